@@ -1,0 +1,22 @@
+// Wire type of our web extension GET /sonolus/server/info (spec §3 "Server info", protocol doc §15).
+
+export type GitInfo = {
+  owner: string
+  repo: string
+  branch: string
+  commit: string
+  commit_message: string
+}
+
+export type DriveInfo = {
+  /** Bytes held by the blob store. */
+  used: number
+  /** Capacity of the blob store's volume, or the configured S3 quota; 0 when unknown. */
+  total: number
+}
+
+export type ServerInfoResponse = {
+  code: 200
+  git: GitInfo
+  drive: DriveInfo
+}

@@ -1,0 +1,159 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+// Module boundaries from architecture.md ("House style"). Every ban carries a message that says why.
+const nodeBuiltins = [
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'module',
+  'net',
+  'os',
+  'path',
+  'process',
+  'readline',
+  'stream',
+  'stream/promises',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
+]
+
+const commonBans = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'common/ is isomorphic: it runs in the browser too, so it may not import Node built-ins.',
+  })),
+  patterns: [
+    {
+      group: ['node:*'],
+      message: 'common/ is isomorphic: it runs in the browser too, so it may not import node:* modules.',
+    },
+    {
+      group: ['**/src/**', '**/src'],
+      message: 'common/ imports nothing from src/: the SPA depends on common, not the reverse.',
+    },
+    {
+      group: ['**/server/**', '**/server'],
+      message: 'common/ imports nothing from server/: the server depends on common, not the reverse.',
+    },
+    {
+      group: ['react', 'react-dom', 'antd', '@ant-design/*', 'fastify', 'kysely', 'better-sqlite3', 'pg'],
+      message: 'common/ holds plain TypeScript with no UI, server or database library.',
+    },
+  ],
+}
+
+const serverFromSpa = {
+  group: ['**/server/**', '**/server'],
+  allowTypeImports: true,
+  message: 'src/ imports no server runtime code; share wire types through common/api instead.',
+}
+const nodeFromSpa = {
+  group: ['node:*'],
+  message: 'The SPA runs in the browser: no Node built-ins.',
+}
+const storeFromComponents = {
+  group: ['**/app/store', '**/app/store.js', '**/app/store.ts'],
+  message: 'Components never import the store: use useAppSelector / useAppDispatch from app/hooks.',
+}
+
+const sqlLibraries = ['kysely', 'better-sqlite3', 'pg'].map((name) => ({
+  name,
+  allowTypeImports: false,
+  message: 'Repositories in server/db are the only place with SQL: call a repository instead.',
+}))
+const spaFromServer = {
+  group: ['**/src/**', '**/src'],
+  message: 'The server does not import the SPA; share code through common/.',
+}
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-warning-comments': ['error', { terms: ['fixme', 'xxx'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverFromSpa, nodeFromSpa] }],
+    },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [serverFromSpa, nodeFromSpa, storeFromComponents] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Components never call fetch: add an RTK Query endpoint in src/api.' },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', commonBans],
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'common/ has no DOM.' },
+        { name: 'document', message: 'common/ has no DOM.' },
+        { name: 'localStorage', message: 'common/ has no DOM.' },
+        { name: 'process', message: 'common/ runs in the browser too: pass configuration in as arguments.' },
+        { name: 'Buffer', message: 'common/ runs in the browser too: use Uint8Array.' },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: sqlLibraries, patterns: [spaFromServer] },
+      ],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [spaFromServer] }],
+    },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+)

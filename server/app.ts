@@ -1,0 +1,93 @@
+// Builds the Fastify app: protocol routes, the SPA, health, logging and errors. It never listens;
+// server/main.ts does, and tests call it through inject().
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
+import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { type AppContext } from './context.js'
+import { HttpError } from './http/errors.js'
+import { registerSonolusRoutes } from './sonolus/routes.js'
+import { type App } from './sonolus/types.js'
+import { SONOLUS_VERSION } from './sonolus/version.js'
+import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
+import { isApiPath, registerSpa } from './spa.js'
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger']
+  /** Serve the SPA from config.staticRoot (default true). */
+  serveSpa?: boolean
+}
+
+const REQUEST_ID_HEADER = 'x-request-id'
+
+export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<App> => {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onClose', async () => ctx.close())
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // protocol doc §2.3: Sonolus-Version on every response.
+    reply.header('sonolus-version', SONOLUS_VERSION)
+    reply.header(REQUEST_ID_HEADER, request.id)
+    return payload
+  })
+
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const { statusCode, key, message } = classify(error)
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // A failure may follow headers meant for a file; they must not describe the error body.
+    for (const header of ['cache-control', 'etag', 'accept-ranges', 'content-length'])
+      reply.removeHeader(header)
+    if (statusCode !== 416) reply.removeHeader('content-range')
+    return reply
+      .code(statusCode)
+      .type('application/json; charset=utf-8')
+      .send({ code: statusCode, error: key, message })
+  })
+
+  registerSonolusRoutes(app, ctx)
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ctx.repos.ping()
+      return { status: 'ok' }
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database did not answer')
+      return reply.code(503).send({ status: 'unavailable' })
+    }
+  })
+
+  const spa = options.serveSpa !== false && (await registerSpa(app, ctx.config.staticRoot))
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+    }
+    return reply
+      .code(404)
+      .send({ code: 404, error: 'not_found', message: `No route for ${request.method} ${url}` })
+  })
+
+  return app
+}
+
+const classify = (error: FastifyError | Error): { statusCode: number; key: string; message: string } => {
+  if (error instanceof HttpError)
+    return { statusCode: error.statusCode, key: error.key, message: error.message }
+  if (error instanceof BlobTooLargeError)
+    return { statusCode: 413, key: 'file_too_large', message: error.message }
+  if (error instanceof BlobHashMismatchError || error instanceof InvalidHashError) {
+    return { statusCode: 400, key: 'bad_request', message: error.message }
+  }
+  const fastifyError = error as FastifyError
+  if (fastifyError.validation) return { statusCode: 400, key: 'bad_request', message: fastifyError.message }
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
+    return { statusCode: fastifyError.statusCode, key: 'bad_request', message: fastifyError.message }
+  }
+  return { statusCode: 500, key: 'internal_error', message: 'Internal server error' }
+}

@@ -1,0 +1,226 @@
+// Environment → typed configuration (architecture.md "Configuration"). Every check names the variable,
+// so a bad deployment stops with one line that says what to fix.
+import path from 'node:path'
+import { type JsonWebKey } from 'node:crypto'
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+export type S3Config = {
+  bucket: string
+  endpoint: string | undefined
+  region: string
+  accessKeyId: string | undefined
+  secretAccessKey: string | undefined
+  prefix: string
+  /** Reported as drive.total; 0 means no quota is configured. */
+  quotaBytes: number
+}
+
+export type GitOverrides = {
+  owner?: string
+  repo?: string
+  branch?: string
+  commit?: string
+  commitMessage?: string
+}
+
+export type Config = {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  database: DatabaseConfig
+  s3: S3Config | undefined
+  siteTitle: string
+  adminHandles: string[]
+  /** undefined = the real Sonolus key from @sonolus/core. */
+  sonolusPublicKey: JsonWebKey | undefined
+  seedDemo: boolean
+  staticRoot: string
+  logLevel: string
+  git: GitOverrides
+}
+
+type Env = Record<string, string | undefined>
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+const parsePort = (env: Env, name: string, fallback: number): number => {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(name, `expected a port number from 0 to 65535, got "${raw}"`)
+  }
+  return Number(raw)
+}
+
+const parseBool = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
+  throw new ConfigError(name, `expected 0 or 1, got "${raw}"`)
+}
+
+const parsePublicUrl = (env: Env, port: number): string => {
+  const raw = read(env, 'PUBLIC_URL')
+  if (raw === undefined) return `http://localhost:${port}`
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `expected an absolute http(s) URL such as https://charts.example.com, got "${raw}"`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_URL', `expected an http or https URL, got "${raw}"`)
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('PUBLIC_URL', `must be scheme, host and optional path only, got "${raw}"`)
+  }
+  // protocol doc §2.1: the address has no trailing slash; the app compares it exactly.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
+const parseDatabase = (env: Env, dataDir: string): DatabaseConfig => {
+  const raw = read(env, 'DATABASE_URL')
+  if (raw === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'sirius.db') }
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      new URL(raw)
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL')
+    }
+    return { kind: 'postgres', url: raw }
+  }
+  const sqlite = /^(?:sqlite|file):(?:\/\/)?(.+)$/i.exec(raw)
+  if (sqlite) {
+    const file = sqlite[1]
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) }
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]
+  throw new ConfigError(
+    'DATABASE_URL',
+    `unsupported ${scheme ? `scheme "${scheme}"` : `value "${raw}"`}; use sqlite:PATH or postgres://user@host:port/db`,
+  )
+}
+
+const parseS3 = (env: Env): S3Config | undefined => {
+  const bucket = read(env, 'S3_BUCKET')
+  const endpoint = read(env, 'S3_ENDPOINT')
+  if (bucket === undefined) {
+    if (endpoint !== undefined) throw new ConfigError('S3_BUCKET', 'is required when S3_ENDPOINT is set')
+    return undefined
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      'S3_BUCKET',
+      `"${bucket}" is not a valid bucket name (3-63 lower-case letters, digits, dots, dashes)`,
+    )
+  }
+  if (endpoint !== undefined) {
+    try {
+      new URL(endpoint)
+    } catch {
+      throw new ConfigError('S3_ENDPOINT', `expected a URL such as http://127.0.0.1:9000, got "${endpoint}"`)
+    }
+  }
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY')
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    )
+  }
+  const quotaRaw = read(env, 'S3_QUOTA_BYTES')
+  if (quotaRaw !== undefined && !/^\d+$/.test(quotaRaw)) {
+    throw new ConfigError('S3_QUOTA_BYTES', `expected a whole number of bytes, got "${quotaRaw}"`)
+  }
+  const prefix = read(env, 'S3_PREFIX') ?? 'blobs/'
+  return {
+    bucket,
+    endpoint,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    prefix: prefix.endsWith('/') ? prefix : `${prefix}/`,
+    quotaBytes: quotaRaw === undefined ? 0 : Number(quotaRaw),
+  }
+}
+
+const parsePublicKey = (env: Env): JsonWebKey | undefined => {
+  const raw = read(env, 'SONOLUS_PUBLIC_KEY')
+  if (raw === undefined) return undefined
+  let key: unknown
+  try {
+    key = JSON.parse(raw)
+  } catch {
+    throw new ConfigError('SONOLUS_PUBLIC_KEY', 'expected an EC P-256 public key as a JWK JSON string')
+  }
+  const jwk = key as Record<string, unknown>
+  if (
+    typeof key !== 'object' ||
+    key === null ||
+    jwk.kty !== 'EC' ||
+    jwk.crv !== 'P-256' ||
+    typeof jwk.x !== 'string' ||
+    typeof jwk.y !== 'string'
+  ) {
+    throw new ConfigError('SONOLUS_PUBLIC_KEY', 'expected {"kty":"EC","crv":"P-256","x":…,"y":…}')
+  }
+  return { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
+  const port = parsePort(env, 'PORT', 8080)
+  const dataDir = path.resolve(cwd, read(env, 'DATA_DIR') ?? 'data')
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info'
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  }
+  const host = read(env, 'HOST') ?? '0.0.0.0'
+  if (!/^[0-9a-zA-Z.:-]+$/.test(host))
+    throw new ConfigError('HOST', `"${host}" is not a host name or address`)
+  return {
+    port,
+    host,
+    publicUrl: parsePublicUrl(env, port),
+    dataDir,
+    database: parseDatabase(env, dataDir),
+    s3: parseS3(env),
+    siteTitle: read(env, 'SITE_TITLE') ?? 'Sirius Charts',
+    adminHandles: (read(env, 'ADMIN_HANDLES') ?? '')
+      .split(',')
+      .map((handle) => handle.trim())
+      .filter(Boolean),
+    sonolusPublicKey: parsePublicKey(env),
+    seedDemo: parseBool(env, 'SEED_DEMO', true),
+    staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
+    logLevel,
+    git: {
+      owner: read(env, 'GIT_OWNER'),
+      repo: read(env, 'GIT_REPO'),
+      branch: read(env, 'GIT_BRANCH'),
+      commit: read(env, 'GIT_COMMIT'),
+      commitMessage: read(env, 'GIT_COMMIT_MESSAGE'),
+    },
+  }
+}

@@ -1,0 +1,45 @@
+// Everything a request handler may use, opened once per process (or per test file).
+import { type GitInfo } from '../common/api/serverInfo.js'
+import { type Config } from './config.js'
+import { type Db, type OpenOptions, openDatabase } from './db/database.js'
+import { migrateToLatest } from './db/migrate.js'
+import { type Repositories, createRepositories } from './db/repositories/index.js'
+import { readGitInfo } from './gitInfo.js'
+import { type BlobStore, createBlobStore } from './storage/index.js'
+
+export type AppContext = {
+  config: Config
+  db: Db
+  repos: Repositories
+  blobStore: BlobStore
+  git: GitInfo
+  close: () => Promise<void>
+}
+
+export type ContextOptions = OpenOptions & {
+  /** Defaults to the checkout the server runs from. */
+  gitCwd?: string
+  blobStore?: BlobStore
+}
+
+export const openContext = async (config: Config, options: ContextOptions = {}): Promise<AppContext> => {
+  const db = await openDatabase(config.database, options)
+  try {
+    await migrateToLatest(db.db)
+    const blobStore = options.blobStore ?? (await createBlobStore(config))
+    return {
+      config,
+      db,
+      repos: createRepositories(db.db),
+      blobStore,
+      git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
+      close: async () => {
+        await blobStore.close()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

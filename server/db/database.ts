@@ -1,0 +1,65 @@
+// Opens the database named by the configuration: SQLite (default) or PostgreSQL.
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { type DatabaseConfig } from '../config.js'
+import { type Database } from './schema.js'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export type Db = {
+  db: Kysely<Database>
+  dialect: Dialect
+  close: () => Promise<void>
+}
+
+const PG_INT8_OID = 20
+const PG_NUMERIC_OID = 1700
+
+export type OpenOptions = {
+  /** PostgreSQL only: run everything inside this schema (tests isolate themselves this way). */
+  pgSchema?: string
+}
+
+export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Db> => {
+  if (config.kind === 'sqlite') {
+    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true })
+    const sqlite = new SQLite(config.file)
+    // architecture.md "Database": WAL for concurrent readers, foreign keys enforced.
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    sqlite.pragma('synchronous = NORMAL')
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new CamelCasePlugin()],
+    })
+    return { db, dialect: 'sqlite', close: () => db.destroy() }
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    // Times are BIGINT ms; they fit a double exactly, so read them as numbers, not strings.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID || oid === PG_NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  })
+  // Fail at start-up, with the reason, rather than on the first request.
+  const client = await pool.connect()
+  client.release()
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  })
+  if (options.pgSchema) {
+    await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db)
+  }
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}

@@ -1,0 +1,35 @@
+// Runs the migrations at start-up. They live in code (not a folder scan) so the list is explicit
+// and works the same under tsx, bundlers and tests.
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import * as m0001 from './migrations/0001_initial.js'
+import { type Database } from './schema.js'
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+}
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations
+  }
+}
+
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string | undefined,
+    cause: unknown,
+  ) {
+    super(
+      `migration ${migration ?? '(unknown)'} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    )
+    this.name = 'MigrationError'
+  }
+}
+
+export const migrateToLatest = async (db: Kysely<Database>): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error) throw new MigrationError(failed?.migrationName, error)
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}

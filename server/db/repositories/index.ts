@@ -1,0 +1,36 @@
+import { type Kysely, sql } from 'kysely'
+import { type Database } from '../schema.js'
+import { ChartsRepository } from './charts.js'
+import { FilesRepository } from './files.js'
+import { MetaRepository } from './meta.js'
+import { SessionsRepository } from './sessions.js'
+import { UsersRepository } from './users.js'
+
+export type Repositories = {
+  users: UsersRepository
+  sessions: SessionsRepository
+  charts: ChartsRepository
+  files: FilesRepository
+  meta: MetaRepository
+  /** Runs `select 1`: the health check's proof that the database answers. */
+  ping: () => Promise<void>
+  /** Runs `work` in one transaction with repositories bound to it. */
+  transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>
+}
+
+export const createRepositories = (db: Kysely<Database>): Repositories => ({
+  users: new UsersRepository(db),
+  sessions: new SessionsRepository(db),
+  charts: new ChartsRepository(db),
+  files: new FilesRepository(db),
+  meta: new MetaRepository(db),
+  ping: async () => {
+    await sql`select 1`.execute(db)
+  },
+  transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx))),
+})
+
+export type { User } from './users.js'
+export type { Session } from './sessions.js'
+export type { ChartRow, NewChart } from './charts.js'
+export type { FileRecord } from './files.js'

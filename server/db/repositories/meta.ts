@@ -1,0 +1,20 @@
+import { type Kysely } from 'kysely'
+import { type Database } from '../schema.js'
+
+/** Small key-value facts about this installation (e.g. whether the demo content was seeded). */
+export class MetaRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst()
+    return row?.value
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    await this.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute()
+  }
+}

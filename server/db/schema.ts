@@ -1,0 +1,75 @@
+// Kysely table types. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
+// Times are ms since the epoch, stored as BIGINT (parsed to number on PostgreSQL, see database.ts).
+import { type Generated } from 'kysely'
+
+export type UsersTable = {
+  /** The Sonolus user id from the app's signed userProfile. */
+  id: string
+  handle: string
+  name: string
+  /** The latest ServiceUserProfile as JSON, for avatars later. */
+  profile: string
+  createdTime: number
+  updatedTime: number
+}
+
+export type SessionsTable = {
+  /** SHA-256 hex of the session secret: the secret itself is never stored. */
+  idHash: string
+  userId: string
+  /** 'app' (POST /sonolus/authenticate) or 'web' (external login). */
+  kind: string
+  createdTime: number
+  expiresTime: number
+}
+
+/** spec §3 "Chart", plus what the server needs to own and order charts. */
+export type ChartsTable = {
+  /** 32 hex characters; the level name is 'wbs-' + id. */
+  id: string
+  authorId: string
+  /** 'name#handle' (spec §3). */
+  author: string
+  title: string
+  artists: string
+  composer: string
+  description: string
+  level: number
+  isOliver: number
+  isPublic: number
+  /** JSON array of strings. */
+  tags: string
+  coverHash: string
+  backgroundHash: string | null
+  musicHash: string | null
+  previewHash: string | null
+  susHash: string | null
+  dataHash: string | null
+  likeNumber: Generated<number>
+  commentNumber: Generated<number>
+  rating: Generated<number>
+  ratingNumber: Generated<number>
+  publishTime: number
+  updatedTime: number
+}
+
+export type FilesTable = {
+  /** SHA-1 hex of the bytes. */
+  hash: string
+  size: number
+  contentType: string
+  createdTime: number
+}
+
+export type MetaTable = {
+  key: string
+  value: string
+}
+
+export type Database = {
+  users: UsersTable
+  sessions: SessionsTable
+  charts: ChartsTable
+  files: FilesTable
+  meta: MetaTable
+}

@@ -1,0 +1,24 @@
+// HTTP Range parsing for single byte ranges (RFC 9110 §14). Multiple ranges and malformed headers
+// are ignored, which the RFC allows: the client then gets the whole file with 200.
+
+export type RangeResult =
+  { kind: 'none' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number }
+
+export const parseRange = (header: string | undefined, size: number): RangeResult => {
+  if (!header) return { kind: 'none' }
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match) return { kind: 'none' }
+  const [, first, last] = match
+  if (first === '' && last === '') return { kind: 'none' }
+  if (first === '') {
+    // Suffix range: the last N bytes.
+    const length = Number(last)
+    if (length === 0 || size === 0) return { kind: 'unsatisfiable' }
+    return { kind: 'range', start: Math.max(0, size - length), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  if (last !== '' && Number(last) < start) return { kind: 'none' }
+  if (start >= size) return { kind: 'unsatisfiable' }
+  return { kind: 'range', start, end }
+}

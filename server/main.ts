@@ -1,0 +1,82 @@
+// Starts the server: configuration, SPA build, database, demo content, listen, graceful shutdown.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ConfigError, loadConfig } from './config.js'
+import { buildApp } from './app.js'
+import { openContext } from './context.js'
+import { seedDemo } from './demo/seed.js'
+import { buildSpa, spaIsStale } from './spaBuild.js'
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+const fail = (line: string): never => {
+  process.stderr.write(`${line}\n`)
+  process.exit(1)
+}
+
+const main = async (): Promise<void> => {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`)
+    throw error
+  }
+
+  const defaultDist = path.join(projectRoot, 'dist')
+  if (
+    process.env.SKIP_SPA_BUILD !== '1' &&
+    config.staticRoot === defaultDist &&
+    spaIsStale(projectRoot, defaultDist)
+  ) {
+    process.stdout.write('Building the web site (first start, or sources changed)…\n')
+    buildSpa(projectRoot)
+  }
+
+  const ctx = await openContext(config, { gitCwd: projectRoot }).catch((error: Error) =>
+    fail(`Start-up error: ${config.database.kind === 'postgres' ? 'DATABASE_URL: ' : ''}${error.message}`),
+  )
+  const app = await buildApp(ctx)
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(ctx)
+    if (seeded) app.log.info({ charts: seeded.charts }, 'seeded the demo charts (SEED_DEMO=0 turns this off)')
+  }
+
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    fail(
+      `Start-up error: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${(error as Error).message}`,
+    )
+  }
+  app.log.info(
+    { publicUrl: config.publicUrl, database: config.database.kind, storage: ctx.blobStore.kind },
+    `Sirius Charts is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  )
+}
+
+main().catch((error: unknown) =>
+  fail(`Start-up error: ${error instanceof Error ? error.message : String(error)}`),
+)

@@ -1,0 +1,20 @@
+// The per-chart background image (spec §9): a 1920×1180 canvas with the cover drawn 450×450 at (741, 169).
+// The canvas behind the cover is the cover itself, enlarged, blurred and darkened.
+import sharp from 'sharp'
+
+export const BACKGROUND_WIDTH = 1920
+export const BACKGROUND_HEIGHT = 1180
+export const COVER_BOX = { left: 741, top: 169, size: 450 }
+
+export const composeBackground = async (cover: Buffer): Promise<Buffer> => {
+  const backdrop = await sharp(cover)
+    .resize(BACKGROUND_WIDTH, BACKGROUND_HEIGHT, { fit: 'cover' })
+    .blur(40)
+    .modulate({ brightness: 0.45 })
+    .toBuffer()
+  const front = await sharp(cover).resize(COVER_BOX.size, COVER_BOX.size, { fit: 'cover' }).toBuffer()
+  return sharp(backdrop)
+    .composite([{ input: front, left: COVER_BOX.left, top: COVER_BOX.top }])
+    .png({ compressionLevel: 9 })
+    .toBuffer()
+}

@@ -1,0 +1,58 @@
+// GET /sonolus/repository/{sha1}: content-addressed files with immutable caching and byte ranges.
+import { Type } from '@sinclair/typebox'
+import { SHA1_REGEX } from '../../common/rules.js'
+import { HttpError, notFound } from '../http/errors.js'
+import { parseRange } from '../http/range.js'
+import { type RouteModule } from './types.js'
+
+// architecture.md "Scale-out rules": files never change, so caches may keep them for a year.
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export const repository: RouteModule = (app, ctx) => {
+  app.get(
+    '/sonolus/repository/:hash',
+    { schema: { params: Type.Object({ hash: Type.String() }) } },
+    async (request, reply) => {
+      const { hash } = request.params
+      if (!SHA1_REGEX.test(hash)) throw notFound('No such file')
+      const file = await ctx.repos.files.get(hash)
+      if (!file) throw notFound('No such file')
+
+      const etag = `"${hash}"`
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('accept-ranges', 'bytes')
+        .header('content-type', file.contentType)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+
+      const ifRange = request.headers['if-range']
+      const range =
+        ifRange === undefined || ifRange === etag
+          ? parseRange(request.headers.range, file.size)
+          : { kind: 'none' as const }
+      if (range.kind === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${file.size}`)
+        throw new HttpError(416, 'range_not_satisfiable', `The file has ${file.size} bytes`)
+      }
+
+      const isHead = request.method === 'HEAD'
+      if (range.kind === 'range') {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+          .header('content-length', range.end - range.start + 1)
+      } else {
+        reply.header('content-length', file.size)
+      }
+      if (isHead) return reply.send()
+      const blob = await ctx.blobStore.get(hash, range.kind === 'range' ? range : undefined)
+      if (!blob) {
+        request.log.error({ hash }, 'file is recorded but missing from the blob store')
+        reply.removeHeader('content-range').removeHeader('content-length').code(404)
+        throw notFound('No such file')
+      }
+      return reply.send(blob.stream)
+    },
+  )
+}

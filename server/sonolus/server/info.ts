@@ -1,0 +1,16 @@
+// GET /sonolus/server/info: our web extension with the running commit and the storage use (spec §3, §7).
+import { type ServerInfoResponse } from '../../../common/api/serverInfo.js'
+import { ServerInfoResponseSchema } from '../schemas.js'
+import { type RouteModule } from '../types.js'
+
+export const serverInfo: RouteModule = (app, ctx) => {
+  app.get(
+    '/sonolus/server/info',
+    { schema: { response: { 200: ServerInfoResponseSchema } } },
+    async (): Promise<ServerInfoResponse> => ({
+      code: 200,
+      git: ctx.git,
+      drive: await ctx.blobStore.usage(),
+    }),
+  )
+}

@@ -1,0 +1,102 @@
+// The blob store: content-addressed, immutable files named by their SHA-1 hex (architecture.md
+// "Scale-out rules"). Two implementations share this interface: local disk and S3.
+import { createHash } from 'node:crypto'
+import fsp from 'node:fs/promises'
+import { SHA1_REGEX } from '../../common/rules.js'
+
+export type ByteRange = { start: number; end: number } // inclusive, as in HTTP
+
+export type PutResult = {
+  hash: string
+  size: number
+  /** false when the store already held these bytes. */
+  created: boolean
+}
+
+export type PutOptions = {
+  /** Reject (and keep nothing) once more than this many bytes arrive. */
+  maxBytes?: number
+}
+
+export type BlobReadResult = {
+  stream: NodeJS.ReadableStream
+  /** Size of the whole blob, not of the range. */
+  size: number
+}
+
+export type Usage = { used: number; total: number }
+
+export interface BlobStore {
+  readonly kind: 'local' | 's3'
+  /** Stores the stream if its SHA-1 equals `expectedSha1`; otherwise throws and keeps nothing. */
+  put(
+    stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+    expectedSha1: string,
+    options?: PutOptions,
+  ): Promise<PutResult>
+  get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined>
+  head(hash: string): Promise<{ size: number } | undefined>
+  delete(hash: string): Promise<void>
+  /** used = bytes held; total = volume capacity or configured quota (0 = unknown). */
+  usage(): Promise<Usage>
+  close(): Promise<void>
+}
+
+export class BlobHashMismatchError extends Error {
+  readonly code = 'hash_mismatch'
+  constructor(
+    readonly expected: string,
+    readonly actual: string,
+  ) {
+    super(`content SHA-1 ${actual} does not match the expected ${expected}`)
+    this.name = 'BlobHashMismatchError'
+  }
+}
+
+export class BlobTooLargeError extends Error {
+  readonly code = 'file_too_large'
+  constructor(readonly maxBytes: number) {
+    super(`file is larger than ${maxBytes} bytes`)
+    this.name = 'BlobTooLargeError'
+  }
+}
+
+export class InvalidHashError extends Error {
+  readonly code = 'invalid_hash'
+  constructor(readonly hash: string) {
+    super(`"${hash}" is not a lower-case SHA-1 hex string`)
+    this.name = 'InvalidHashError'
+  }
+}
+
+export const assertSha1 = (hash: string): void => {
+  if (!SHA1_REGEX.test(hash)) throw new InvalidHashError(hash)
+}
+
+/** Writes a stream to a new file while computing its SHA-1 and enforcing a size cap, then fsyncs it.
+ *  On any failure the file is removed. */
+export const spoolToFile = async (
+  stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+  file: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<{ hash: string; size: number }> => {
+  const hasher = createHash('sha1')
+  let size = 0
+  const handle = await fsp.open(file, 'wx')
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array | string>) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      size += bytes.length
+      if (size > maxBytes) throw new BlobTooLargeError(maxBytes)
+      hasher.update(bytes)
+      await handle.write(bytes)
+    }
+    await handle.sync()
+    await handle.close()
+  } catch (error) {
+    await handle.close().catch(() => undefined)
+    await fsp.rm(file, { force: true })
+    throw error
+  }
+  return { hash: hasher.digest('hex'), size }
+}

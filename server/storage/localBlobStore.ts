@@ -1,0 +1,136 @@
+// Local-disk blob store: write to a temp file, fsync, rename into a hash-sharded path.
+// A crash at any point leaves either nothing or a complete file under its true hash.
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import {
+  BlobHashMismatchError,
+  type BlobReadResult,
+  type BlobStore,
+  type ByteRange,
+  type PutOptions,
+  type PutResult,
+  type Usage,
+  assertSha1,
+  spoolToFile,
+} from './blobStore.js'
+
+const TMP = '.tmp'
+const STALE_TMP_MS = 60 * 60 * 1000
+
+export class LocalBlobStore implements BlobStore {
+  readonly kind = 'local'
+  private used: number | undefined
+
+  constructor(private readonly root: string) {
+    fs.mkdirSync(path.join(root, TMP), { recursive: true })
+    // Temp files are half-written puts. Old ones come from a crashed process and nothing refers to
+    // them; recent ones may belong to another process sharing the folder, so leave those alone.
+    const cutoff = Date.now() - STALE_TMP_MS
+    for (const leftover of fs.readdirSync(path.join(root, TMP))) {
+      const file = path.join(root, TMP, leftover)
+      const modified = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0
+      if (modified < cutoff) fs.rmSync(file, { force: true })
+    }
+  }
+
+  /** blobs/ab/cd/abcd…: two levels of 256 keep directories small at millions of files. */
+  pathOf(hash: string): string {
+    return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), hash)
+  }
+
+  async put(
+    stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+    expectedSha1: string,
+    options: PutOptions = {},
+  ): Promise<PutResult> {
+    assertSha1(expectedSha1)
+    const tmp = path.join(this.root, TMP, `${randomBytes(12).toString('hex')}.part`)
+    const { hash: actual, size } = await spoolToFile(stream, tmp, options.maxBytes)
+    if (actual !== expectedSha1) {
+      await fsp.rm(tmp, { force: true })
+      throw new BlobHashMismatchError(expectedSha1, actual)
+    }
+
+    const target = this.pathOf(actual)
+    if (await exists(target)) {
+      await fsp.rm(tmp, { force: true })
+      return { hash: actual, size: size, created: false }
+    }
+    await fsp.mkdir(path.dirname(target), { recursive: true })
+    await fsp.rename(tmp, target)
+    await fsyncDir(path.dirname(target))
+    if (this.used !== undefined) this.used += size
+    return { hash: actual, size: size, created: true }
+  }
+
+  async get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined> {
+    assertSha1(hash)
+    const file = this.pathOf(hash)
+    let size: number
+    try {
+      size = (await fsp.stat(file)).size
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+    const stream = fs.createReadStream(file, range ? { start: range.start, end: range.end } : {})
+    return { stream, size }
+  }
+
+  async head(hash: string): Promise<{ size: number } | undefined> {
+    assertSha1(hash)
+    try {
+      return { size: (await fsp.stat(this.pathOf(hash))).size }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+  }
+
+  async delete(hash: string): Promise<void> {
+    assertSha1(hash)
+    const info = await this.head(hash)
+    if (!info) return
+    await fsp.rm(this.pathOf(hash), { force: true })
+    if (this.used !== undefined) this.used -= info.size
+  }
+
+  async usage(): Promise<Usage> {
+    if (this.used === undefined) this.used = await sizeOfTree(this.root)
+    const stats = await fsp.statfs(this.root)
+    return { used: this.used, total: stats.blocks * stats.bsize }
+  }
+
+  async close(): Promise<void> {}
+}
+
+const exists = async (file: string): Promise<boolean> => {
+  try {
+    await fsp.access(file)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const fsyncDir = async (dir: string): Promise<void> => {
+  const handle = await fsp.open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const sizeOfTree = async (dir: string): Promise<number> => {
+  let total = 0
+  for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+    if (entry.name === TMP) continue
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) total += await sizeOfTree(full)
+    else if (entry.isFile()) total += (await fsp.stat(full)).size
+  }
+  return total
+}

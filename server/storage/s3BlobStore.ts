@@ -1,0 +1,170 @@
+// S3-compatible blob store. A put is spooled to a local temp file while its SHA-1 is computed and only
+// sent to the bucket once the hash matches, so a mismatch never leaves an object behind.
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { type Readable } from 'node:stream'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
+import { type S3Config } from '../config.js'
+import {
+  BlobHashMismatchError,
+  type BlobReadResult,
+  type BlobStore,
+  type ByteRange,
+  type PutOptions,
+  type PutResult,
+  type Usage,
+  assertSha1,
+  spoolToFile,
+} from './blobStore.js'
+
+const USAGE_CACHE_MS = 60_000
+
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3'
+  private readonly client: S3Client
+  private usageCache: { value: number; at: number } | undefined
+
+  constructor(
+    private readonly config: S3Config,
+    private readonly spoolDir = os.tmpdir(),
+  ) {
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      // Path-style works with every S3-compatible server (MinIO, s3rver, Garage…); AWS accepts it too.
+      forcePathStyle: config.endpoint !== undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+    })
+  }
+
+  private key(hash: string): string {
+    return `${this.config.prefix}${hash}`
+  }
+
+  /** Fails with a clear message at start-up if the bucket is missing or unreachable. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }))
+    } catch (error) {
+      throw new Error(`S3_BUCKET: cannot reach bucket "${this.config.bucket}": ${describe(error)}`, {
+        cause: error,
+      })
+    }
+  }
+
+  async put(
+    stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+    expectedSha1: string,
+    options: PutOptions = {},
+  ): Promise<PutResult> {
+    assertSha1(expectedSha1)
+    const spool = path.join(this.spoolDir, `sirius-s3-${randomBytes(12).toString('hex')}.part`)
+    try {
+      const { hash: actual, size } = await spoolToFile(stream, spool, options.maxBytes)
+      if (actual !== expectedSha1) throw new BlobHashMismatchError(expectedSha1, actual)
+      if (await this.head(actual)) return { hash: actual, size: size, created: false }
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(actual),
+          Body: fs.createReadStream(spool),
+          ContentLength: size,
+        }),
+      )
+      this.usageCache = undefined
+      return { hash: actual, size: size, created: true }
+    } finally {
+      await fsp.rm(spool, { force: true })
+    }
+  }
+
+  async get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined> {
+    assertSha1(hash)
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(hash),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      )
+      const total = range
+        ? Number(/\/(\d+)$/.exec(result.ContentRange ?? '')?.[1])
+        : Number(result.ContentLength)
+      return { stream: result.Body as Readable, size: total }
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  async head(hash: string): Promise<{ size: number } | undefined> {
+    assertSha1(hash)
+    try {
+      const result = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(hash) }),
+      )
+      return { size: Number(result.ContentLength) }
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  async delete(hash: string): Promise<void> {
+    assertSha1(hash)
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(hash) }))
+    this.usageCache = undefined
+  }
+
+  async usage(): Promise<Usage> {
+    const now = Date.now()
+    if (!this.usageCache || now - this.usageCache.at > USAGE_CACHE_MS) {
+      let used = 0
+      let token: string | undefined
+      do {
+        const page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.config.bucket,
+            Prefix: this.config.prefix,
+            ContinuationToken: token,
+          }),
+        )
+        for (const object of page.Contents ?? []) used += object.Size ?? 0
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+      this.usageCache = { value: used, at: now }
+    }
+    return { used: this.usageCache.value, total: this.config.quotaBytes }
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy()
+  }
+}
+
+const isNotFound = (error: unknown): boolean =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+
+const describe = (error: unknown): string =>
+  error instanceof S3ServiceException
+    ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+    : error instanceof Error
+      ? error.message
+      : String(error)
