@@ -1,0 +1,22 @@
+// Sample responses in our wire types, shared by the msw handlers and the client tests' assertions.
+import { type ServerInfo } from '@sonolus/core'
+import { type ServerInfoResponse } from '../common/api/serverInfo'
+
+export const sampleSiteInfo: ServerInfo = {
+  title: 'Sirius Charts',
+  description: 'Community charts for the Sirius engine.',
+  buttons: [],
+  configuration: { options: [] },
+}
+
+export const sampleServerInfo: ServerInfoResponse = {
+  code: 200,
+  git: {
+    owner: 'sirius-charts',
+    repo: 'site',
+    branch: 'main',
+    commit: '0123456789abcdef0123456789abcdef01234567',
+    commit_message: 'Add the walking skeleton',
+  },
+  drive: { used: 1024, total: 1024 * 1024 },
+}

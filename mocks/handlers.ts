@@ -1,0 +1,11 @@
+// msw handlers that answer like our server, in our wire types. Client tests and offline front-end
+// work use them; nothing in the product depends on them.
+import { HttpResponse, http } from 'msw'
+import { sampleServerInfo, sampleSiteInfo } from './data'
+
+export const handlers = [
+  http.get('*/sonolus/info', () =>
+    HttpResponse.json(sampleSiteInfo, { headers: { 'Sonolus-Version': '1.1.1' } }),
+  ),
+  http.get('*/sonolus/server/info', () => HttpResponse.json(sampleServerInfo)),
+]

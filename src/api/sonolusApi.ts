@@ -1,0 +1,60 @@
+// The one RTK Query API for everything the SPA calls. Resource files inject their endpoints
+// (architecture.md "Layout"); this file holds the base query and every cache tag type.
+import {
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  createApi,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react'
+import Cookies from 'js-cookie'
+import { SERVERS, type ServerId } from '../app/servers'
+
+export const SESSION_COOKIE = 'sessionId'
+
+export const TAG_TYPES = [
+  'ServerInfo',
+  'SiteInfo',
+  'User',
+  'Level',
+  'LevelList',
+  'CommunityStatus',
+  'Comments',
+  'Leaderboard',
+  'SplitLine',
+  'Docs',
+] as const
+
+type StateWithServer = { settings: { server: ServerId } }
+
+/** Which base a request goes to; the default is the Sonolus base URL. */
+export type BaseName = 'sonolus' | 'masterData' | 'docs' | 'upload'
+export type ApiArgs = FetchArgs & { base?: BaseName }
+
+// spec §7: calls go to the selected server's base with Authorization set to the session id.
+// The base URL is absolute: Node's Request (jsdom tests) rejects relative URLs (toolchain gotcha 1).
+const dynamicBaseQuery: BaseQueryFn<string | ApiArgs, unknown, FetchBaseQueryError> = (
+  args,
+  api,
+  extraOptions,
+) => {
+  const state = api.getState() as StateWithServer
+  const bases = SERVERS[state.settings.server].bases()
+  const request: ApiArgs = typeof args === 'string' ? { url: args } : args
+  const baseUrl = bases[request.base ?? 'sonolus']
+  return fetchBaseQuery({
+    baseUrl,
+    prepareHeaders: (headers) => {
+      const sessionId = Cookies.get(SESSION_COOKIE)
+      if (sessionId && !headers.has('authorization')) headers.set('authorization', sessionId)
+      return headers
+    },
+  })({ ...request, url: request.url }, api, extraOptions)
+}
+
+export const sonolusApi = createApi({
+  reducerPath: 'sonolusApi',
+  baseQuery: dynamicBaseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+})

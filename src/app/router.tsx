@@ -1,0 +1,36 @@
+// spec §2 "Routes": every route in the table; '/' goes to /home and anything else is '404 Not Found'.
+import { lazy } from 'react'
+import { Navigate, Route, Routes, useParams } from 'react-router-dom'
+import { AppShell } from './AppShell'
+import { DOC_TYPES, ROUTE_PATHS } from './routes'
+
+// Each screen is its own chunk, so a page loads only the code it shows.
+const HomePage = lazy(() => import('../features/home/HomePage'))
+const ServerSettingsPage = lazy(() => import('../features/settings/ServerSettingsPage'))
+const PendingPage = lazy(() => import('../features/pending/PendingPage'))
+const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
+
+const DocsRoute = () => {
+  const { type } = useParams()
+  return (DOC_TYPES as readonly (string | undefined)[]).includes(type) ? <PendingPage /> : <NotFoundPage />
+}
+
+export const AppRoutes = () => (
+  <Routes>
+    <Route element={<AppShell />}>
+      <Route index element={<Navigate to="/home" replace />} />
+      <Route path={ROUTE_PATHS.home} element={<HomePage />} />
+      <Route path={ROUTE_PATHS.chart_list} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_mine} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_like} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_create} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_preview} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_info} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_edit} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
+      <Route path={ROUTE_PATHS.settings_sonolus} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </Routes>
+)

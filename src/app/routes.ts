@@ -1,0 +1,100 @@
+// spec §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
+import { matchPath } from 'react-router-dom'
+
+export type RouteName =
+  | 'home'
+  | 'chart_info'
+  | 'chart_list'
+  | 'chart_mine'
+  | 'chart_like'
+  | 'chart_create'
+  | 'chart_edit'
+  | 'chart_preview'
+  | 'settings_server'
+  | 'settings_sonolus'
+  | 'docs'
+  | 'not_found'
+
+export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
+  home: '/home',
+  chart_info: '/chart/:id/info',
+  chart_list: '/chart/list',
+  chart_mine: '/chart/mine',
+  chart_like: '/chart/like',
+  chart_create: '/chart/create',
+  chart_edit: '/chart/:id/edit',
+  chart_preview: '/chart/preview',
+  settings_server: '/settings/server',
+  settings_sonolus: '/settings/sonolus',
+  docs: '/docs/:type',
+}
+
+/** spec §2: docs types. */
+export const DOC_TYPES = ['sonolus', 'login', 'chart', 'error'] as const
+export type DocType = (typeof DOC_TYPES)[number]
+
+export const chartInfoPath = (id: string): string => `/chart/${id}/info`
+export const chartEditPath = (id: string): string => `/chart/${id}/edit`
+export const docsPath = (type: DocType): string => `/docs/${type}`
+
+export type MenuEntry = { path: string; labelId: string }
+export type MenuGroup = { key: string; labelId: string; entries: MenuEntry[] }
+
+/** spec §2 "Layout": Home; Chart group; Docs group; Settings group. */
+export const MENU: (MenuEntry | MenuGroup)[] = [
+  { path: '/home', labelId: 'menu.home' },
+  {
+    key: 'chart',
+    labelId: 'menu.chart',
+    entries: [
+      { path: '/chart/list', labelId: 'menu.chart_list' },
+      { path: '/chart/mine', labelId: 'menu.chart_mine' },
+      { path: '/chart/create', labelId: 'menu.chart_create' },
+      { path: '/chart/like', labelId: 'menu.chart_like' },
+      { path: '/chart/preview', labelId: 'menu.chart_preview' },
+    ],
+  },
+  {
+    key: 'docs',
+    labelId: 'menu.docs',
+    entries: DOC_TYPES.map((type) => ({ path: docsPath(type), labelId: `menu.docs_${type}` })),
+  },
+  {
+    key: 'settings',
+    labelId: 'menu.settings',
+    entries: [
+      { path: '/settings/server', labelId: 'menu.settings_server' },
+      { path: '/settings/sonolus', labelId: 'menu.settings_sonolus' },
+    ],
+  },
+]
+
+export const isMenuGroup = (item: MenuEntry | MenuGroup): item is MenuGroup => 'entries' in item
+
+/** The menu's pages in drawer order. */
+export const MENU_ORDER: MenuEntry[] = MENU.flatMap((item) => (isMenuGroup(item) ? item.entries : [item]))
+
+export const routeNameOf = (pathname: string): RouteName => {
+  for (const [name, pattern] of Object.entries(ROUTE_PATHS)) {
+    if (matchPath(pattern, pathname)) {
+      // /docs/{type} with an unknown type is not a page.
+      if (name === 'docs' && !DOC_TYPES.some((type) => pathname === docsPath(type))) return 'not_found'
+      return name as RouteName
+    }
+  }
+  return 'not_found'
+}
+
+/** The i18n id of the title-bar name of a path: docs pages are named by their type. */
+export const routeTitleId = (pathname: string): string => {
+  const name = routeNameOf(pathname)
+  if (name === 'docs') return `menu.docs_${pathname.split('/')[2]}`
+  return `route.${name}`
+}
+
+/** Previous and next pages in the drawer's order, for the scaffold's buttons. */
+export const menuNeighbours = (pathname: string): { prev?: MenuEntry; next?: MenuEntry } => {
+  const index = MENU_ORDER.findIndex((entry) => entry.path === pathname)
+  if (index < 0) return {}
+  return { prev: MENU_ORDER[index - 1], next: MENU_ORDER[index + 1] }
+}

@@ -1,0 +1,66 @@
+// spec §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Alert, Card, Descriptions, Spin } from 'antd'
+import { formatSize } from '../../../common/format'
+import { useGetServerInfoQuery } from '../../api/server'
+import { Scaffold } from '../../components/Scaffold'
+
+export const HomePage = () => {
+  const intl = useIntl()
+  const { data, isLoading, isError } = useGetServerInfoQuery()
+  const unknown = intl.formatMessage({ id: 'home.unknown' })
+  const or = (value: string) => value || unknown
+
+  let drive = ''
+  if (data) {
+    const { used, total } = data.drive
+    drive =
+      total > 0
+        ? intl.formatMessage(
+            { id: 'home.drive_value' },
+            {
+              used: formatSize(used),
+              total: formatSize(total),
+              percent: `${((used / total) * 100).toFixed(2)}%`,
+            },
+          )
+        : intl.formatMessage({ id: 'home.drive_unlimited' }, { used: formatSize(used) })
+  }
+
+  return (
+    <Scaffold title={<FormattedMessage id="route.home" />} subtitle={<FormattedMessage id="home.subtitle" />}>
+      <Card title={<FormattedMessage id="home.server_info" />}>
+        {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+        {isError && <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />}
+        {data && (
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              {
+                key: 'repository',
+                label: <FormattedMessage id="home.repository" />,
+                children: data.git.owner ? `${data.git.owner} / ${data.git.repo}` : or(data.git.repo),
+              },
+              { key: 'branch', label: <FormattedMessage id="home.branch" />, children: or(data.git.branch) },
+              {
+                key: 'commit',
+                label: <FormattedMessage id="home.commit" />,
+                children: <code>{or(data.git.commit)}</code>,
+              },
+              {
+                key: 'commit_message',
+                label: <FormattedMessage id="home.commit_message" />,
+                children: or(data.git.commit_message),
+              },
+              { key: 'drive', label: <FormattedMessage id="home.drive" />, children: drive },
+            ]}
+          />
+        )}
+      </Card>
+    </Scaffold>
+  )
+}
+
+export default HomePage

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/react'
+import { HttpResponse, delay, http } from 'msw'
+import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { sampleServerInfo } from '../../../mocks/data'
+import { renderWithProviders } from '../renderWithProviders'
+
+describe('home server info card (spec §2 "Home")', () => {
+  it('shows owner / repo, branch, commit, message and drive use with a percentage', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
+    expect(screen.getByText('main')).toBeInTheDocument()
+    expect(screen.getByText(sampleServerInfo.git.commit)).toBeInTheDocument()
+    expect(screen.getByText('Add the walking skeleton')).toBeInTheDocument()
+    expect(screen.getByText('1.00 KB / 1.00 MB (0.10%)')).toBeInTheDocument()
+  })
+
+  it('says when storage has no quota', async () => {
+    server.use(
+      http.get('*/sonolus/server/info', () =>
+        HttpResponse.json({ ...sampleServerInfo, drive: { used: 5 * 1024 * 1024, total: 0 } }),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByText('5.00 MB used, no quota')).toBeInTheDocument()
+  })
+
+  it('shows a spinner until the data arrives', async () => {
+    server.use(
+      http.get('*/sonolus/server/info', async () => {
+        await delay(200)
+        return HttpResponse.json(sampleServerInfo)
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByLabelText('Loading…')).toBeInTheDocument()
+    expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument()
+  })
+
+  it('shows fetch_failed when the server cannot be reached', async () => {
+    server.use(http.get('*/sonolus/server/info', () => HttpResponse.error()))
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(
+      await screen.findByText('Network connection error, please check your network connection'),
+    ).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import { Providers } from '../../../src/app/providers'
+import { makeStore } from '../../../src/app/store'
+import { MessageHost } from '../../../src/features/messages/MessageHost'
+import { showError, showSuccess } from '../../../src/features/messages/messagesSlice'
+
+const setup = () => {
+  const store = makeStore()
+  render(
+    <Providers store={store}>
+      <MessageHost />
+    </Providers>,
+  )
+  return store
+}
+
+describe('messages (spec §4: appear after 500 ms, hide after 5000 ms)', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('shows a success in the snackbar from 500 ms to 5500 ms after the trigger', () => {
+    const store = setup()
+    act(() => {
+      store.dispatch(showSuccess('success.like'))
+    })
+    act(() => vi.advanceTimersByTime(499))
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.getByRole('status')).toHaveTextContent('Liked successfully')
+    act(() => vi.advanceTimersByTime(4999))
+    expect(screen.getByRole('status')).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(1))
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+    expect(store.getState().messages.queue).toEqual([])
+  })
+
+  it('shows an error in the fixed alert with its catalogue text', () => {
+    const store = setup()
+    act(() => {
+      store.dispatch(showError('error.fetch_failed'))
+    })
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(500))
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Network connection error, please check your network connection',
+    )
+    act(() => vi.advanceTimersByTime(5000))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('keeps success and error apart, and each on its own clock', () => {
+    const store = setup()
+    act(() => {
+      store.dispatch(showError('error.empty_field'))
+    })
+    act(() => vi.advanceTimersByTime(1000))
+    act(() => {
+      store.dispatch(showSuccess('success.save'))
+    })
+    act(() => vi.advanceTimersByTime(500))
+    expect(screen.getByRole('alert')).toHaveTextContent('Please complete all required fields and try again.')
+    expect(screen.getByRole('status')).toHaveTextContent('Saved successfully')
+    act(() => vi.advanceTimersByTime(4000))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('status')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,45 @@
+// A fresh store, router, intl and antd App around the UI under test (architecture.md "Testing habits").
+import { type ReactElement } from 'react'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { persistStore } from 'redux-persist'
+import { Providers } from '../../src/app/providers'
+import { type AppStore, type RootState, makeStore } from '../../src/app/store'
+
+export type RenderOptions = {
+  route?: string
+  preloadedState?: Partial<RootState>
+  store?: AppStore
+  /** Run redux-persist (rehydrate from and save to localStorage). */
+  persist?: boolean
+}
+
+/** Renders the current path into a test id, so tests can assert where navigation went. */
+export const LocationProbe = () => {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname}</output>
+}
+
+export const renderWithProviders = (ui: ReactElement, options: RenderOptions = {}) => {
+  const store = options.store ?? makeStore(options.preloadedState)
+  const persistor = options.persist ? persistStore(store) : undefined
+  const user = userEvent.setup()
+  const result = render(
+    <Providers store={store} persistor={persistor}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </Providers>,
+  )
+  return { ...result, store, persistor, user }
+}
+
+/** Navigation settles in a router transition, so wait for the path rather than read it at once. */
+export const expectLocation = (pathname: string) =>
+  waitFor(() => {
+    if (screen.getByTestId('location').textContent !== pathname) {
+      throw new Error(`location is ${screen.getByTestId('location').textContent}, expected ${pathname}`)
+    }
+  })

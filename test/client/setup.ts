@@ -1,0 +1,36 @@
+import '@ant-design/v5-patch-for-react-19'
+import '@testing-library/jest-dom/vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { server } from '../../mocks/node'
+
+// toolchain gotcha 4: jsdom has no matchMedia, which antd's Grid needs. This one answers width
+// queries against window.innerWidth, so tests can set a phone or desktop width.
+const evaluate = (query: string): boolean => {
+  const width = window.innerWidth
+  const min = /min-width:\s*(\d+)px/.exec(query)
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query)
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]))
+}
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: evaluate(query),
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  }),
+})
+window.scrollTo = () => {}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  cleanup()
+  window.localStorage.clear()
+})
+afterAll(() => server.close())
