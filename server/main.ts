@@ -71,9 +71,11 @@ const main = async (): Promise<void> => {
       `Start-up error: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${(error as Error).message}`,
     )
   }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
   app.log.info(
-    { publicUrl: config.publicUrl, database: config.database.kind, storage: ctx.blobStore.kind },
-    `Sirius Charts is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    { port, publicUrl: config.publicUrl, database: config.database.kind, storage: ctx.blobStore.kind },
+    `Sirius Charts is serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   )
 }
 

@@ -9,10 +9,12 @@ import { type RouteModule } from './types.js'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export const repository: RouteModule = (app, ctx) => {
-  app.get(
-    '/sonolus/repository/:hash',
-    { schema: { params: Type.Object({ hash: Type.String() }) } },
-    async (request, reply) => {
+  // GET and HEAD in one route: Fastify's automatic HEAD route would report content-length 0.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/sonolus/repository/:hash',
+    schema: { params: Type.Object({ hash: Type.String() }) },
+    handler: async (request, reply) => {
       const { hash } = request.params
       if (!SHA1_REGEX.test(hash)) throw notFound('No such file')
       const file = await ctx.repos.files.get(hash)
@@ -54,5 +56,5 @@ export const repository: RouteModule = (app, ctx) => {
       }
       return reply.send(blob.stream)
     },
-  )
+  })
 }

@@ -45,6 +45,10 @@ export class S3BlobStore implements BlobStore {
       endpoint: config.endpoint,
       // Path-style works with every S3-compatible server (MinIO, s3rver, Garage…); AWS accepts it too.
       forcePathStyle: config.endpoint !== undefined,
+      // The SDK's default CRC trailers use aws-chunked bodies, which many S3-compatible servers store
+      // verbatim (the object then holds chunk framing). Integrity is ours anyway: we hash every put.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }

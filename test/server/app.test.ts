@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { version } from '@sonolus/core'
+import { ServerInfoResponseSchema, ServerInfoSchema } from '../../server/sonolus/schemas'
+import { buildApp } from '../../server/app'
+import { openTestApp, openTestContext } from './helpers/context'
+
+describe('the app (server skeleton)', () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+
+  beforeAll(async () => {
+    test = await openTestApp('sqlite', { env: { SITE_TITLE: 'Test Charts' } })
+  })
+  afterAll(async () => test.cleanup())
+
+  it('GET /sonolus/info answers a ServerInfo with the Sonolus-Version header', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/sonolus/info' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['sonolus-version']).toBe(version.sonolus)
+    expect(response.headers['sonolus-version']).toBe('1.1.1')
+    const body = response.json()
+    expect(TypeCompiler.Compile(ServerInfoSchema).Check(body)).toBe(true)
+    expect(body).toMatchObject({ title: 'Test Charts', configuration: { options: [] } })
+  })
+
+  it('GET /sonolus/server/info answers git and drive (spec §3 "Server info")', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/sonolus/server/info' })
+    expect(response.statusCode).toBe(200)
+    const body = response.json()
+    expect(TypeCompiler.Compile(ServerInfoResponseSchema).Check(body)).toBe(true)
+    expect(body.code).toBe(200)
+    expect(Object.keys(body.git).sort()).toEqual(['branch', 'commit', 'commit_message', 'owner', 'repo'])
+    expect(body.drive.used).toBe(0)
+    expect(body.drive.total).toBeGreaterThan(0)
+  })
+
+  it('counts stored bytes in drive.used', async () => {
+    const { putBuffer } = await import('../../server/storage/putFile')
+    await putBuffer(test.ctx.blobStore, test.ctx.repos, Buffer.alloc(2048, 7), 'application/octet-stream')
+    const body = (await test.app.inject({ method: 'GET', url: '/sonolus/server/info' })).json()
+    expect(body.drive.used).toBe(2048)
+  })
+
+  it('gives every response a request id and the Sonolus-Version header, errors included', async () => {
+    const first = await test.app.inject({ method: 'GET', url: '/sonolus/nope' })
+    const second = await test.app.inject({ method: 'GET', url: '/sonolus/nope' })
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id'])
+    expect(first.headers['sonolus-version']).toBe('1.1.1')
+  })
+
+  it('answers an unknown API path with a JSON 404, never the SPA', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/sonolus/levels/unknown/thing' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ code: 404, error: 'not_found' })
+  })
+
+  it('reports health from the database', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/healthz' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('serving the SPA', () => {
+  let test: Awaited<ReturnType<typeof openTestContext>>
+  let app: Awaited<ReturnType<typeof buildApp>>
+
+  beforeAll(async () => {
+    test = await openTestContext('sqlite')
+    const root = test.ctx.config.staticRoot
+    fs.mkdirSync(path.join(root, 'assets'), { recursive: true })
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>')
+    fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)')
+    app = await buildApp(test.ctx, { logger: false })
+  })
+  afterAll(async () => {
+    await app.close()
+    await test.cleanup()
+  })
+
+  it.each(['/', '/home', '/chart/abc/info', '/settings/server', '/nope'])(
+    'loads index.html for the deep link %s (history fallback)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toContain('<div id="root">')
+    },
+  )
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('does not answer API misses with the SPA', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sonolus/whatever' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/json/)
+  })
+
+  it('does not fall back for writes', async () => {
+    const response = await app.inject({ method: 'POST', url: '/chart/abc/info' })
+    expect(response.statusCode).toBe(404)
+  })
+})

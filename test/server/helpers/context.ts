@@ -1,0 +1,91 @@
+// Test contexts on a real database: SQLite always, and PostgreSQL too when PG_URL is set (CI sets it).
+// Each PostgreSQL context lives in its own schema, dropped afterwards.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type Config, loadConfig } from '../../../server/config'
+import { type AppContext, openContext } from '../../../server/context'
+import { buildApp } from '../../../server/app'
+import { type BlobStore } from '../../../server/storage'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+export const PG_URL = process.env.PG_URL
+export const DIALECTS: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export const tempDir = (prefix = 'sirius-test-'): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+
+export const testConfig = (dialect: DialectName, dataDir: string, env: Record<string, string> = {}): Config =>
+  loadConfig(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      STATIC_ROOT: path.join(dataDir, 'no-spa'),
+      ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
+      ...env,
+    },
+    dataDir,
+  )
+
+export type TestContext = {
+  ctx: AppContext
+  dataDir: string
+  /** Closes the context (if the app did not) and removes the schema and the data folder. */
+  cleanup: () => Promise<void>
+}
+
+const dropSchema = async (schema: string) => {
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`)
+  } finally {
+    await client.end()
+  }
+}
+
+export const openTestContext = async (
+  dialect: DialectName,
+  options: { env?: Record<string, string>; blobStore?: BlobStore } = {},
+): Promise<TestContext> => {
+  const dataDir = tempDir()
+  const config = testConfig(dialect, dataDir, options.env)
+  const pgSchema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined
+  const ctx = await openContext(config, { pgSchema, gitCwd: dataDir, blobStore: options.blobStore })
+  let closed = false
+  const close = ctx.close
+  ctx.close = async () => {
+    if (closed) return
+    closed = true
+    await close()
+  }
+  return {
+    ctx,
+    dataDir,
+    cleanup: async () => {
+      await ctx.close()
+      if (pgSchema) await dropSchema(pgSchema)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** An app on a fresh context; closing the app closes the context. */
+export const openTestApp = async (
+  dialect: DialectName = 'sqlite',
+  options: Parameters<typeof openTestContext>[1] = {},
+) => {
+  const test = await openTestContext(dialect, options)
+  const app = await buildApp(test.ctx, { logger: false })
+  return {
+    ...test,
+    app,
+    cleanup: async () => {
+      await app.close()
+      await test.cleanup()
+    },
+  }
+}

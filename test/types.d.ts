@@ -1,0 +1,16 @@
+// s3rver ships no types (toolchain.md §5).
+declare module 's3rver' {
+  type S3rverOptions = {
+    port?: number
+    address?: string
+    silent?: boolean
+    directory: string
+    resetOnClose?: boolean
+    configureBuckets?: { name: string; configs?: string[] }[]
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
