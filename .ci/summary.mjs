@@ -1,0 +1,52 @@
+// Prints the one closing line CI reads: "N passed, N failed, N skipped", from the runners' JSON
+// reports. A failed lint, typecheck or build step counts as one failure; a missing report too.
+import fs from 'node:fs'
+
+let passed = 0
+let failed = 0
+let skipped = 0
+
+const steps = fs.existsSync('test-results/steps.json')
+  ? JSON.parse(fs.readFileSync('test-results/steps.json', 'utf8'))
+  : {}
+for (const step of ['lint', 'typecheck', 'build']) {
+  if (steps[step] === 'failed') {
+    console.log(`step failed: ${step}`)
+    failed++
+  }
+}
+
+for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
+  if (!fs.existsSync(file)) {
+    console.log(`missing report ${file}`)
+    failed++
+    continue
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'))
+  if ('numPassedTests' in report) {
+    // Vitest
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0)
+    // A suite that failed to load has no tests but is still a failure.
+    failed += (report.testResults ?? []).filter(
+      (suite) => suite.status === 'failed' && suite.assertionResults.length === 0,
+    ).length
+  } else if (report.stats) {
+    // Playwright
+    passed += report.stats.expected + (report.stats.flaky ?? 0)
+    failed += report.stats.unexpected
+    skipped += report.stats.skipped
+    failed += (report.errors ?? []).length
+  } else {
+    console.log(`unreadable report ${file}`)
+    failed++
+  }
+}
+
+if (passed + failed === 0) {
+  console.log('no test ran')
+  failed = 1
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(failed ? 1 : 0)

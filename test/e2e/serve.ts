@@ -1,0 +1,33 @@
+// Starts the real server for the browser tests on a temporary data folder (SQLite + local blobs),
+// with the demo content, and removes the folder when Playwright stops it.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-e2e-'))
+const port = process.env.E2E_PORT ?? '4173'
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // npm test builds the SPA first; E2E runs against that build.
+    SKIP_SPA_BUILD: '1',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  },
+})
+
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true })
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => {
+  cleanup()
+  process.exit(code ?? 0)
+})
