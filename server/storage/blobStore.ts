@@ -75,7 +75,7 @@ export const assertSha1 = (hash: string): void => {
 
 /** Writes a stream to a new file while computing its SHA-1 and enforcing a size cap, then fsyncs it.
  *  On any failure the file is removed. */
-export const spoolToFile = async (
+const spoolToFile = async (
   stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
   file: string,
   maxBytes = Number.POSITIVE_INFINITY,
@@ -99,4 +99,21 @@ export const spoolToFile = async (
     throw error
   }
   return { hash: hasher.digest('hex'), size }
+}
+
+/** Spools the stream to `file` and checks it against `expectedSha1` (architecture.md: uploads are
+ *  verified against their SHA-1). Returns the size; on a mismatch or any failure the file is gone. */
+export const spoolVerified = async (
+  stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
+  file: string,
+  expectedSha1: string,
+  maxBytes?: number,
+): Promise<number> => {
+  assertSha1(expectedSha1)
+  const { hash, size } = await spoolToFile(stream, file, maxBytes)
+  if (hash !== expectedSha1) {
+    await fsp.rm(file, { force: true })
+    throw new BlobHashMismatchError(expectedSha1, hash)
+  }
+  return size
 }

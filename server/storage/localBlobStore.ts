@@ -5,7 +5,6 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import {
-  BlobHashMismatchError,
   type BlobReadResult,
   type BlobStore,
   type ByteRange,
@@ -13,7 +12,7 @@ import {
   type PutResult,
   type Usage,
   assertSha1,
-  spoolToFile,
+  spoolVerified,
 } from './blobStore.js'
 
 const TMP = '.tmp'
@@ -45,13 +44,9 @@ export class LocalBlobStore implements BlobStore {
     expectedSha1: string,
     options: PutOptions = {},
   ): Promise<PutResult> {
-    assertSha1(expectedSha1)
     const tmp = path.join(this.root, TMP, `${randomBytes(12).toString('hex')}.part`)
-    const { hash: actual, size } = await spoolToFile(stream, tmp, options.maxBytes)
-    if (actual !== expectedSha1) {
-      await fsp.rm(tmp, { force: true })
-      throw new BlobHashMismatchError(expectedSha1, actual)
-    }
+    const size = await spoolVerified(stream, tmp, expectedSha1, options.maxBytes)
+    const actual = expectedSha1
 
     const target = this.pathOf(actual)
     if (await exists(target)) {

@@ -18,7 +18,6 @@ import {
 } from '@aws-sdk/client-s3'
 import { type S3Config } from '../config.js'
 import {
-  BlobHashMismatchError,
   type BlobReadResult,
   type BlobStore,
   type ByteRange,
@@ -26,7 +25,7 @@ import {
   type PutResult,
   type Usage,
   assertSha1,
-  spoolToFile,
+  spoolVerified,
 } from './blobStore.js'
 
 const USAGE_CACHE_MS = 60_000
@@ -76,12 +75,12 @@ export class S3BlobStore implements BlobStore {
     expectedSha1: string,
     options: PutOptions = {},
   ): Promise<PutResult> {
-    assertSha1(expectedSha1)
     const spool = path.join(this.spoolDir, `sirius-s3-${randomBytes(12).toString('hex')}.part`)
     try {
-      const { hash: actual, size } = await spoolToFile(stream, spool, options.maxBytes)
-      if (actual !== expectedSha1) throw new BlobHashMismatchError(expectedSha1, actual)
-      if (await this.head(actual)) return { hash: actual, size: size, created: false }
+      // Verified before anything reaches the bucket: a mismatch leaves no object behind.
+      const size = await spoolVerified(stream, spool, expectedSha1, options.maxBytes)
+      const actual = expectedSha1
+      if (await this.head(actual)) return { hash: actual, size, created: false }
       await this.client.send(
         new PutObjectCommand({
           Bucket: this.config.bucket,
@@ -91,7 +90,7 @@ export class S3BlobStore implements BlobStore {
         }),
       )
       this.usageCache = undefined
-      return { hash: actual, size: size, created: true }
+      return { hash: actual, size, created: true }
     } finally {
       await fsp.rm(spool, { force: true })
     }

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from './helpers/context'
 
@@ -77,9 +78,24 @@ describe('server process', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('serves, then shuts down cleanly on SIGTERM', async () => {
+  const chartCount = (dataDir: string): number => {
+    const db = new Database(path.join(dataDir, 'sirius.db'), { readonly: true })
+    try {
+      return (db.prepare('select count(*) as n from charts').get() as { n: number }).n
+    } finally {
+      db.close()
+    }
+  }
+
+  it.each([
+    ['1', 4],
+    ['0', 0],
+  ])('serves, then shuts down cleanly on SIGTERM (SEED_DEMO=%s seeds %d charts)', async (seed, charts) => {
     const dataDir = tempDir()
-    const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env: baseEnv(dataDir) })
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: root,
+      env: { ...baseEnv(dataDir), SEED_DEMO: seed },
+    })
     const ready = await waitForLog(child, /is serving on/)
     const port = Number(ready.port)
     expect(port).toBeGreaterThan(0)
@@ -88,6 +104,7 @@ describe('server process', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
+    expect(chartCount(dataDir)).toBe(charts)
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 })
