@@ -9,7 +9,7 @@ import { registerSonolusRoutes } from './sonolus/routes.js'
 import { type App } from './sonolus/types.js'
 import { SONOLUS_VERSION } from './sonolus/version.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
-import { isApiPath, registerSpa } from './spa.js'
+import { isApiPath, looksLikeFile, registerSpa } from './spa.js'
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
@@ -65,7 +65,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url)) {
+    if (
+      spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !looksLikeFile(url)
+    ) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
     }
     return reply

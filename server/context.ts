@@ -1,7 +1,7 @@
 // Everything a request handler may use, opened once per process (or per test file).
 import { type GitInfo } from '../common/api/serverInfo.js'
 import { type Config } from './config.js'
-import { type Db, type OpenOptions, openDatabase } from './db/database.js'
+import { type Db, type OpenOptions, currentSchema, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { type Repositories, createRepositories } from './db/repositories/index.js'
 import { readGitInfo } from './gitInfo.js'
@@ -25,7 +25,7 @@ export type ContextOptions = OpenOptions & {
 export const openContext = async (config: Config, options: ContextOptions = {}): Promise<AppContext> => {
   const db = await openDatabase(config.database, options)
   try {
-    await migrateToLatest(db.db)
+    await migrateToLatest(db.db, db.dialect === 'postgres' ? await currentSchema(db) : undefined)
     const blobStore = options.blobStore ?? (await createBlobStore(config))
     return {
       config,

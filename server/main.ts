@@ -33,10 +33,15 @@ const main = async (): Promise<void> => {
     buildSpa(projectRoot)
   }
 
-  const ctx = await openContext(config, { gitCwd: projectRoot }).catch((error: Error) =>
-    fail(`Start-up error: ${config.database.kind === 'postgres' ? 'DATABASE_URL: ' : ''}${error.message}`),
-  )
+  let poolErrorLog: (error: Error) => void = (error) =>
+    process.stderr.write(`PostgreSQL connection error: ${error.message}\n`)
+  const ctx = await openContext(config, {
+    gitCwd: projectRoot,
+    onPoolError: (error) => poolErrorLog(error),
+  }).catch((error: Error) => fail(`Start-up error: ${error.message}`))
   const app = await buildApp(ctx)
+  poolErrorLog = (error) =>
+    app.log.warn({ err: error }, 'an idle PostgreSQL connection failed; it will be replaced')
 
   if (config.seedDemo) {
     const seeded = await seedDemo(ctx)

@@ -10,6 +10,10 @@ const API_PREFIXES = ['/sonolus/', '/upload/', '/healthz']
 export const isApiPath = (url: string): boolean =>
   API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix))
 
+/** A missing asset (an old tab after a deploy) must be a 404, not index.html served as a script. */
+export const looksLikeFile = (url: string): boolean =>
+  url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url)
+
 export const registerSpa = async (app: App, staticRoot: string): Promise<boolean> => {
   const index = path.join(staticRoot, 'index.html')
   if (!fs.existsSync(index)) {
@@ -23,9 +27,8 @@ export const registerSpa = async (app: App, staticRoot: string): Promise<boolean
     index: false,
     setHeaders: (res, filePath) => {
       // Vite names assets by content hash, so they never change; index.html must always be revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.header('cache-control', 'public, max-age=31536000, immutable')
-      else res.header('cache-control', 'no-cache')
+      const immutable = path.relative(staticRoot, filePath).startsWith(`assets${path.sep}`)
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
   return true

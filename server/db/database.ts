@@ -21,6 +21,8 @@ const PG_NUMERIC_OID = 1700
 export type OpenOptions = {
   /** PostgreSQL only: run everything inside this schema (tests isolate themselves this way). */
   pgSchema?: string
+  /** Where a dropped idle PostgreSQL connection is reported (it must not crash the process). */
+  onPoolError?: (error: Error) => void
 }
 
 export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Db> => {
@@ -51,9 +53,19 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     },
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   })
+  // pg.Pool emits 'error' when an idle connection drops (a database restart); unhandled, it would
+  // end the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => options.onPoolError?.(error))
   // Fail at start-up, with the reason, rather than on the first request.
-  const client = await pool.connect()
-  client.release()
+  try {
+    const client = await pool.connect()
+    client.release()
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    throw new Error(`DATABASE_URL: cannot connect to PostgreSQL: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
@@ -62,4 +74,10 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db)
   }
   return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+/** PostgreSQL: the schema that unqualified names resolve to (the first of search_path that exists). */
+export const currentSchema = async (db: Db): Promise<string> => {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.db)
+  return result.rows[0].schema
 }

@@ -26,8 +26,13 @@ export class MigrationError extends Error {
   }
 }
 
-export const migrateToLatest = async (db: Kysely<Database>): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() })
+/** On PostgreSQL, pass the schema in use: Kysely otherwise looks for its migration table in every
+ *  schema it can see, and one in another schema (another app, another test) would hide ours. */
+export const migrateToLatest = async (
+  db: Kysely<Database>,
+  migrationTableSchema?: string,
+): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error) throw new MigrationError(failed?.migrationName, error)

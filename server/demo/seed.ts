@@ -106,7 +106,9 @@ export const seedDemo = async (
     prepared.push({ chart, coverHash, backgroundHash, musicHash })
   }
 
-  await repos.transaction(async (trx) => {
+  const seeded = await repos.transaction(async (trx) => {
+    // Two instances starting together both get here; the claim lets exactly one of them seed.
+    if (!(await trx.meta.claim(DEMO_SEEDED_KEY, String(now)))) return false
     await trx.users.upsert({ ...DEMO_USER, profile: '{}' }, now)
     for (const [index, { chart, coverHash, backgroundHash, musicHash }] of prepared.entries()) {
       // Older charts first, so "newest" lists them in the order above.
@@ -133,9 +135,9 @@ export const seedDemo = async (
         updatedTime: time,
       })
     }
-    await trx.meta.set(DEMO_SEEDED_KEY, String(now))
+    return true
   })
-  return { charts: prepared.length }
+  return seeded ? { charts: prepared.length } : undefined
 }
 
 /** Removes the demo user's charts, the user, and the files no other chart uses. */

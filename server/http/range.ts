@@ -6,7 +6,8 @@ export type RangeResult =
 
 export const parseRange = (header: string | undefined, size: number): RangeResult => {
   if (!header) return { kind: 'none' }
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  // The unit is case-insensitive (RFC 9110 §14.1).
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(header.trim())
   if (!match) return { kind: 'none' }
   const [, first, last] = match
   if (first === '' && last === '') return { kind: 'none' }
@@ -21,4 +22,11 @@ export const parseRange = (header: string | undefined, size: number): RangeResul
   if (last !== '' && Number(last) < start) return { kind: 'none' }
   if (start >= size) return { kind: 'unsatisfiable' }
   return { kind: 'range', start, end }
+}
+
+/** If-None-Match against one strong ETag: a list, weak tags (W/) and * all count (RFC 9110 §13.1.2). */
+export const etagMatches = (header: string | undefined, etag: string): boolean => {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

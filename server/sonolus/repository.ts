@@ -2,11 +2,26 @@
 import { Type } from '@sinclair/typebox'
 import { SHA1_REGEX } from '../../common/rules.js'
 import { HttpError, notFound } from '../http/errors.js'
-import { parseRange } from '../http/range.js'
+import { etagMatches, parseRange } from '../http/range.js'
 import { type RouteModule } from './types.js'
 
 // architecture.md "Scale-out rules": files never change, so caches may keep them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+// Files are served on the site's own origin, so only inert types go out as themselves; anything else
+// (an HTML or SVG upload, say) is sent as bytes to download, never as a page that could run script.
+const SERVED_AS_IS = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'audio/mpeg',
+  'application/gzip',
+  'application/zip',
+  'application/json',
+  'application/octet-stream',
+])
+export const servedContentType = (stored: string): string =>
+  SERVED_AS_IS.has(stored) ? stored : 'application/octet-stream'
 
 export const repository: RouteModule = (app, ctx) => {
   // GET and HEAD in one route: Fastify's automatic HEAD route would report content-length 0.
@@ -25,8 +40,10 @@ export const repository: RouteModule = (app, ctx) => {
         .header('cache-control', IMMUTABLE)
         .header('etag', etag)
         .header('accept-ranges', 'bytes')
-        .header('content-type', file.contentType)
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+        .header('content-type', servedContentType(file.contentType))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send()
 
       const ifRange = request.headers['if-range']
       const range =
@@ -51,8 +68,16 @@ export const repository: RouteModule = (app, ctx) => {
       const blob = await ctx.blobStore.get(hash, range.kind === 'range' ? range : undefined)
       if (!blob) {
         request.log.error({ hash }, 'file is recorded but missing from the blob store')
-        reply.removeHeader('content-range').removeHeader('content-length').code(404)
         throw notFound('No such file')
+      }
+      if (blob.size !== file.size) {
+        // A content-length that the body cannot fill would leave the client waiting forever.
+        ;(blob.stream as Partial<{ destroy: () => void }>).destroy?.()
+        request.log.error(
+          { hash, recorded: file.size, stored: blob.size },
+          'stored file size differs from its record',
+        )
+        throw new HttpError(500, 'internal_error', 'The file is damaged')
       }
       return reply.send(blob.stream)
     },

@@ -82,14 +82,24 @@ const spoolToFile = async (
 ): Promise<{ hash: string; size: number }> => {
   const hasher = createHash('sha1')
   let size = 0
-  const handle = await fsp.open(file, 'wx')
+  let handle: fsp.FileHandle
+  try {
+    handle = await fsp.open(file, 'wx')
+  } catch (error) {
+    // Nobody will read the source now: release it rather than leave the sender hanging.
+    ;(stream as Partial<NodeJS.ReadableStream & { destroy: () => void }>).destroy?.()
+    throw error
+  }
   try {
     for await (const chunk of stream as AsyncIterable<Uint8Array | string>) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
       size += bytes.length
       if (size > maxBytes) throw new BlobTooLargeError(maxBytes)
       hasher.update(bytes)
-      await handle.write(bytes)
+      // write() may write less than asked; loop until the chunk is on disk.
+      for (let written = 0; written < bytes.length;) {
+        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten
+      }
     }
     await handle.sync()
     await handle.close()
@@ -116,4 +126,45 @@ export const spoolVerified = async (
     throw new BlobHashMismatchError(expectedSha1, hash)
   }
   return size
+}
+
+/** Caches a store's usage figure: one scan at a time however many requests ask, a fresh scan at most
+ *  every `ttlMs`, and the last good figure (or zero) when a scan fails, so server info never fails on it. */
+export class UsageCache {
+  private value: number | undefined
+  private at = 0
+  private inFlight: Promise<number> | undefined
+
+  constructor(
+    private readonly scan: () => Promise<number>,
+    private readonly ttlMs: number,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  async get(): Promise<number> {
+    if (this.value !== undefined && Date.now() - this.at < this.ttlMs) return this.value
+    this.inFlight ??= this.scan()
+      .then((value) => {
+        this.value = value
+        this.at = Date.now()
+        return value
+      })
+      .catch((error: unknown) => {
+        this.onError(error)
+        return this.value ?? 0
+      })
+      .finally(() => {
+        this.inFlight = undefined
+      })
+    return this.inFlight
+  }
+
+  /** Adjusts the cached figure after a put or delete by this process. */
+  adjust(delta: number): void {
+    if (this.value !== undefined) this.value += delta
+  }
+
+  invalidate(): void {
+    this.value = undefined
+  }
 }

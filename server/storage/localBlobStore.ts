@@ -12,15 +12,18 @@ import {
   type PutResult,
   type Usage,
   assertSha1,
+  UsageCache,
   spoolVerified,
 } from './blobStore.js'
 
 const TMP = '.tmp'
 const STALE_TMP_MS = 60 * 60 * 1000
+const USAGE_RESCAN_MS = 60_000
 
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local'
-  private used: number | undefined
+  // Another process (npm run demo:remove) may change the folder, so the figure is rescanned now and then.
+  private readonly usage_ = new UsageCache(() => sizeOfTree(this.root), USAGE_RESCAN_MS)
 
   constructor(private readonly root: string) {
     fs.mkdirSync(path.join(root, TMP), { recursive: true })
@@ -46,18 +49,22 @@ export class LocalBlobStore implements BlobStore {
   ): Promise<PutResult> {
     const tmp = path.join(this.root, TMP, `${randomBytes(12).toString('hex')}.part`)
     const size = await spoolVerified(stream, tmp, expectedSha1, options.maxBytes)
-    const actual = expectedSha1
-
-    const target = this.pathOf(actual)
-    if (await exists(target)) {
+    const target = this.pathOf(expectedSha1)
+    try {
+      await fsp.mkdir(path.dirname(target), { recursive: true })
+      // link() creates the name only if it is absent, atomically: of two concurrent puts of the same
+      // bytes exactly one creates the file, and a reader never sees a partial file.
+      await fsp.link(tmp, target)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        return { hash: expectedSha1, size, created: false }
+      throw error
+    } finally {
       await fsp.rm(tmp, { force: true })
-      return { hash: actual, size: size, created: false }
     }
-    await fsp.mkdir(path.dirname(target), { recursive: true })
-    await fsp.rename(tmp, target)
     await fsyncDir(path.dirname(target))
-    if (this.used !== undefined) this.used += size
-    return { hash: actual, size: size, created: true }
+    this.usage_.adjust(size)
+    return { hash: expectedSha1, size, created: true }
   }
 
   async get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined> {
@@ -89,25 +96,15 @@ export class LocalBlobStore implements BlobStore {
     const info = await this.head(hash)
     if (!info) return
     await fsp.rm(this.pathOf(hash), { force: true })
-    if (this.used !== undefined) this.used -= info.size
+    this.usage_.adjust(-info.size)
   }
 
   async usage(): Promise<Usage> {
-    if (this.used === undefined) this.used = await sizeOfTree(this.root)
     const stats = await fsp.statfs(this.root)
-    return { used: this.used, total: stats.blocks * stats.bsize }
+    return { used: await this.usage_.get(), total: stats.blocks * stats.bsize }
   }
 
   async close(): Promise<void> {}
-}
-
-const exists = async (file: string): Promise<boolean> => {
-  try {
-    await fsp.access(file)
-    return true
-  } catch {
-    return false
-  }
 }
 
 const fsyncDir = async (dir: string): Promise<void> => {

@@ -25,21 +25,25 @@ import {
   type PutResult,
   type Usage,
   assertSha1,
+  UsageCache,
   spoolVerified,
 } from './blobStore.js'
 
 const USAGE_CACHE_MS = 60_000
+const PUT_ATTEMPTS = 3
 
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3'
   private readonly client: S3Client
-  private usageCache: { value: number; at: number } | undefined
+  private readonly putClient: S3Client
+  // Listing a bucket is slow: one scan at a time, at most once a minute (server info is public).
+  private readonly usage_ = new UsageCache(() => this.scanUsage(), USAGE_CACHE_MS)
 
   constructor(
     private readonly config: S3Config,
     private readonly spoolDir = os.tmpdir(),
   ) {
-    this.client = new S3Client({
+    const clientConfig = {
       region: config.region,
       endpoint: config.endpoint,
       // Path-style works with every S3-compatible server (MinIO, s3rver, Garage…); AWS accepts it too.
@@ -52,7 +56,9 @@ export class S3BlobStore implements BlobStore {
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
           : undefined,
-    })
+    } as const
+    this.client = new S3Client(clientConfig)
+    this.putClient = new S3Client({ ...clientConfig, maxAttempts: 1 })
   }
 
   private key(hash: string): string {
@@ -81,15 +87,35 @@ export class S3BlobStore implements BlobStore {
       const size = await spoolVerified(stream, spool, expectedSha1, options.maxBytes)
       const actual = expectedSha1
       if (await this.head(actual)) return { hash: actual, size, created: false }
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.config.bucket,
-          Key: this.key(actual),
-          Body: fs.createReadStream(spool),
-          ContentLength: size,
-        }),
-      )
-      this.usageCache = undefined
+      // The SDK cannot rewind a file stream to retry it, so puts are retried here, each attempt
+      // reading the spool file afresh.
+      for (let attempt = 1; ; attempt++) {
+        const body = fs.createReadStream(spool)
+        try {
+          await this.putClient.send(
+            new PutObjectCommand({
+              Bucket: this.config.bucket,
+              Key: this.key(actual),
+              Body: body,
+              ContentLength: size,
+              // Create-if-absent where the service supports conditional writes; where it does not, a
+              // concurrent put of the same hash writes the same bytes again, which is harmless.
+              IfNoneMatch: '*',
+            }),
+          )
+          break
+        } catch (error) {
+          if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) {
+            return { hash: actual, size, created: false }
+          }
+          if (attempt >= PUT_ATTEMPTS || !isRetryable(error)) throw error
+          await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)))
+        } finally {
+          body.destroy()
+        }
+      }
+      // Concurrent puts of one hash may both land here, so rescan rather than add the size twice.
+      this.usage_.invalidate()
       return { hash: actual, size, created: true }
     } finally {
       await fsp.rm(spool, { force: true })
@@ -132,38 +158,48 @@ export class S3BlobStore implements BlobStore {
   async delete(hash: string): Promise<void> {
     assertSha1(hash)
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(hash) }))
-    this.usageCache = undefined
+    this.usage_.invalidate()
+  }
+
+  private async scanUsage(): Promise<number> {
+    let used = 0
+    let token: string | undefined
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.config.bucket,
+          Prefix: this.config.prefix,
+          ContinuationToken: token,
+        }),
+      )
+      for (const object of page.Contents ?? []) used += object.Size ?? 0
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return used
   }
 
   async usage(): Promise<Usage> {
-    const now = Date.now()
-    if (!this.usageCache || now - this.usageCache.at > USAGE_CACHE_MS) {
-      let used = 0
-      let token: string | undefined
-      do {
-        const page = await this.client.send(
-          new ListObjectsV2Command({
-            Bucket: this.config.bucket,
-            Prefix: this.config.prefix,
-            ContinuationToken: token,
-          }),
-        )
-        for (const object of page.Contents ?? []) used += object.Size ?? 0
-        token = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (token)
-      this.usageCache = { value: used, at: now }
-    }
-    return { used: this.usageCache.value, total: this.config.quotaBytes }
+    return { used: await this.usage_.get(), total: this.config.quotaBytes }
   }
 
   async close(): Promise<void> {
     this.client.destroy()
+    this.putClient.destroy()
   }
 }
 
 const isNotFound = (error: unknown): boolean =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+
+/** Network failures, throttling and 5xx are worth another attempt; a refused request is not. */
+const isRetryable = (error: unknown): boolean => {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata.httpStatusCode ?? 0
+    return status >= 500 || status === 429 || error.$retryable !== undefined
+  }
+  return true
+}
 
 const describe = (error: unknown): string =>
   error instanceof S3ServiceException

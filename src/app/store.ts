@@ -1,12 +1,17 @@
 // makeStore: the Redux store with the RTK Query API and the persisted settings slice.
-import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist'
 // toolchain gotcha 2: 'redux-persist/lib/storage' breaks the Vite 8 production build.
 import storage from 'redux-persist/es/storage'
 import { sonolusApi } from '../api/sonolusApi'
 import { messagesReducer } from '../features/messages/messagesSlice'
-import { type SettingsState, sanitizeSettings, settingsReducer } from '../features/settings/settingsSlice'
+import {
+  type SettingsState,
+  sanitizeSettings,
+  setServer,
+  settingsReducer,
+} from '../features/settings/settingsSlice'
 
 export const SETTINGS_PERSIST_KEY = 'sirius-settings'
 export const SETTINGS_PERSIST_VERSION = 1
@@ -36,13 +41,24 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>
 
 export const makeStore = (preloadedState?: Partial<RootState>) => {
+  // RTK Query caches by endpoint and arguments, not by base URL: after a server switch every cached
+  // answer came from the other server, so drop them all and let the screens refetch.
+  const listeners = createListenerMiddleware()
+  listeners.startListening({
+    actionCreator: setServer,
+    effect: (_action, api) => {
+      api.dispatch(sonolusApi.util.resetApiState())
+    },
+  })
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(sonolusApi.middleware),
+      })
+        .prepend(listeners.middleware)
+        .concat(sonolusApi.middleware),
   })
   setupListeners(store.dispatch)
   return store

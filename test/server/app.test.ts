@@ -32,15 +32,17 @@ describe('the app (server skeleton)', () => {
     expect(TypeCompiler.Compile(ServerInfoResponseSchema).Check(body)).toBe(true)
     expect(body.code).toBe(200)
     expect(Object.keys(body.git).sort()).toEqual(['branch', 'commit', 'commit_message', 'owner', 'repo'])
-    expect(body.drive.used).toBe(0)
+    expect(body.drive.used).toBeGreaterThanOrEqual(0)
     expect(body.drive.total).toBeGreaterThan(0)
   })
 
   it('counts stored bytes in drive.used', async () => {
     const { putBuffer } = await import('../../server/storage/putFile')
+    const usedBefore = (await test.app.inject({ method: 'GET', url: '/sonolus/server/info' })).json().drive
+      .used
     await putBuffer(test.ctx.blobStore, test.ctx.repos, Buffer.alloc(2048, 7), 'application/octet-stream')
     const body = (await test.app.inject({ method: 'GET', url: '/sonolus/server/info' })).json()
-    expect(body.drive.used).toBe(2048)
+    expect(body.drive.used - usedBefore).toBe(2048)
   })
 
   it('gives every response a request id and the Sonolus-Version header, errors included', async () => {
@@ -96,6 +98,26 @@ describe('serving the SPA', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it.each(['/assets/app-old.js', '/favicon.ico', '/robots.txt'])(
+    'answers the missing file %s with 404, not index.html',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).not.toContain('<div id="root">')
+    },
+  )
+
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/assets/../../package.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+  ])('does not serve files outside the web root for %s', async (url) => {
+    const response = await app.inject({ method: 'GET', url })
+    expect(response.body).not.toContain('"name"')
+    expect(response.body).not.toContain('devDependencies')
   })
 
   it('does not answer API misses with the SPA', async () => {

@@ -58,6 +58,16 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
   })
 })
 
+describe.each(DIALECTS)('demo seeding by two instances at once on %s', (dialect) => {
+  it('seeds exactly once', async () => {
+    const test = await openTestContext(dialect)
+    const results = await Promise.all([seedDemo(test.ctx), seedDemo(test.ctx)])
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(await test.ctx.repos.charts.count()).toBe(DEMO_CHARTS.length)
+    await test.cleanup()
+  })
+})
+
 describe('demo seeding on an installation that already has charts', () => {
   it('adds nothing', async () => {
     const test = await openTestContext('sqlite')

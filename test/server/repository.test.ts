@@ -71,16 +71,101 @@ describe.each(['local disk', 'S3 (s3rver)'])('GET /sonolus/repository/{sha1} fro
     },
   )
 
+  it('honours a range whose If-Range matches', async () => {
+    const response = await get({ range: 'bytes=0-9', 'if-range': `"${hash}"` })
+    expect(response.statusCode).toBe(206)
+    expect(response.rawPayload).toEqual(bytes.subarray(0, 10))
+  })
+
+  it('accepts the range unit in any case', async () => {
+    const response = await get({ range: 'Bytes=10-19' })
+    expect(response.statusCode).toBe(206)
+    expect(response.rawPayload).toEqual(bytes.subarray(10, 20))
+  })
+
+  it('ignores an inverted range and sends the whole file', async () => {
+    const response = await get({ range: 'bytes=5-3' })
+    expect(response.statusCode).toBe(200)
+    expect(response.rawPayload.length).toBe(1000)
+  })
+
+  it('answers HEAD with a range with the range headers only', async () => {
+    const response = await get({ range: 'bytes=0-9' }, 'HEAD')
+    expect(response.statusCode).toBe(206)
+    expect(response.headers['content-range']).toBe('bytes 0-9/1000')
+    expect(response.rawPayload.length).toBe(0)
+  })
+
   it('ignores a range whose If-Range does not match', async () => {
     const response = await get({ range: 'bytes=0-9', 'if-range': '"other"' })
     expect(response.statusCode).toBe(200)
     expect(response.rawPayload.length).toBe(1000)
   })
 
-  it('answers 304 to a matching If-None-Match', async () => {
-    const response = await get({ 'if-none-match': `"${hash}"` })
+  it.each([
+    ['the tag itself', (etag: string) => etag],
+    ['a weak tag', (etag: string) => `W/${etag}`],
+    ['a list', (etag: string) => `"other", ${etag}`],
+    ['*', () => '*'],
+  ])('answers 304 to If-None-Match with %s', async (_label, header) => {
+    const response = await get({ 'if-none-match': header(`"${hash}"`) })
     expect(response.statusCode).toBe(304)
     expect(response.rawPayload.length).toBe(0)
+    expect(response.headers.etag).toBe(`"${hash}"`)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('answers 200 to an If-None-Match of another tag', async () => {
+    expect((await get({ 'if-none-match': '"other"' })).statusCode).toBe(200)
+  })
+
+  it('sends files with nosniff and a sandbox policy, so none can run as a page', async () => {
+    const response = await get()
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+  })
+
+  it('sends a file recorded with an active type (HTML, SVG) as bytes to download', async () => {
+    const page = Buffer.from('<script>alert(1)</script>')
+    const pageHash = await putBuffer(test.ctx.blobStore, test.ctx.repos, page, 'text/html')
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')
+    const svgHash = await putBuffer(test.ctx.blobStore, test.ctx.repos, svg, 'image/svg+xml')
+    for (const name of [pageHash, svgHash]) {
+      const response = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${name}` })
+      expect(response.headers['content-type']).toBe('application/octet-stream')
+    }
+  })
+
+  it('answers 404 without file headers when the record exists but the blob is gone', async () => {
+    const lost = Buffer.from('a file that will be lost')
+    const lostHash = await putBuffer(test.ctx.blobStore, test.ctx.repos, lost, 'image/png')
+    await test.ctx.blobStore.delete(lostHash)
+    const response = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${lostHash}` })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/json/)
+    expect(response.headers['cache-control']).toBeUndefined()
+    expect(response.headers.etag).toBeUndefined()
+    expect(response.json()).toMatchObject({ code: 404, error: 'not_found' })
+  })
+
+  it('answers 500 rather than hang when the stored blob is shorter than its record', async () => {
+    const short = Buffer.from('short')
+    const shortHash = sha1Hex(short)
+    await test.ctx.blobStore.put(
+      (async function* () {
+        yield short
+      })(),
+      shortHash,
+    )
+    await test.ctx.repos.files.record({
+      hash: shortHash,
+      size: 9999,
+      contentType: 'image/png',
+      createdTime: 0,
+    })
+    const response = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${shortHash}` })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ code: 500, error: 'internal_error' })
   })
 
   it('answers HEAD with the headers only', async () => {

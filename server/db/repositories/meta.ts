@@ -10,6 +10,17 @@ export class MetaRepository {
     return row?.value
   }
 
+  /** Sets the key only if it is absent; true when this call set it. Safe across instances: the
+   *  primary key decides, so of two concurrent claims exactly one wins. */
+  async claim(key: string, value: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+  }
+
   async set(key: string, value: string): Promise<void> {
     await this.db
       .insertInto('meta')

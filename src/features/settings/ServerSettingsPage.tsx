@@ -102,7 +102,7 @@ export const ServerSettingsPage = () => {
                 aria-invalid={!valid}
                 aria-describedby={valid ? undefined : 'custom-color-error'}
                 placeholder={intl.formatMessage({ id: 'settings.server.custom_color_placeholder' })}
-                onChange={(event) => setCustom(event.target.value.trim())}
+                onChange={(event) => setCustom(event.target.value)}
                 onPressEnter={() => valid && dispatch(setPrimaryColor(custom))}
               />
               {!valid && (

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { sampleServerInfo } from '../../../mocks/data'
 import { SETTINGS_PERSIST_KEY, makeStore } from '../../../src/app/store'
 import { renderWithProviders } from '../renderWithProviders'
 
@@ -107,7 +110,28 @@ describe('/settings/server (spec §2 "Server settings")', () => {
     await waitFor(() => expect(saved()?.primaryColor).toBe('#e91e63'))
   })
 
-  it.each(['#12345', '#12345g', '123456', '#', '', ' #fff', '#ff00'])(
+  it('drops cached answers when the server changes, so screens refetch from the new one', async () => {
+    let serverInfoCalls = 0
+    server.use(
+      http.get('*/sonolus/server/info', () => {
+        serverInfoCalls++
+        return HttpResponse.json(sampleServerInfo)
+      }),
+    )
+    const { user, store } = renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
+    expect(serverInfoCalls).toBe(1)
+    await user.click(screen.getByRole('link', { name: 'Server settings' }))
+    await user.click(await screen.findByText('China proxy'))
+    expect(store.getState().settings.server).toBe('proxy')
+    expect(store.getState().sonolusApi.queries).not.toHaveProperty(['getServerInfo(undefined)'])
+    await user.click(screen.getByRole('button', { name: /Previous: Error messages/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Home' }))
+    expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
+    expect(serverInfoCalls).toBe(2)
+  })
+
+  it.each(['#12345', '#12345g', '123456', '#', '', ' #fffff', '#fffff ', '#ff00'])(
     'rejects the custom colour %j: error text, no swatch, Apply disabled',
     async (value) => {
       const { user } = await openSettings()
