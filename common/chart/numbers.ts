@@ -18,7 +18,10 @@ export const parseStrictInt = (text: string): number | undefined => {
 
 /** At most 10 significant digits, plain decimal, no exponent; -0 prints as 0. */
 export const formatNumber = (value: number): string => {
-  if (Object.is(value, -0) || value === 0) return '0'
+  if (value === 0) return '0'
+  // Most times are short already (2.25): their shortest form is the answer.
+  const plain = String(value)
+  if (plain.length <= 11 && !plain.includes('e')) return plain
   const rounded = Number(value.toPrecision(10))
   const text = String(rounded)
   if (!/e/i.test(text)) return text

@@ -28,10 +28,17 @@ const METADATA = new Set([
 ])
 const IGNORED_WITH_WARNING = new Set(['HISPEED', 'MEASUREHS', 'MEASUREBS', 'NOSPEED'])
 
-/** Base-36 digit, case-insensitive (§14: the reference decoded only lower case). */
+const BASE36 = new Int8Array(128).fill(-1)
+for (let digit = 0; digit < 36; digit++) {
+  const char = digit.toString(36)
+  BASE36[char.charCodeAt(0)] = digit
+  BASE36[char.toUpperCase().charCodeAt(0)] = digit
+}
+
+/** Base-36 digit, case-insensitive (§14: the reference decoded only lower case); −1 if not a digit. */
 export const base36 = (char: string): number => {
-  const value = parseInt(char, 36)
-  return Number.isNaN(value) ? -1 : value
+  const code = char.charCodeAt(0)
+  return code < 128 ? BASE36[code] : -1
 }
 
 const unquote = (text: string): string => {
@@ -68,7 +75,25 @@ export const parseSus = (text: string): ParsedSus => {
     const content = raw.trimEnd()
     if (!content.startsWith('#')) continue
 
-    let match = BPM_LINE.exec(content)
+    // Data lines first: they are most of a chart.
+    let match = DATA_LINE.exec(content)
+    if (match) {
+      const [, measureText, channel, data] = match
+      const dataColumn = content.length - data.length + 1
+      parseDataLine(
+        score,
+        Number(measureText),
+        channel,
+        data.trim(),
+        line,
+        dataColumn,
+        warnings,
+        warnedChannels,
+      )
+      continue
+    }
+
+    match = BPM_LINE.exec(content)
     if (match) {
       const value = parseStrictFloat(match[2].trim())
       if (value === undefined || value <= 0) {
@@ -86,23 +111,6 @@ export const parseSus = (text: string): ParsedSus => {
     match = TIL_LINE.exec(content)
     if (match) {
       tilLines.push({ id: match[1], body: match[2], line, column: content.indexOf(match[2]) + 1 })
-      continue
-    }
-
-    match = DATA_LINE.exec(content)
-    if (match) {
-      const [, measureText, channel, data] = match
-      const dataColumn = content.length - data.length + 1
-      parseDataLine(
-        score,
-        Number(measureText),
-        channel,
-        data.trim(),
-        line,
-        dataColumn,
-        warnings,
-        warnedChannels,
-      )
       continue
     }
 

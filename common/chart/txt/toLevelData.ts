@@ -4,14 +4,15 @@ import { ARCHETYPES, HEADER_ARCHETYPES, type LevelData, type LevelDataEntity } f
 import { quantize } from '../numbers.js'
 import { HOLD_BODY_TYPES, TXT_TYPES, type TxtRow, splitOfGimmick } from './types.js'
 
-const entity = (archetype: string, data: Record<string, number>): LevelDataEntity => ({
-  archetype,
-  data: Object.entries(data).map(([name, value]) => ({ name, value })),
-})
+const entity = (archetype: string, data: Record<string, number>): LevelDataEntity => {
+  const list: LevelDataEntity['data'] = []
+  for (const name in data) list.push({ name, value: data[name] })
+  return { archetype, data: list }
+}
 
 /** §14's deterministic key: time, type, lane, width, end, then source position. */
 export const compareRows = (a: TxtRow, b: TxtRow): number =>
-  quantize(a.startTime) - quantize(b.startTime) ||
+  (a.startTime === b.startTime ? 0 : quantize(a.startTime) - quantize(b.startTime)) ||
   a.type - b.type ||
   a.leftLane - b.leftLane ||
   a.laneLength - b.laneLength ||
@@ -40,8 +41,12 @@ const BODY_END: Record<number, { archetype: string; tailed: boolean; scratch: bo
 
 type Pending = { row: TxtRow; order: number }
 
-export const txtRowsToLevelData = (input: readonly TxtRow[]): LevelData => {
-  const rows = [...input].sort(compareRows)
+/** Sorts rows into §14's deterministic order, in place. */
+export const sortRows = (rows: TxtRow[]): TxtRow[] => rows.sort(compareRows)
+
+/** `sorted` says the rows are already in sortRows order (convertSus sorts once for TXT and data). */
+export const txtRowsToLevelData = (input: readonly TxtRow[], sorted = false): LevelData => {
+  const rows = sorted ? input : sortRows([...input])
   const entities: LevelDataEntity[] = HEADER_ARCHETYPES.map((archetype) => entity(archetype, {}))
   // §2: one beat is one second; #TIMESCALE_CHANGE.#BEAT is measured in beats, so always emit it.
   entities.push(entity(ARCHETYPES.bpmChange, { '#BEAT': 0, '#BPM': 60 }))

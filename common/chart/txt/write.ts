@@ -3,9 +3,8 @@ import { formatNumber } from '../numbers.js'
 import { compareRows } from './toLevelData.js'
 import { type TxtRow } from './types.js'
 
-export const writeTxt = (rows: readonly TxtRow[]): string =>
-  [...rows]
-    .sort(compareRows)
+export const writeTxt = (rows: readonly TxtRow[], sorted = false): string =>
+  (sorted ? rows : [...rows].sort(compareRows))
     .map((row) =>
       [
         formatNumber(row.startTime),
