@@ -66,5 +66,16 @@ export type { ChartIssue, ChartWarning } from './errors.js'
 export { ARCHETYPES, NOTE_ARCHETYPES } from './levelData/types.js'
 export type { LevelData, LevelDataEntity } from './levelData/types.js'
 export { parseMusicConfigOffset } from './txt/parse.js'
-export { layoutPreview, formatClock, columnCount, DIVIDER_POSITIONS } from './preview/layout.js'
+export {
+  layoutPreview,
+  formatClock,
+  columnCount,
+  DIVIDER_POSITIONS,
+  BOTTOM_BORDER_OPACITY,
+  COLUMN_HEIGHT,
+  COLUMN_WIDTH,
+  PADDING,
+} from './preview/layout.js'
 export type { PreviewLayout, PreviewShape, PreviewColumn } from './preview/layout.js'
+export { renderPreviewSvg, defaultDividerColor, PREVIEW_COLORS } from './preview/svg.js'
+export type { PreviewSvg, DividerColors } from './preview/svg.js'

@@ -8,6 +8,7 @@ import { DOC_TYPES, ROUTE_PATHS } from './routes'
 const HomePage = lazy(() => import('../features/home/HomePage'))
 const ServerSettingsPage = lazy(() => import('../features/settings/ServerSettingsPage'))
 const PendingPage = lazy(() => import('../features/pending/PendingPage'))
+const ChartPreviewPage = lazy(() => import('../features/preview/ChartPreviewPage'))
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
 
 const DocsRoute = () => {
@@ -24,7 +25,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.chart_mine} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.chart_like} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.chart_create} element={<PendingPage />} />
-      <Route path={ROUTE_PATHS.chart_preview} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_preview} element={<ChartPreviewPage />} />
       <Route path={ROUTE_PATHS.chart_info} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.chart_edit} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
