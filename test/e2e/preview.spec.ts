@@ -64,13 +64,11 @@ test('a broken SUS shows Error with its line number, and the next good file stil
 test('loads level data from a file and from TXT', async ({ page }) => {
   const conversion = convertSus(fs.readFileSync(path.join(fixtures, 'chart-50.sus'), 'utf8'))
   await page.goto('/chart/preview')
-  await page
-    .getByTestId('file-data')
-    .setInputFiles({
-      name: 'level.data',
-      mimeType: 'application/gzip',
-      buffer: Buffer.from(conversion.gzipped),
-    })
+  await page.getByTestId('file-data').setInputFiles({
+    name: 'level.data',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from(conversion.gzipped),
+  })
   const svg = page.getByRole('img', { name: 'Chart preview' })
   await expect(svg.locator('.note-shape')).toHaveCount(readLevelData(conversion.gzipped).noteCount)
   await page

@@ -71,10 +71,23 @@ describe('SUS lines and headers (§13.1)', () => {
     })
   })
 
-  it('reads #REQUEST "ticks_per_beat N" (it scales #TIL ticks)', () => {
+  it('reads #REQUEST "ticks_per_beat N" (it scales #TIL ticks) and warns when a measure is not 1920 ticks', () => {
     const result = convert('#REQUEST "ticks_per_beat 240"', `#TIL00: "1'480:2.0"`)
     // 480 ticks at 240 per beat = 2 beats = 1 s into measure 1.
     expect(txtLines(result)).toEqual(['3,2,-1,-1,0,0,0'])
+    expect(result.warnings.map((warning) => warning.code)).toContain('sus.til_tick_base')
+    expect(convert(`#TIL00: "1'480:2.0"`).warnings.map((warning) => warning.code)).not.toContain(
+      'sus.til_tick_base',
+    )
+  })
+
+  it('reads base-36 lane and width characters in either case (§14)', () => {
+    expect(txtLines(convert('#0013A1: 13', '#0023A1: 23'))).toEqual(
+      txtLines(convert('#0013a1: 13', '#0023a1: 23')),
+    )
+    expect(txtLines(convert('#00112: 1A'))).toEqual(['2,-1,10,1,10,0,0'])
+    expect(txtLines(convert('#00112: 1a'))).toEqual(['2,-1,10,1,10,0,0'])
+    expect(txtLines(convert('#0011D: 11'))).toEqual(['2,-1,10,12,1,0,0'])
   })
 })
 
@@ -207,6 +220,13 @@ describe('holds (§13.7 steps 1, 2, 4; §13.8)', () => {
       .filter((line) => line.includes(',900,'))
       .map((line) => Number(line.split(',')[0]))
     expect(eighths).toEqual([2.25, 2.5, 2.75, 3, 3.5, 4, 4.5])
+  })
+
+  it('warns that a critical tap on a slide end stays as an extra Critical Note', () => {
+    const result = convert('#00132a: 13', '#00232a: 23', '#00212: 23')
+    expect(txtLines(result)).toContain('4,-1,20,1,3,0,0')
+    expect(txtLines(result)).toContain('2,4,100,1,3,0,0')
+    expect(result.warnings.map((warning) => warning.code)).toContain('sus.critical_on_slide_end')
   })
 
   it('warns that a normal tap on a slide start stays as an extra note', () => {
