@@ -1,6 +1,7 @@
 // Sample responses in our wire types, shared by the msw handlers and the client tests' assertions.
 import { type ServerInfo } from '@sonolus/core'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
+import { type UserLoginResponse, type UserMineResponse } from '../common/api/user'
 
 export const sampleSiteInfo: ServerInfo = {
   title: 'Sirius Charts',
@@ -20,3 +21,11 @@ export const sampleServerInfo: ServerInfoResponse = {
   },
   drive: { used: 1024, total: 1024 * 1024 },
 }
+
+export const sampleLogin: UserLoginResponse = {
+  code: 200,
+  sessionId: 'mock-session-secret-0123456789abcdefghijklmnop',
+  url: 'https://open.sonolus.com/external-login/localhost:8080/sonolus/web/authenticate/0123456789abcdef0123456789abcdef01234567',
+}
+
+export const sampleUser: UserMineResponse = { code: 200, id: 'user-1', handle: '123456', name: 'Player One' }

@@ -19,6 +19,13 @@ export type BuildOptions = {
 
 const REQUEST_ID_HEADER = 'x-request-id'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact JSON body bytes, for signature checks. */
+    rawBody?: Buffer
+  }
+}
+
 export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<App> => {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
@@ -28,6 +35,25 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onClose', async () => ctx.close())
+
+  if (ctx.config.sonolusPublicKey) {
+    app.log.warn(
+      'SONOLUS_PUBLIC_KEY is set: Sonolus sign-ins are checked against a TEST key, not the real Sonolus key',
+    )
+  }
+
+  // Signed Sonolus requests are verified on the exact bytes received (protocol doc §10), so JSON bodies
+  // keep their raw form beside the parsed one.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const raw = body as Buffer
+    request.rawBody = raw
+    if (raw.length === 0) return done(null, undefined)
+    try {
+      done(null, JSON.parse(raw.toString('utf8')))
+    } catch {
+      done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined)
+    }
+  })
 
   app.addHook('onSend', async (request, reply, payload) => {
     // protocol doc §2.3: Sonolus-Version on every response.

@@ -5,6 +5,8 @@ import { type Db, type OpenOptions, currentSchema, openDatabase } from './db/dat
 import { migrateToLatest } from './db/migrate.js'
 import { type Repositories, createRepositories } from './db/repositories/index.js'
 import { readGitInfo } from './gitInfo.js'
+import { Auth } from './auth/auth.js'
+import { createSignatureVerifier } from './auth/signature.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 
 export type AppContext = {
@@ -13,6 +15,7 @@ export type AppContext = {
   repos: Repositories
   blobStore: BlobStore
   git: GitInfo
+  auth: Auth
   close: () => Promise<void>
 }
 
@@ -27,10 +30,12 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
   try {
     await migrateToLatest(db.db, db.dialect === 'postgres' ? await currentSchema(db) : undefined)
     const blobStore = options.blobStore ?? (await createBlobStore(config))
+    const repos = createRepositories(db.db)
     return {
       config,
       db,
-      repos: createRepositories(db.db),
+      repos,
+      auth: new Auth(repos, config, createSignatureVerifier(config.sonolusPublicKey)),
       blobStore,
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
       close: async () => {

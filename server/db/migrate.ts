@@ -2,10 +2,12 @@
 // and works the same under tsx, bundlers and tests.
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import * as m0001 from './migrations/0001_initial.js'
+import * as m0002 from './migrations/0002_login_attempts.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_login_attempts': m0002,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

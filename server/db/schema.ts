@@ -14,7 +14,8 @@ export type UsersTable = {
 }
 
 export type SessionsTable = {
-  /** SHA-256 hex of the session secret: the secret itself is never stored. */
+  /** SHA-1 hex of the session secret: the secret itself is never stored. A web session's hash is the
+   *  one its login URL carried (protocol doc §11.2). */
   idHash: string
   userId: string
   /** 'app' (POST /sonolus/authenticate) or 'web' (external login). */
@@ -61,6 +62,17 @@ export type FilesTable = {
   createdTime: number
 }
 
+export type LoginAttemptsTable = {
+  /** sha1 hex of the browser's secret sessionId. */
+  hash: string
+  /** 'pending' until the Sonolus app confirms, then 'bound'. */
+  state: string
+  userId: string | null
+  ip: string
+  createdTime: number
+  expiresTime: number
+}
+
 export type MetaTable = {
   key: string
   value: string
@@ -72,4 +84,5 @@ export type Database = {
   charts: ChartsTable
   files: FilesTable
   meta: MetaTable
+  loginAttempts: LoginAttemptsTable
 }

@@ -8,8 +8,9 @@ export const info: RouteModule = (app, ctx) => {
   const body: Static<typeof ServerInfoSchema> = {
     title: ctx.config.siteTitle,
     description: 'Community charts for the Sirius engine.',
-    // protocol doc §3.2: only the buttons for item types we actually serve.
-    buttons: [],
+    // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
+    // login in the app.
+    buttons: [{ type: 'authentication' }],
     configuration: { options: [] },
   }
   app.get('/sonolus/info', { schema: { response: { 200: ServerInfoSchema } } }, async () => body)

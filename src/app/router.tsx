@@ -9,6 +9,7 @@ const HomePage = lazy(() => import('../features/home/HomePage'))
 const ServerSettingsPage = lazy(() => import('../features/settings/ServerSettingsPage'))
 const PendingPage = lazy(() => import('../features/pending/PendingPage'))
 const ChartPreviewPage = lazy(() => import('../features/preview/ChartPreviewPage'))
+const LoginSettingsPage = lazy(() => import('../features/login/LoginSettingsPage'))
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
 
 const DocsRoute = () => {
@@ -29,7 +30,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.chart_info} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.chart_edit} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
-      <Route path={ROUTE_PATHS.settings_sonolus} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>

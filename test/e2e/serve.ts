@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { testPublicKeyEnv } from '../fixtures/keys/sign.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-e2e-'))
@@ -21,6 +22,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     // npm test builds the SPA first; E2E runs against that build.
     SKIP_SPA_BUILD: '1',
     SEED_DEMO: '1',
+    // The dev app-login tool signs with the committed test key, as the app would with the real one.
+    SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
     LOG_LEVEL: 'warn',
   },
 })

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
 import { FilesRepository } from './files.js'
+import { LoginAttemptsRepository } from './loginAttempts.js'
 import { MetaRepository } from './meta.js'
 import { SessionsRepository } from './sessions.js'
 import { UsersRepository } from './users.js'
@@ -12,6 +13,7 @@ export type Repositories = {
   charts: ChartsRepository
   files: FilesRepository
   meta: MetaRepository
+  loginAttempts: LoginAttemptsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -24,6 +26,7 @@ export const createRepositories = (db: Kysely<Database>): Repositories => ({
   charts: new ChartsRepository(db),
   files: new FilesRepository(db),
   meta: new MetaRepository(db),
+  loginAttempts: new LoginAttemptsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -34,3 +37,4 @@ export type { User } from './users.js'
 export type { Session } from './sessions.js'
 export type { ChartRow, NewChart } from './charts.js'
 export type { FileRecord } from './files.js'
+export type { LoginAttempt } from './loginAttempts.js'

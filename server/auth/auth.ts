@@ -1,0 +1,181 @@
+// Who is asking, and how they log in: the app's signed authenticateServer (protocol doc §10), and the
+// web login through the app's signed external-login callback (§11.2). Sessions are stored by the SHA-1
+// of their secret; the secret never appears in a URL or a log line.
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { Type } from '@sinclair/typebox'
+import { type ServerAuthenticateResponse } from '@sonolus/core'
+import { type FastifyRequest } from 'fastify'
+import { type UserLoginResponse } from '../../common/api/user.js'
+import { type Config } from '../config.js'
+import { type Repositories, type User } from '../db/repositories/index.js'
+import { HttpError } from '../http/errors.js'
+import { type SignatureVerifier } from './signature.js'
+import { newToken, sha1Hex } from './tokens.js'
+
+/** protocol doc §10: the wiki recommends 30 minutes or less for app sessions. */
+export const APP_SESSION_MS = 30 * 60 * 1000
+/** spec §2/§9: the web session lives as long as its cookie, 30 days. */
+export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
+/** Login attempts expire after 5 minutes (Sonolus server issue). */
+export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
+/** Signed requests must be this fresh, either way (protocol doc §10 check 4). */
+export const SIGNATURE_WINDOW_MS = 60 * 1000
+/** Per IP address, per minute. */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10
+
+const UserProfile = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 128 }),
+  handle: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.String({ maxLength: 128 }),
+})
+const AuthenticateServer = TypeCompiler.Compile(
+  Type.Object({
+    type: Type.Literal('authenticateServer'),
+    address: Type.String(),
+    time: Type.Number(),
+    userProfile: UserProfile,
+  }),
+)
+const AuthenticateExternal = TypeCompiler.Compile(
+  Type.Object({
+    type: Type.Literal('authenticateExternal'),
+    url: Type.String(),
+    time: Type.Number(),
+    userProfile: UserProfile,
+  }),
+)
+
+const reject = (message: string) => new HttpError(401, 'not_login', message)
+
+export class Auth {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly config: Config,
+    private readonly verifySignature: SignatureVerifier,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** protocol doc §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
+  static tokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+    const sonolus = request.headers['sonolus-session']
+    const value = (Array.isArray(sonolus) ? sonolus[0] : sonolus) || request.headers.authorization
+    return value && value.length <= 512 ? value.trim() : undefined
+  }
+
+  /** The logged-in user of a request, or undefined. */
+  async userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
+    const token = Auth.tokenOf(request)
+    if (!token) return undefined
+    const session = await this.repos.sessions.findValid(sha1Hex(token), this.now())
+    return session ? this.repos.users.findById(session.userId) : undefined
+  }
+
+  async requireUser(request: Pick<FastifyRequest, 'headers'>): Promise<User> {
+    const user = await this.userOf(request)
+    if (!user) throw reject('You are not logged in, please login with Sonolus and try again')
+    return user
+  }
+
+  private checkSigned(rawBody: Buffer | undefined, signature: string | undefined, time: number) {
+    if (!rawBody || !this.verifySignature(rawBody, signature))
+      throw reject('The request is not signed by Sonolus')
+    if (Math.abs(this.now() - time) > SIGNATURE_WINDOW_MS)
+      throw reject('The request is too old; check the clock and try again')
+  }
+
+  private async upsertProfile(
+    profile: { id: string; handle: string; name: string },
+    full: unknown,
+  ): Promise<User> {
+    return this.repos.users.upsert(
+      { id: profile.id, handle: profile.handle, name: profile.name, profile: JSON.stringify(full) },
+      this.now(),
+    )
+  }
+
+  /** POST /sonolus/authenticate: a signed authenticateServer from the app. */
+  async authenticateApp(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    body: unknown,
+  ): Promise<ServerAuthenticateResponse> {
+    if (!AuthenticateServer.Check(body)) throw reject('Not an authenticateServer request')
+    this.checkSigned(rawBody, signature, body.time)
+    // §10 check 3: the address must be ours exactly (scheme, host, path prefix).
+    if (body.address !== this.config.publicUrl)
+      throw reject(`This server's address is ${this.config.publicUrl}`)
+    const user = await this.upsertProfile(body.userProfile, (body as { userProfile: unknown }).userProfile)
+    const session = newToken()
+    const now = this.now()
+    const expiration = now + APP_SESSION_MS
+    await this.repos.sessions.create({
+      idHash: sha1Hex(session),
+      userId: user.id,
+      kind: 'app',
+      createdTime: now,
+      expiresTime: expiration,
+    })
+    return { session, expiration }
+  }
+
+  /** The callback URL the app will POST to for a login attempt: our address + the attempt's hash. */
+  callbackUrl(hash: string): string {
+    return `${this.config.publicUrl}/sonolus/web/authenticate/${hash}`
+  }
+
+  /** GET /sonolus/user/login: a new attempt; the link carries only sha1(sessionId). */
+  async startWebLogin(ip: string): Promise<UserLoginResponse> {
+    const now = this.now()
+    if ((await this.repos.loginAttempts.countSince(ip, now - 60_000)) >= LOGIN_ATTEMPTS_PER_MINUTE) {
+      throw new HttpError(429, 'rate_limited', 'Too many login attempts; wait a minute and try again')
+    }
+    await this.repos.loginAttempts.deleteStale(now, now - 60 * 60 * 1000)
+    const sessionId = newToken()
+    const hash = sha1Hex(sessionId)
+    await this.repos.loginAttempts.create({ hash, ip, createdTime: now, expiresTime: now + LOGIN_ATTEMPT_MS })
+    const callback = new URL(this.callbackUrl(hash))
+    // protocol doc §11.1: https://open.sonolus.com/external-login/{host}/{path}
+    const url = `https://open.sonolus.com/external-login/${callback.host}${callback.pathname}`
+    return { code: 200, sessionId, url }
+  }
+
+  /** POST /sonolus/web/authenticate/{hash}: the app's signed authenticateExternal for one attempt. */
+  async completeWebLogin(
+    hash: string,
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    body: unknown,
+  ): Promise<string> {
+    if (!/^[0-9a-f]{40}$/.test(hash)) throw reject('Unknown login')
+    if (!AuthenticateExternal.Check(body)) throw reject('Not an authenticateExternal request')
+    this.checkSigned(rawBody, signature, body.time)
+    if (body.url !== this.callbackUrl(hash)) throw reject('This login link is not for this server')
+    const now = this.now()
+    return this.repos.transaction(async (trx) => {
+      const user = await trx.users.upsert(
+        {
+          id: body.userProfile.id,
+          handle: body.userProfile.handle,
+          name: body.userProfile.name,
+          profile: JSON.stringify((body as { userProfile: unknown }).userProfile),
+        },
+        now,
+      )
+      if (!(await trx.loginAttempts.bind(hash, user.id, now)))
+        throw reject('This login has expired or was already used; start again in the browser')
+      await trx.sessions.create({
+        idHash: hash,
+        userId: user.id,
+        kind: 'web',
+        createdTime: now,
+        expiresTime: now + WEB_SESSION_MS,
+      })
+      return `Logged in as ${user.name}#${user.handle}. Return to your browser.`
+    })
+  }
+
+  async logout(request: Pick<FastifyRequest, 'headers'>): Promise<void> {
+    const token = Auth.tokenOf(request)
+    if (token) await this.repos.sessions.delete(sha1Hex(token))
+  }
+}

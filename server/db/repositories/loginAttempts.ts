@@ -1,0 +1,56 @@
+import { type Kysely, type Selectable } from 'kysely'
+import { type Database, type LoginAttemptsTable } from '../schema.js'
+
+export type LoginAttempt = Selectable<LoginAttemptsTable>
+
+export class LoginAttemptsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(attempt: Omit<LoginAttempt, 'state' | 'userId'>): Promise<void> {
+    await this.db
+      .insertInto('loginAttempts')
+      .values({ ...attempt, state: 'pending', userId: null })
+      .execute()
+  }
+
+  /** Attempts from one address since `since`, for the per-IP rate limit. */
+  async countSince(ip: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('loginAttempts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .where('createdTime', '>=', since)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  /** Binds a pending, unexpired attempt to a user. False if it is unknown, expired or already bound. */
+  async bind(hash: string, userId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('loginAttempts')
+      .set({ state: 'bound', userId })
+      .where('hash', '=', hash)
+      .where('state', '=', 'pending')
+      .where('expiresTime', '>', now)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  find(hash: string): Promise<LoginAttempt | undefined> {
+    return this.db.selectFrom('loginAttempts').selectAll().where('hash', '=', hash).executeTakeFirst()
+  }
+
+  /** Removes attempts that can no longer be used: expired pending ones, and old ones for the rate limit. */
+  async deleteStale(now: number, keepSince: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('loginAttempts')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('expiresTime', '<=', now)]),
+          eb('createdTime', '<', keepSince),
+        ]),
+      )
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+}

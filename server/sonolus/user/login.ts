@@ -1,0 +1,22 @@
+// GET /sonolus/user/login: a new web login attempt → {code, sessionId, url} (spec §7; protocol doc §11.2).
+import { Type } from '@sinclair/typebox'
+import { type UserLoginResponse } from '../../../common/api/user.js'
+import { type RouteModule } from '../types.js'
+
+export const userLogin: RouteModule = (app, ctx) => {
+  app.get(
+    '/sonolus/user/login',
+    {
+      schema: {
+        response: {
+          200: Type.Object({ code: Type.Literal(200), sessionId: Type.String(), url: Type.String() }),
+        },
+      },
+    },
+    async (request, reply): Promise<UserLoginResponse> => {
+      // The secret must not be cached anywhere between here and the browser.
+      reply.header('cache-control', 'no-store')
+      return ctx.auth.startWebLogin(request.ip)
+    },
+  )
+}

@@ -1,0 +1,23 @@
+// GET (and POST) /sonolus/user/mine: the logged-in user, or code 401 (spec §7, §4: not an error).
+import { Type } from '@sinclair/typebox'
+import { type RouteModule } from '../types.js'
+
+const MineSchema = Type.Union([
+  Type.Object({ code: Type.Literal(200), id: Type.String(), handle: Type.String(), name: Type.String() }),
+  Type.Object({ code: Type.Literal(401) }),
+])
+
+export const userMine: RouteModule = (app, ctx) => {
+  app.route({
+    // spec §7: "Method disagrees between readings: GET or POST" — both are served.
+    method: ['GET', 'POST'],
+    url: '/sonolus/user/mine',
+    schema: { response: { 200: MineSchema, 401: MineSchema } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await ctx.auth.userOf(request)
+      if (!user) return reply.code(401).send({ code: 401 as const })
+      return { code: 200 as const, id: user.id, handle: user.handle, name: user.name }
+    },
+  })
+}

@@ -1,0 +1,146 @@
+// spec §2 "Login settings (Sonolus)" and §4 "Login flow": check the session; if logged out, start a
+// login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
+// reload 2 s after success. The QR code and link carry only a hash of the sessionId.
+import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import Cookies from 'js-cookie'
+import { QRCodeSVG } from 'qrcode.react'
+import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd'
+import { LinkOutlined, LogoutOutlined } from '@ant-design/icons'
+import {
+  LOGIN_POLL_MS,
+  QR_CODE_SIZE,
+  RELOAD_AFTER_LOGIN_MS,
+  SESSION_COOKIE_DAYS,
+} from '../../../common/rules'
+import { SESSION_COOKIE } from '../../api/sonolusApi'
+import { useGetMineQuery, useLogoutMutation, useStartLoginMutation } from '../../api/user'
+import { useAppDispatch } from '../../app/hooks'
+import { browser } from '../../app/browser'
+import { Scaffold } from '../../components/Scaffold'
+import { showSuccess } from '../messages/messagesSlice'
+
+export const LoginSettingsPage = () => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const [polling, setPolling] = useState(false)
+  const mine = useGetMineQuery(undefined, {
+    pollingInterval: polling ? LOGIN_POLL_MS : 0,
+    skipPollingIfUnfocused: false,
+  })
+  const [startLogin, login] = useStartLoginMutation()
+  const [logout] = useLogoutMutation()
+  const loggedIn = mine.data?.code === 200
+  const started = useRef(false)
+
+  // Logged out: start one login attempt and keep its secret in the cookie.
+  useEffect(() => {
+    if (mine.isLoading || mine.isError || loggedIn || started.current) return
+    started.current = true
+    startLogin()
+      .unwrap()
+      .then((answer) => {
+        Cookies.set(SESSION_COOKIE, answer.sessionId, { expires: SESSION_COOKIE_DAYS, sameSite: 'Lax' })
+        setPolling(true)
+      })
+      .catch(() => undefined)
+  }, [mine.isLoading, mine.isError, loggedIn, startLogin])
+
+  // The app confirmed: stop polling, say so, and reload after 2 s. The timer belongs to the page, not to
+  // this effect: stopping the polling re-runs the effect and must not cancel the reload.
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => {
+    if (!polling || !loggedIn || reloadTimer.current) return
+    setPolling(false)
+    dispatch(showSuccess('success.login'))
+    reloadTimer.current = setTimeout(() => browser.reloadPage(), RELOAD_AFTER_LOGIN_MS)
+  }, [polling, loggedIn, dispatch])
+  useEffect(() => () => clearTimeout(reloadTimer.current), [])
+
+  const onLogout = async () => {
+    await logout()
+      .unwrap()
+      .catch(() => undefined)
+    Cookies.remove(SESSION_COOKIE)
+    browser.reloadPage()
+  }
+
+  const failed = mine.isError || login.isError
+  return (
+    <Scaffold
+      title={<FormattedMessage id="route.settings_sonolus" />}
+      subtitle={<FormattedMessage id="login.subtitle" />}
+    >
+      <Card>
+        {failed && (
+          <Alert
+            type="error"
+            showIcon
+            message={<FormattedMessage id="error.fetch_failed" />}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {mine.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+        {mine.data?.code === 200 && (
+          <>
+            <Descriptions
+              column={1}
+              bordered
+              size="small"
+              items={[
+                { key: 'id', label: <FormattedMessage id="login.id" />, children: mine.data.id },
+                {
+                  key: 'handle',
+                  label: <FormattedMessage id="login.handle" />,
+                  children: `#${mine.data.handle}`,
+                },
+                { key: 'name', label: <FormattedMessage id="login.name" />, children: mine.data.name },
+              ]}
+            />
+            <Button icon={<LogoutOutlined />} style={{ marginTop: 16 }} onClick={() => void onLogout()}>
+              <FormattedMessage id="login.logout" />
+            </Button>
+          </>
+        )}
+        {!mine.isLoading && !loggedIn && !mine.isError && (
+          <Flex gap={24} wrap align="flex-start">
+            <div style={{ width: QR_CODE_SIZE, height: QR_CODE_SIZE }} data-testid="login-qr">
+              {login.data ? (
+                <QRCodeSVG
+                  value={login.data.url}
+                  size={QR_CODE_SIZE}
+                  aria-label={intl.formatMessage({ id: 'login.qr' })}
+                  role="img"
+                />
+              ) : (
+                <Spin />
+              )}
+            </div>
+            <div style={{ flex: 1, minWidth: 280 }}>
+              <Typography.Paragraph>
+                <FormattedMessage id="login.instructions" />
+              </Typography.Paragraph>
+              <Button
+                type="primary"
+                icon={<LinkOutlined />}
+                href={login.data?.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                disabled={!login.data}
+              >
+                <FormattedMessage id="login.open_in_sonolus" />
+              </Button>
+              {polling && (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+                  <FormattedMessage id="login.waiting" />
+                </Typography.Paragraph>
+              )}
+            </div>
+          </Flex>
+        )}
+      </Card>
+    </Scaffold>
+  )
+}
+
+export default LoginSettingsPage

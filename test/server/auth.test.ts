@@ -1,0 +1,293 @@
+// App authentication and web login (protocol doc §10, §11), with a generated test key standing in for
+// the Sonolus app's signing key. Every rejection leaves no user and no session behind.
+import { createHash, generateKeyPairSync, sign } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { DIALECTS, openTestApp } from './helpers/context'
+
+const PUBLIC_URL = 'https://charts.example.com'
+const player = { id: 'user-1', handle: '123456', name: 'Player One' }
+
+describe.each(DIALECTS)('authentication on %s', (dialect) => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  const count = async (table: 'users' | 'sessions') =>
+    Number(
+      (
+        await test.ctx.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  beforeAll(async () => {
+    test = await openTestApp(dialect, { env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL } })
+  })
+  afterAll(async () => test.cleanup())
+
+  const appBody = (overrides: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      type: 'authenticateServer',
+      address: PUBLIC_URL,
+      time: Date.now(),
+      userProfile: userProfile(player),
+      ...overrides,
+    })
+  const post = (url: string, payload: string, signature: string | undefined) =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'sonolus-signature': signature } : {}),
+      },
+    })
+  const mine = (headers: Record<string, string>) =>
+    test.app.inject({ method: 'GET', url: '/sonolus/user/mine', headers })
+
+  describe('POST /sonolus/authenticate', () => {
+    it('accepts a request signed by the app and returns a 30-minute session', async () => {
+      const body = appBody()
+      const response = await post('/sonolus/authenticate', body, signBody(body))
+      expect(response.statusCode).toBe(200)
+      const { session, expiration } = response.json()
+      expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(expiration - Date.now()).toBeGreaterThan(29 * 60 * 1000)
+      expect(expiration - Date.now()).toBeLessThanOrEqual(30 * 60 * 1000)
+      // The server keeps only a hash of the session.
+      const stored = await test.ctx.db.db.selectFrom('sessions').select('idHash').execute()
+      expect(stored.map((row) => row.idHash)).toContain(createHash('sha1').update(session).digest('hex'))
+      expect(stored.map((row) => row.idHash)).not.toContain(session)
+      // Every endpoint takes the session in Sonolus-Session or Authorization.
+      for (const headers of [{ 'sonolus-session': session }, { authorization: session }] as Record<
+        string,
+        string
+      >[]) {
+        const me = await mine(headers)
+        expect(me.statusCode).toBe(200)
+        expect(me.json()).toEqual({ code: 200, id: 'user-1', handle: '123456', name: 'Player One' })
+      }
+      // Sonolus-Session wins over Authorization.
+      expect((await mine({ 'sonolus-session': session, authorization: 'nonsense' })).statusCode).toBe(200)
+    })
+
+    it('refreshes the user’s handle and name from a later sign-in', async () => {
+      const body = appBody({ userProfile: userProfile({ ...player, name: 'Player Renamed' }) })
+      expect((await post('/sonolus/authenticate', body, signBody(body))).statusCode).toBe(200)
+      expect((await test.ctx.repos.users.findById('user-1'))?.name).toBe('Player Renamed')
+    })
+
+    const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey
+    const forge = (body: string) =>
+      sign('sha256', Buffer.from(body), { key: otherKey, dsaEncoding: 'ieee-p1363' }).toString('base64')
+    const stranger = userProfile({ id: 'intruder', handle: '999', name: 'Intruder' })
+
+    it.each([
+      [
+        'a forged signature',
+        () => {
+          const b = appBody({ userProfile: stranger })
+          return [b, forge(b)]
+        },
+      ],
+      ['no signature', () => [appBody({ userProfile: stranger }), undefined]],
+      [
+        'a DER signature of the right key',
+        () => {
+          const b = appBody({ userProfile: stranger })
+          return [b, 'MEUCIQ' + signBody(b).slice(6)]
+        },
+      ],
+      [
+        'a body changed after signing',
+        () => {
+          const b = appBody({ userProfile: stranger })
+          return [b.replace('Intruder', 'Intruders'), signBody(b)]
+        },
+      ],
+      [
+        'the wrong type',
+        () => {
+          const b = appBody({ type: 'authenticateExternal', userProfile: stranger })
+          return [b, signBody(b)]
+        },
+      ],
+      [
+        'the wrong address',
+        () => {
+          const b = appBody({ address: 'https://evil.example.com', userProfile: stranger })
+          return [b, signBody(b)]
+        },
+      ],
+      [
+        'an address with a trailing slash',
+        () => {
+          const b = appBody({ address: `${PUBLIC_URL}/`, userProfile: stranger })
+          return [b, signBody(b)]
+        },
+      ],
+      [
+        'a stale time',
+        () => {
+          const b = appBody({ time: Date.now() - 61_000, userProfile: stranger })
+          return [b, signBody(b)]
+        },
+      ],
+      [
+        'a time in the future',
+        () => {
+          const b = appBody({ time: Date.now() + 61_000, userProfile: stranger })
+          return [b, signBody(b)]
+        },
+      ],
+    ] as [string, () => [string, string | undefined]][])(
+      'rejects %s with 401 and creates nothing',
+      async (_label, make) => {
+        const users = await count('users')
+        const sessions = await count('sessions')
+        const [body, signature] = make()
+        const response = await post('/sonolus/authenticate', body, signature)
+        expect(response.statusCode).toBe(401)
+        expect(response.json().message).toEqual(expect.any(String))
+        expect(await count('users')).toBe(users)
+        expect(await count('sessions')).toBe(sessions)
+        expect(await test.ctx.repos.users.findById('intruder')).toBeUndefined()
+      },
+    )
+
+    it('refuses a session after it expires', async () => {
+      const body = appBody()
+      const { session } = (await post('/sonolus/authenticate', body, signBody(body))).json()
+      expect((await mine({ 'sonolus-session': session })).statusCode).toBe(200)
+      const hash = createHash('sha1').update(session).digest('hex')
+      await test.ctx.db.db
+        .updateTable('sessions')
+        .set({ expiresTime: Date.now() - 1 })
+        .where('idHash', '=', hash)
+        .execute()
+      const after = await mine({ 'sonolus-session': session })
+      expect(after.statusCode).toBe(401)
+      expect(after.json()).toEqual({ code: 401 })
+    })
+  })
+
+  describe('web login through the app (GET /user/login, POST /web/authenticate/{hash}, /user/mine)', () => {
+    const startLogin = async () => {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/sonolus/user/login',
+        remoteAddress: `10.0.0.${Math.floor(Math.random() * 200)}`,
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-store')
+      return response.json() as { code: number; sessionId: string; url: string }
+    }
+    const callbackBody = (hash: string, overrides: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        type: 'authenticateExternal',
+        url: `${PUBLIC_URL}/sonolus/web/authenticate/${hash}`,
+        time: Date.now(),
+        userProfile: userProfile({ id: 'web-user', handle: '424242', name: 'Web Player' }),
+        ...overrides,
+      })
+
+    it('logs the browser in once the app confirms; the link carries only a hash of the secret', async () => {
+      const { code, sessionId, url } = await startLogin()
+      expect(code).toBe(200)
+      const hash = createHash('sha1').update(sessionId).digest('hex')
+      expect(url).toBe(
+        `https://open.sonolus.com/external-login/charts.example.com/sonolus/web/authenticate/${hash}`,
+      )
+      expect(url).not.toContain(sessionId)
+
+      const pending = await mine({ authorization: sessionId })
+      expect(pending.statusCode).toBe(401)
+      expect(pending.json()).toEqual({ code: 401 })
+      // Knowing the hash from the QR code is not enough to act as the session.
+      expect((await mine({ authorization: hash })).statusCode).toBe(401)
+
+      const body = callbackBody(hash)
+      const confirmed = await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))
+      expect(confirmed.statusCode).toBe(200)
+      expect(confirmed.json()).toEqual({ message: 'Logged in as Web Player#424242. Return to your browser.' })
+
+      const me = await mine({ authorization: sessionId })
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toEqual({ code: 200, id: 'web-user', handle: '424242', name: 'Web Player' })
+      expect((await mine({ authorization: hash })).statusCode).toBe(401)
+
+      // A second confirmation of the same attempt is refused.
+      const again = callbackBody(hash, {
+        userProfile: userProfile({ id: 'other', handle: '1', name: 'Other' }),
+      })
+      expect((await post(`/sonolus/web/authenticate/${hash}`, again, signBody(again))).statusCode).toBe(401)
+      expect((await mine({ authorization: sessionId })).json().id).toBe('web-user')
+
+      // Logout ends the session on the server.
+      expect(
+        (
+          await test.app.inject({
+            method: 'POST',
+            url: '/sonolus/user/logout',
+            headers: { authorization: sessionId },
+          })
+        ).json(),
+      ).toEqual({ code: 200 })
+      expect((await mine({ authorization: sessionId })).statusCode).toBe(401)
+    })
+
+    it('answers POST /user/mine like GET', async () => {
+      const response = await test.app.inject({ method: 'POST', url: '/sonolus/user/mine' })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ code: 401 })
+    })
+
+    it.each([
+      [
+        'a url for another attempt',
+        (hash: string) =>
+          callbackBody(hash, { url: `${PUBLIC_URL}/sonolus/web/authenticate/${'0'.repeat(40)}` }),
+      ],
+      [
+        'a url on another server',
+        (hash: string) =>
+          callbackBody(hash, { url: `https://evil.example.com/sonolus/web/authenticate/${hash}` }),
+      ],
+      ['the wrong type', (hash: string) => callbackBody(hash, { type: 'authenticateServer' })],
+      ['a stale time', (hash: string) => callbackBody(hash, { time: Date.now() - 120_000 })],
+    ])('rejects a callback with %s, and the browser stays logged out', async (_label, make) => {
+      const { sessionId } = await startLogin()
+      const hash = createHash('sha1').update(sessionId).digest('hex')
+      const sessions = await count('sessions')
+      const body = make(hash)
+      expect((await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))).statusCode).toBe(401)
+      expect(await count('sessions')).toBe(sessions)
+      expect((await mine({ authorization: sessionId })).statusCode).toBe(401)
+    })
+
+    it('rejects an unsigned callback and one for an expired attempt', async () => {
+      const { sessionId } = await startLogin()
+      const hash = createHash('sha1').update(sessionId).digest('hex')
+      const body = callbackBody(hash)
+      expect((await post(`/sonolus/web/authenticate/${hash}`, body, undefined)).statusCode).toBe(401)
+      await test.ctx.db.db
+        .updateTable('loginAttempts')
+        .set({ expiresTime: Date.now() - 1 })
+        .where('hash', '=', hash)
+        .execute()
+      expect((await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))).statusCode).toBe(401)
+      expect(await test.ctx.repos.users.findById('web-user-expired')).toBeUndefined()
+    })
+
+    it('limits login attempts per address', async () => {
+      const from = (ip: string) =>
+        test.app.inject({ method: 'GET', url: '/sonolus/user/login', remoteAddress: ip })
+      for (let i = 0; i < 10; i++) expect((await from('192.0.2.7')).statusCode).toBe(200)
+      const limited = await from('192.0.2.7')
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toMatchObject({ code: 429, error: 'rate_limited' })
+      expect((await from('192.0.2.8')).statusCode).toBe(200)
+    })
+  })
+})
