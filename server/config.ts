@@ -47,6 +47,8 @@ export type Config = {
   sonolusPublicKey: JsonWebKey | undefined
   seedDemo: boolean
   staticRoot: string
+  /** The imported engine that levels use (ENGINE_NAME, default 'sirius'). */
+  engineName: string
   logLevel: string
   git: GitOverrides
 }
@@ -214,6 +216,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     sonolusPublicKey: parsePublicKey(env),
     seedDemo: parseBool(env, 'SEED_DEMO', true),
     staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
+    engineName: read(env, 'ENGINE_NAME') ?? 'sirius',
     logLevel,
     git: {
       owner: read(env, 'GIT_OWNER'),

@@ -7,6 +7,8 @@ import { type Repositories, createRepositories } from './db/repositories/index.j
 import { readGitInfo } from './gitInfo.js'
 import { Auth } from './auth/auth.js'
 import { createSignatureVerifier } from './auth/signature.js'
+import { PackCatalog } from './packs/catalog.js'
+import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 
 export type AppContext = {
@@ -16,6 +18,7 @@ export type AppContext = {
   blobStore: BlobStore
   git: GitInfo
   auth: Auth
+  packs: PackCatalog
   close: () => Promise<void>
 }
 
@@ -30,8 +33,12 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
   try {
     await migrateToLatest(db.db, db.dialect === 'postgres' ? await currentSchema(db) : undefined)
     const blobStore = options.blobStore ?? (await createBlobStore(config))
-    const repos = createRepositories(db.db)
+    const repos = createRepositories(db.db, db.dialect)
+    await installFreePack(blobStore, repos)
+    const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
+    await packs.reload()
     return {
+      packs,
       config,
       db,
       repos,

@@ -40,6 +40,8 @@ export type ChartsTable = {
   isPublic: number
   /** JSON array of strings. */
   tags: string
+  /** The tags as space-separated words, for search (set by the repository). */
+  tagsText: Generated<string>
   coverHash: string
   backgroundHash: string | null
   musicHash: string | null
@@ -73,6 +75,22 @@ export type LoginAttemptsTable = {
   expiresTime: number
 }
 
+export type LikesTable = {
+  chartId: string
+  userId: string
+  createdTime: number
+}
+
+/** Items imported from Sonolus packs: engines, skins, backgrounds, effects, particles. */
+export type PackItemsTable = {
+  /** 'engine' | 'skin' | 'background' | 'effect' | 'particle' */
+  type: string
+  name: string
+  /** The Database*Item JSON (LocalizationText fields, related items by name). */
+  item: string
+  createdTime: number
+}
+
 export type MetaTable = {
   key: string
   value: string
@@ -85,4 +103,6 @@ export type Database = {
   files: FilesTable
   meta: MetaTable
   loginAttempts: LoginAttemptsTable
+  likes: LikesTable
+  packItems: PackItemsTable
 }

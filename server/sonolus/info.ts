@@ -10,7 +10,7 @@ export const info: RouteModule = (app, ctx) => {
     description: 'Community charts for the Sirius engine.',
     // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
     // login in the app.
-    buttons: [{ type: 'authentication' }],
+    buttons: [{ type: 'authentication' }, { type: 'level' }],
     configuration: { options: [] },
   }
   app.get('/sonolus/info', { schema: { response: { 200: ServerInfoSchema } } }, async () => body)

@@ -2,6 +2,9 @@
 import { type AppContext } from '../context.js'
 import { authenticate } from './authenticate.js'
 import { info } from './info.js'
+import { levelsDetails } from './levels/details.js'
+import { levelsInfo } from './levels/info.js'
+import { levelsList } from './levels/list.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App, type RouteModule } from './types.js'
@@ -10,6 +13,7 @@ import { userLogout } from './user/logout.js'
 import { userMine } from './user/mine.js'
 import { webAuthenticate } from './web/authenticate.js'
 
+// Fixed segments (info, list) before /levels/:name (protocol doc §3 routing notes).
 const routes: RouteModule[] = [
   info,
   serverInfo,
@@ -18,6 +22,9 @@ const routes: RouteModule[] = [
   userMine,
   userLogout,
   webAuthenticate,
+  levelsInfo,
+  levelsList,
+  levelsDetails,
   repository,
 ]
 

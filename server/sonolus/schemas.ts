@@ -1,7 +1,19 @@
 // TypeBox schemas for the wire shapes we send. Each carries a compile-time check against the
 // @sonolus/core or common/api type it stands for, so a core upgrade that changes a shape fails tsc.
-import { type Static, Type } from '@sinclair/typebox'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { type ServerInfo } from '@sonolus/core'
+import {
+  type BackgroundItem,
+  type EffectItem,
+  type EngineItem,
+  type LevelItem,
+  type ParticleItem,
+  type ServerForm,
+  type ServerItemDetails,
+  type ServerItemInfo,
+  type ServerItemList,
+  type SkinItem,
+} from '@sonolus/core'
 import { type ServerInfoResponse } from '../../common/api/serverInfo.js'
 
 type Assert<T extends true> = T
@@ -74,3 +86,149 @@ export const ErrorBodySchema = Type.Object({
   error: Type.String(),
   message: Type.String(),
 })
+
+// Items (protocol doc §12). Every schema is checked against the core type it stands for.
+
+export const TagSchema = Type.Object({
+  title: Type.Optional(Type.String()),
+  icon: Type.Optional(Type.String()),
+})
+
+const itemBase = {
+  name: Type.String(),
+  source: Type.Optional(Type.String()),
+  title: Type.String(),
+  subtitle: Type.String(),
+  author: Type.String(),
+  tags: Type.Array(TagSchema),
+}
+
+export const SkinItemSchema = Type.Object({
+  ...itemBase,
+  version: Type.Literal(4),
+  thumbnail: SrlSchema,
+  data: SrlSchema,
+  texture: SrlSchema,
+})
+export type _SkinCheck = Assert<Extends<Static<typeof SkinItemSchema>, SkinItem>>
+export const BackgroundItemSchema = Type.Object({
+  ...itemBase,
+  version: Type.Literal(2),
+  thumbnail: SrlSchema,
+  data: SrlSchema,
+  image: SrlSchema,
+  configuration: SrlSchema,
+})
+export type _BackgroundCheck = Assert<Extends<Static<typeof BackgroundItemSchema>, BackgroundItem>>
+export const EffectItemSchema = Type.Object({
+  ...itemBase,
+  version: Type.Literal(5),
+  thumbnail: SrlSchema,
+  data: SrlSchema,
+  audio: SrlSchema,
+})
+export type _EffectCheck = Assert<Extends<Static<typeof EffectItemSchema>, EffectItem>>
+export const ParticleItemSchema = Type.Object({
+  ...itemBase,
+  version: Type.Literal(3),
+  thumbnail: SrlSchema,
+  data: SrlSchema,
+  texture: SrlSchema,
+})
+export type _ParticleCheck = Assert<Extends<Static<typeof ParticleItemSchema>, ParticleItem>>
+export const EngineItemSchema = Type.Object({
+  ...itemBase,
+  version: Type.Literal(13),
+  skin: SkinItemSchema,
+  background: BackgroundItemSchema,
+  effect: EffectItemSchema,
+  particle: ParticleItemSchema,
+  thumbnail: SrlSchema,
+  playData: SrlSchema,
+  watchData: SrlSchema,
+  previewData: SrlSchema,
+  tutorialData: SrlSchema,
+  rom: Type.Optional(SrlSchema),
+  configuration: SrlSchema,
+})
+export type _EngineCheck = Assert<Extends<Static<typeof EngineItemSchema>, EngineItem>>
+
+const useItem = <T extends TSchema>(item: T) =>
+  Type.Union([
+    Type.Object({ useDefault: Type.Literal(true) }),
+    Type.Object({ useDefault: Type.Literal(false), item }),
+  ])
+
+export const LevelItemSchema = Type.Object({
+  name: Type.String(),
+  source: Type.Optional(Type.String()),
+  version: Type.Literal(1),
+  rating: Type.Number(),
+  title: Type.String(),
+  artists: Type.String(),
+  author: Type.String(),
+  tags: Type.Array(TagSchema),
+  engine: EngineItemSchema,
+  useSkin: useItem(SkinItemSchema),
+  useBackground: useItem(BackgroundItemSchema),
+  useEffect: useItem(EffectItemSchema),
+  useParticle: useItem(ParticleItemSchema),
+  cover: SrlSchema,
+  bgm: SrlSchema,
+  preview: Type.Optional(SrlSchema),
+  data: SrlSchema,
+})
+export type _LevelCheck = Assert<Extends<Static<typeof LevelItemSchema>, LevelItem>>
+
+/** Forms are checked by shape; their options are many core types (text, slider, select…). */
+export const ServerFormSchema = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  icon: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  requireConfirmation: Type.Boolean(),
+  options: Type.Array(
+    Type.Object({ query: Type.String(), name: Type.String(), required: Type.Boolean(), type: Type.String() }),
+  ),
+})
+export type _FormCheck = Assert<
+  Extends<ServerForm['requireConfirmation'], Static<typeof ServerFormSchema>['requireConfirmation']>
+>
+
+const sectionOf = <T extends TSchema>(itemType: string, item: T) =>
+  Type.Object({
+    title: Type.String(),
+    icon: Type.Optional(Type.String()),
+    itemType: Type.Literal(itemType),
+    items: Type.Array(item),
+  })
+
+export const LevelListSchema = Type.Object({
+  pageCount: Type.Integer({ minimum: 1 }),
+  items: Type.Array(LevelItemSchema),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+})
+export type _LevelListCheck = Assert<
+  Extends<Omit<Static<typeof LevelListSchema>, 'searches'>, Omit<ServerItemList<LevelItem>, 'searches'>>
+>
+
+export const LevelInfoSchema = Type.Object({
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+  sections: Type.Array(sectionOf('level', LevelItemSchema)),
+})
+export type _LevelInfoCheck = Assert<
+  Extends<Static<typeof LevelInfoSchema>['sections'][number]['items'], LevelItem[]>
+>
+export type _LevelInfoShape = Assert<Extends<keyof Static<typeof LevelInfoSchema>, keyof ServerItemInfo>>
+
+export const LevelDetailsSchema = Type.Object({
+  item: LevelItemSchema,
+  description: Type.Optional(Type.String()),
+  actions: Type.Array(ServerFormSchema),
+  hasCommunity: Type.Boolean(),
+  leaderboards: Type.Array(Type.Object({ name: Type.String(), title: Type.String() })),
+  sections: Type.Array(sectionOf('level', LevelItemSchema)),
+})
+export type _LevelDetailsCheck = Assert<
+  Extends<Static<typeof LevelDetailsSchema>['item'], ServerItemDetails<LevelItem>['item']>
+>

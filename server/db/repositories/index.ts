@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely'
+import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
 import { FilesRepository } from './files.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
+import { PackItemsRepository } from './packItems.js'
 import { MetaRepository } from './meta.js'
 import { SessionsRepository } from './sessions.js'
 import { UsersRepository } from './users.js'
@@ -14,27 +16,29 @@ export type Repositories = {
   files: FilesRepository
   meta: MetaRepository
   loginAttempts: LoginAttemptsRepository
+  packItems: PackItemsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
   transaction: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>
 }
 
-export const createRepositories = (db: Kysely<Database>): Repositories => ({
+export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sqlite'): Repositories => ({
   users: new UsersRepository(db),
   sessions: new SessionsRepository(db),
-  charts: new ChartsRepository(db),
+  charts: new ChartsRepository(db, dialect),
   files: new FilesRepository(db),
   meta: new MetaRepository(db),
   loginAttempts: new LoginAttemptsRepository(db),
+  packItems: new PackItemsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
-  transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx))),
+  transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx, dialect))),
 })
 
 export type { User } from './users.js'
 export type { Session } from './sessions.js'
-export type { ChartRow, NewChart } from './charts.js'
+export type { ChartRow, NewChart, ChartListQuery, ChartSort } from './charts.js'
 export type { FileRecord } from './files.js'
 export type { LoginAttempt } from './loginAttempts.js'

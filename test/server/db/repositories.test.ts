@@ -78,6 +78,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       commentNumber: 0,
       rating: 0,
       ratingNumber: 0,
+      tagsText: 'pop demo',
     })
     expect(typeof stored.publishTime).toBe('number')
   })

@@ -1,0 +1,50 @@
+// Wire types of the level calls' web extras (spec §3 "Chart", §7; protocol doc §15). The official
+// fields are @sonolus/core's; these are additive.
+import {
+  type LevelItem,
+  type ServerItemDetails,
+  type ServerItemList,
+  type ServerItemSection,
+} from '@sonolus/core'
+
+/** spec §3: one chart row as the site needs it. */
+export type RawChart = {
+  id: string
+  title: string
+  artists: string
+  composer: string
+  /** 'name#handle' */
+  author: string
+  description: string
+  level: number
+  isOliver: 0 | 1
+  isPublic: 0 | 1
+  tags: string[]
+  coverHash: string
+  backgroundHash: string | null
+  musicHash: string | null
+  previewHash: string | null
+  susHash: string | null
+  dataHash: string | null
+  likeNumber: number
+  commentNumber: number
+  rating: number
+  ratingNumber: number
+  publishTime: number
+  updatedTime: number
+}
+
+export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart[] }
+
+export type LevelDetailsResponse = ServerItemDetails<LevelItem> & {
+  publishTime: number
+  rawItem: RawChart
+  sections: (ServerItemSection & { rawItems?: RawChart[] })[]
+}
+
+/** spec §3 / §7: the seven leaderboards. */
+export const LEADERBOARDS = ['arcScore', 'accScore', 'combo', 'perfect', 'great', 'good', 'miss'] as const
+export type LeaderboardName = (typeof LEADERBOARDS)[number]
+
+/** The list page size (protocol doc §2.5). */
+export const LEVELS_PER_PAGE = 20

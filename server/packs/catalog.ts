@@ -1,0 +1,140 @@
+// Engines, skins, backgrounds, effects and particles as the app sees them: free-pack defaults with the
+// operator's imported items on top, localized per request, nested items embedded (protocol doc §13).
+// Every level embeds the engine, so its serialized JSON is cached per locale (protocol doc §14).
+import {
+  type BackgroundItem,
+  type EffectItem,
+  type EngineItem,
+  type ParticleItem,
+  type SkinItem,
+  type Srl,
+  localize,
+} from '@sonolus/core'
+import { type Repositories } from '../db/repositories/index.js'
+import { FREE_PACK, readFreePack } from './freePack.js'
+import { type AnyDatabaseItem, type DatabaseItemOf, PACK_ITEM_TYPES, type PackItemType } from './types.js'
+
+export type ServedItemOf = {
+  engine: EngineItem
+  skin: SkinItem
+  background: BackgroundItem
+  effect: EffectItem
+  particle: ParticleItem
+}
+
+const FALLBACK_LOCALE = 'en'
+const NO_FILE: Srl = { hash: null, url: null }
+
+/** The engine levels use until one is imported: clearly named, with free-pack parts (protocol doc §12.2). */
+export const PLACEHOLDER_ENGINE_NAME = 'sirius-not-installed'
+
+export class PackCatalog {
+  private items = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
+  private engineCache = new Map<string, { item: EngineItem; json: string }>()
+
+  constructor(
+    private readonly repos: Repositories,
+    private readonly publicUrl: string,
+    readonly engineName: string,
+  ) {}
+
+  /** Loads free-pack and the imported items; call again after an import. */
+  async reload(): Promise<void> {
+    const next = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
+    for (const type of PACK_ITEM_TYPES) next.set(type, new Map())
+    for (const [type, list] of readFreePack()) for (const item of list) next.get(type)!.set(item.name, item)
+    for (const row of await this.repos.packItems.list()) {
+      next.get(row.type as PackItemType)?.set(row.name, JSON.parse(row.item) as AnyDatabaseItem)
+    }
+    this.items = next
+    this.engineCache.clear()
+  }
+
+  /** True when the configured engine has been imported. */
+  get engineInstalled(): boolean {
+    return this.items.get('engine')?.has(this.engineName) ?? false
+  }
+
+  names(type: PackItemType): string[] {
+    return [...(this.items.get(type)?.keys() ?? [])]
+  }
+
+  has(type: PackItemType, name: string): boolean {
+    return this.items.get(type)?.has(name) ?? false
+  }
+
+  private raw<T extends PackItemType>(type: T, name: string): DatabaseItemOf[T] | undefined {
+    return this.items.get(type)?.get(name) as DatabaseItemOf[T] | undefined
+  }
+
+  /** One item as served: localized, with `source`, related items embedded. */
+  item<T extends PackItemType>(type: T, name: string, locale: string): ServedItemOf[T] | undefined {
+    const raw = this.raw(type, name)
+    if (!raw) return undefined
+    const text = (value: Record<string, string> | undefined) =>
+      value ? localize(value, locale, FALLBACK_LOCALE) : ''
+    const { description: _description, ...rest } = raw as AnyDatabaseItem & { description?: unknown }
+    const base = {
+      ...rest,
+      source: this.publicUrl,
+      title: text(raw.title),
+      subtitle: text(raw.subtitle),
+      author: text(raw.author),
+      tags: raw.tags.map((tag) => ({ title: text(tag.title), ...(tag.icon ? { icon: tag.icon } : {}) })),
+    }
+    if (type !== 'engine') return base as unknown as ServedItemOf[T]
+    const engine = raw as DatabaseItemOf['engine']
+    const part = <P extends Exclude<PackItemType, 'engine'>>(
+      partType: P,
+      partName: string,
+      fallback: string,
+    ) => (this.item(partType, partName, locale) ?? this.item(partType, fallback, locale))!
+    return {
+      ...base,
+      skin: part('skin', engine.skin, FREE_PACK.skin),
+      background: part('background', engine.background, FREE_PACK.background),
+      effect: part('effect', engine.effect, FREE_PACK.effect),
+      particle: part('particle', engine.particle, FREE_PACK.particle),
+    } as unknown as ServedItemOf[T]
+  }
+
+  /** The item description (pack items may carry one). */
+  description(type: PackItemType, name: string, locale: string): string | undefined {
+    const raw = this.raw(type, name) as { description?: Record<string, string> } | undefined
+    return raw?.description ? localize(raw.description, locale, FALLBACK_LOCALE) : undefined
+  }
+
+  /** The engine every level embeds, and its JSON, cached per locale. */
+  engine(locale: string): { item: EngineItem; json: string } {
+    let cached = this.engineCache.get(locale)
+    if (!cached) {
+      const item = this.item('engine', this.engineName, locale) ?? this.placeholderEngine(locale)
+      cached = { item, json: JSON.stringify(item) }
+      this.engineCache.set(locale, cached)
+    }
+    return cached
+  }
+
+  private placeholderEngine(locale: string): EngineItem {
+    const skin = this.item('skin', FREE_PACK.skin, locale)!
+    return {
+      name: PLACEHOLDER_ENGINE_NAME,
+      source: this.publicUrl,
+      version: 13,
+      title: 'Sirius engine not installed',
+      subtitle: 'The operator has not imported the Sirius engine yet',
+      author: 'Sirius Charts',
+      tags: [],
+      skin,
+      background: this.item('background', FREE_PACK.background, locale)!,
+      effect: this.item('effect', FREE_PACK.effect, locale)!,
+      particle: this.item('particle', FREE_PACK.particle, locale)!,
+      thumbnail: skin.thumbnail,
+      playData: NO_FILE,
+      watchData: NO_FILE,
+      previewData: NO_FILE,
+      tutorialData: NO_FILE,
+      configuration: NO_FILE,
+    }
+  }
+}

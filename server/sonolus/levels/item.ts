@@ -1,0 +1,115 @@
+// A chart as a Sonolus LevelItem (protocol doc §12.1) and as the site's raw chart row (spec §3).
+import { type BackgroundItem, type LevelItem, type Srl } from '@sonolus/core'
+import { type RawChart } from '../../../common/api/levels.js'
+import { LEVEL_NAME_PREFIX } from '../../../common/rules.js'
+import { type ChartRow } from '../../db/repositories/index.js'
+import { type PackCatalog } from '../../packs/catalog.js'
+
+export const levelName = (id: string) => `${LEVEL_NAME_PREFIX}${id}`
+export const chartIdOf = (name: string): string | undefined =>
+  /^wbs-[0-9a-f]{32}$/.test(name) ? name.slice(LEVEL_NAME_PREFIX.length) : undefined
+
+/** Relative SRLs resolve against the server address (protocol doc §2.6). */
+export const srl = (hash: string | null | undefined): Srl =>
+  hash ? { hash, url: `/sonolus/repository/${hash}` } : { hash: null, url: null }
+
+export const parseTags = (tags: string): string[] => {
+  try {
+    const value = JSON.parse(tags) as unknown
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export const toRawChart = (row: ChartRow): RawChart => ({
+  id: row.id,
+  title: row.title,
+  artists: row.artists,
+  composer: row.composer,
+  author: row.author,
+  description: row.description,
+  level: row.level,
+  isOliver: row.isOliver ? 1 : 0,
+  isPublic: row.isPublic ? 1 : 0,
+  tags: parseTags(row.tags),
+  coverHash: row.coverHash,
+  backgroundHash: row.backgroundHash,
+  musicHash: row.musicHash,
+  previewHash: row.previewHash,
+  susHash: row.susHash,
+  dataHash: row.dataHash,
+  likeNumber: row.likeNumber,
+  commentNumber: row.commentNumber,
+  rating: row.rating,
+  ratingNumber: row.ratingNumber,
+  publishTime: row.publishTime,
+  updatedTime: row.updatedTime,
+})
+
+/** Level without its engine, which the caller splices in from the per-locale cache. */
+const levelWithoutEngine = (
+  row: ChartRow,
+  engineBackground: BackgroundItem,
+  publicUrl: string,
+): Omit<LevelItem, 'engine'> => {
+  const tags = parseTags(row.tags)
+  // The per-chart background: our 1920×1180 composite as the image, the engine background's data and
+  // configuration (protocol doc §12.1; an inference to check in the app).
+  const background: BackgroundItem | undefined = row.backgroundHash
+    ? {
+        ...engineBackground,
+        name: levelName(row.id),
+        source: publicUrl,
+        title: row.title,
+        subtitle: row.artists,
+        author: row.author,
+        tags: [],
+        thumbnail: srl(row.coverHash),
+        image: srl(row.backgroundHash),
+      }
+    : undefined
+  return {
+    name: levelName(row.id),
+    source: publicUrl,
+    version: 1,
+    // protocol doc §12.1: the app's difficulty, level or 30 + level for Olivier charts.
+    rating: row.isOliver ? 30 + row.level : row.level,
+    title: row.title,
+    artists: row.composer ? `${row.composer} / ${row.artists}` : row.artists,
+    author: row.author,
+    tags: [
+      { title: `${row.likeNumber}`, icon: 'heart' },
+      ...(row.ratingNumber > 0 ? [{ title: row.rating.toFixed(1), icon: 'star' }] : []),
+      ...tags.map((tag) => ({ title: tag })),
+    ],
+    useSkin: { useDefault: true },
+    useBackground: background ? { useDefault: false, item: background } : { useDefault: true },
+    useEffect: { useDefault: true },
+    useParticle: { useDefault: true },
+    cover: srl(row.coverHash),
+    bgm: srl(row.musicHash),
+    ...(row.previewHash ? { preview: srl(row.previewHash) } : {}),
+    data: srl(row.dataHash),
+  }
+}
+
+const ENGINE_SLOT = '"\\u0000engine\\u0000"'
+
+/** The LevelItem as JSON text, with the cached engine JSON spliced in. */
+export const levelJson = (row: ChartRow, packs: PackCatalog, locale: string, publicUrl: string): string => {
+  const engine = packs.engine(locale)
+  const level = levelWithoutEngine(row, engine.item.background, publicUrl)
+  // A function replacement: the engine JSON may contain "$&"-like sequences.
+  return JSON.stringify({ ...level, engine: '\u0000engine\u0000' }).replace(ENGINE_SLOT, () => engine.json)
+}
+
+export const toLevelItem = (
+  row: ChartRow,
+  packs: PackCatalog,
+  locale: string,
+  publicUrl: string,
+): LevelItem => {
+  const engine = packs.engine(locale)
+  return { ...levelWithoutEngine(row, engine.item.background, publicUrl), engine: engine.item }
+}

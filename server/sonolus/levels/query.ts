@@ -1,0 +1,55 @@
+// Reading the level list's query: the app's quick and advanced searches and the spec's web parameters
+// (title, in=my|2) share one parser (protocol doc §6).
+import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
+import { type ChartListQuery, type ChartSort } from '../../db/repositories/index.js'
+import { badRequest } from '../../http/errors.js'
+
+export type LevelListParams = Record<string, string | undefined>
+
+const int = (value: string | undefined, name: string, min: number, max: number): number | undefined => {
+  if (value === undefined || value === '') return undefined
+  if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}`)
+  return Number(value)
+}
+
+const SORTS: ChartSort[] = ['newest', 'likes', 'rating', 'title']
+const text = (value: string | undefined) => (value ?? '').slice(0, 100).trim()
+
+export const parseLevelList = (
+  params: LevelListParams,
+  viewerId: string | undefined,
+): ChartListQuery & { page: number; scopeNeedsLogin: boolean } => {
+  const page = int(params.page, 'page', 0, 100_000) ?? 0
+  const scopeParam = params.in ?? 'all'
+  const scope = scopeParam === 'my' ? 'mine' : scopeParam === '2' ? 'liked' : 'all'
+  const sort = SORTS.includes(params.sort as ChartSort) ? (params.sort as ChartSort) : 'newest'
+  const search: ChartListQuery['search'] = []
+  if (params.type === 'quick' || params.keywords) search.push({ field: 'all', text: text(params.keywords) })
+  if (params.title) search.push({ field: 'title', text: text(params.title) })
+  if (params.artists) search.push({ field: 'artists', text: text(params.artists) })
+  if (params.author) search.push({ field: 'author', text: text(params.author) })
+  if (params.tag) search.push({ field: 'tags', text: text(params.tag) })
+  const levelMin = int(params.levelMin, 'levelMin', 1, 30)
+  const levelMax = int(params.levelMax, 'levelMax', 1, 30)
+  const olivier =
+    params.olivier === 'only' || params.olivier === '1'
+      ? true
+      : params.olivier === 'exclude'
+        ? false
+        : undefined
+  return {
+    viewerId,
+    scope,
+    search,
+    // The app's slider sends 1 and 30 for "any": those bounds filter nothing.
+    levelMin: levelMin !== undefined && levelMin > 1 ? levelMin : undefined,
+    levelMax: levelMax !== undefined && levelMax < 30 ? levelMax : undefined,
+    olivier,
+    sort,
+    page,
+    offset: page * LEVELS_PER_PAGE,
+    limit: LEVELS_PER_PAGE,
+    scopeNeedsLogin: scope !== 'all',
+  }
+}
