@@ -20,6 +20,7 @@ export const sampleServerInfo: ServerInfoResponse = {
     commit_message: 'Add the walking skeleton',
   },
   drive: { used: 1024, total: 1024 * 1024 },
+  engine: { name: 'sirius', installed: true, message: 'Engine "sirius" is installed.' },
 }
 
 export const sampleLogin: UserLoginResponse = {

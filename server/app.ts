@@ -34,7 +34,18 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  app.addHook('onClose', async () => ctx.close())
+  // An import by `npm run import-pack` (another process) shows up here within 10 s (scale-out rule: no
+  // instance relies on its own memory for shared state).
+  const packWatch = setInterval(() => {
+    ctx.packs
+      .reloadIfChanged()
+      .catch((error: unknown) => app.log.error({ err: error }, 'reloading the packs failed'))
+  }, 10_000)
+  packWatch.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(packWatch)
+    await ctx.close()
+  })
 
   if (ctx.config.sonolusPublicKey) {
     app.log.warn(

@@ -76,6 +76,12 @@ const main = async (): Promise<void> => {
       `Start-up error: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${(error as Error).message}`,
     )
   }
+  if (!ctx.packs.engineInstalled) {
+    app.log.warn(
+      { engine: config.engineName },
+      'No Sirius engine is installed: charts list and open, but cannot be played. Import one with: npm run import-pack -- <file.scp | pack folder>',
+    )
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   app.log.info(

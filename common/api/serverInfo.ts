@@ -15,8 +15,17 @@ export type DriveInfo = {
   total: number
 }
 
+export type EngineInfo = {
+  /** The engine levels use (ENGINE_NAME). */
+  name: string
+  installed: boolean
+  /** Plain words for the home page: what is missing and how to fix it. */
+  message: string
+}
+
 export type ServerInfoResponse = {
   code: 200
   git: GitInfo
   drive: DriveInfo
+  engine: EngineInfo
 }

@@ -23,6 +23,7 @@ export type ServedItemOf = {
 }
 
 const FALLBACK_LOCALE = 'en'
+export const PACKS_UPDATED_KEY = 'packs_updated'
 const NO_FILE: Srl = { hash: null, url: null }
 
 /** The engine levels use until one is imported: clearly named, with free-pack parts (protocol doc §12.2). */
@@ -31,6 +32,7 @@ export const PLACEHOLDER_ENGINE_NAME = 'sirius-not-installed'
 export class PackCatalog {
   private items = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
   private engineCache = new Map<string, { item: EngineItem; json: string }>()
+  private loadedStamp: string | undefined
 
   constructor(
     private readonly repos: Repositories,
@@ -40,6 +42,7 @@ export class PackCatalog {
 
   /** Loads free-pack and the imported items; call again after an import. */
   async reload(): Promise<void> {
+    this.loadedStamp = await this.repos.meta.get(PACKS_UPDATED_KEY)
     const next = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
     for (const type of PACK_ITEM_TYPES) next.set(type, new Map())
     for (const [type, list] of readFreePack()) for (const item of list) next.get(type)!.set(item.name, item)
@@ -48,6 +51,13 @@ export class PackCatalog {
     }
     this.items = next
     this.engineCache.clear()
+  }
+
+  /** Reloads when another process imported a pack since the last load (checked by a timer in the app). */
+  async reloadIfChanged(): Promise<boolean> {
+    if ((await this.repos.meta.get(PACKS_UPDATED_KEY)) === this.loadedStamp) return false
+    await this.reload()
+    return true
   }
 
   /** True when the configured engine has been imported. */

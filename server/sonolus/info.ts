@@ -3,15 +3,30 @@ import { type Static } from '@sinclair/typebox'
 import { ServerInfoSchema } from './schemas.js'
 import { type RouteModule } from './types.js'
 
+export const NO_ENGINE_MESSAGE =
+  'The Sirius engine is not installed on this server yet, so charts cannot be played. ' +
+  'The operator imports it with: npm run import-pack -- <file.scp | pack folder>'
+
 export const info: RouteModule = (app, ctx) => {
-  // Typed by the schema, which schemas.ts checks against core's ServerInfo.
-  const body: Static<typeof ServerInfoSchema> = {
-    title: ctx.config.siteTitle,
-    description: 'Community charts for the Sirius engine.',
-    // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
-    // login in the app.
-    buttons: [{ type: 'authentication' }, { type: 'level' }],
-    configuration: { options: [] },
-  }
-  app.get('/sonolus/info', { schema: { response: { 200: ServerInfoSchema } } }, async () => body)
+  app.get(
+    '/sonolus/info',
+    { schema: { response: { 200: ServerInfoSchema } } },
+    async (): Promise<Static<typeof ServerInfoSchema>> => ({
+      title: ctx.config.siteTitle,
+      // The app's server banner text: says plainly when no engine is installed.
+      description: ctx.packs.engineInstalled ? 'Community charts for the Sirius engine.' : NO_ENGINE_MESSAGE,
+      // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
+      // login in the app.
+      buttons: [
+        { type: 'authentication' },
+        { type: 'level' },
+        { type: 'engine' },
+        { type: 'skin' },
+        { type: 'background' },
+        { type: 'effect' },
+        { type: 'particle' },
+      ],
+      configuration: { options: [] },
+    }),
+  )
 }

@@ -2,6 +2,7 @@
 import { type AppContext } from '../context.js'
 import { authenticate } from './authenticate.js'
 import { info } from './info.js'
+import { packItems } from './packItems.js'
 import { levelsDetails } from './levels/details.js'
 import { levelsInfo } from './levels/info.js'
 import { levelsList } from './levels/list.js'
@@ -25,6 +26,7 @@ const routes: RouteModule[] = [
   levelsInfo,
   levelsList,
   levelsDetails,
+  packItems,
   repository,
 ]
 

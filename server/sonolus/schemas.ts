@@ -73,6 +73,7 @@ export const ServerInfoResponseSchema = Type.Object({
     commit_message: Type.String(),
   }),
   drive: Type.Object({ used: Type.Number(), total: Type.Number() }),
+  engine: Type.Object({ name: Type.String(), installed: Type.Boolean(), message: Type.String() }),
 })
 export type _ServerInfoResponseCheck = Assert<
   Extends<Static<typeof ServerInfoResponseSchema>, ServerInfoResponse>

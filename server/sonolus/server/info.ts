@@ -2,6 +2,7 @@
 import { type ServerInfoResponse } from '../../../common/api/serverInfo.js'
 import { ServerInfoResponseSchema } from '../schemas.js'
 import { type RouteModule } from '../types.js'
+import { NO_ENGINE_MESSAGE } from '../info.js'
 
 export const serverInfo: RouteModule = (app, ctx) => {
   app.get(
@@ -11,6 +12,13 @@ export const serverInfo: RouteModule = (app, ctx) => {
       code: 200,
       git: ctx.git,
       drive: await ctx.blobStore.usage(),
+      engine: {
+        name: ctx.packs.engineName,
+        installed: ctx.packs.engineInstalled,
+        message: ctx.packs.engineInstalled
+          ? `Engine "${ctx.packs.engineName}" is installed.`
+          : NO_ENGINE_MESSAGE,
+      },
     }),
   )
 }

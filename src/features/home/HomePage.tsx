@@ -32,6 +32,15 @@ export const HomePage = () => {
       <Card title={<FormattedMessage id="home.server_info" />}>
         {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
         {isError && <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />}
+        {data && !data.engine.installed && (
+          <Alert
+            type="warning"
+            showIcon
+            message={<FormattedMessage id="home.no_engine" />}
+            description={data.engine.message}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         {data && (
           <Descriptions
             column={1}
@@ -55,6 +64,7 @@ export const HomePage = () => {
                 children: or(data.git.commit_message),
               },
               { key: 'drive', label: <FormattedMessage id="home.drive" />, children: drive },
+              { key: 'engine', label: <FormattedMessage id="home.engine" />, children: data.engine.name },
             ]}
           />
         )}

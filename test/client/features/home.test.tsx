@@ -47,3 +47,29 @@ describe('home server info card (spec §2 "Home")', () => {
     ).toBeInTheDocument()
   })
 })
+
+describe('home engine status', () => {
+  it('warns plainly when no engine is installed', async () => {
+    server.use(
+      http.get('*/sonolus/server/info', () =>
+        HttpResponse.json({
+          ...sampleServerInfo,
+          engine: {
+            name: 'sirius',
+            installed: false,
+            message: 'The Sirius engine is not installed on this server yet.',
+          },
+        }),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByText('No Sirius engine is installed')).toBeInTheDocument()
+    expect(screen.getByText('The Sirius engine is not installed on this server yet.')).toBeInTheDocument()
+  })
+
+  it('names the installed engine without a warning', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await screen.findByText('sirius')).toBeInTheDocument()
+    expect(screen.queryByText('No Sirius engine is installed')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,150 @@
+// Engine and pack import (protocol doc §13.3) and the pack endpoints, with a pack our tests build.
+import fs from 'node:fs'
+import path from 'node:path'
+import { createHash } from 'node:crypto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PackImportError, importPack } from '../../server/packs/import'
+import { DIALECTS, openTestApp, tempDir } from './helpers/context'
+import { buildTestPack, writePackFolder, writeScp } from './helpers/testPack'
+
+const chart = {
+  id: 'c'.repeat(32),
+  authorId: 'u',
+  author: 'U#1',
+  title: 'A chart',
+  artists: 'a',
+  composer: 'c',
+  description: '',
+  level: 5,
+  isOliver: 0,
+  isPublic: 1,
+  tags: '[]',
+  coverHash: 'e'.repeat(40),
+  backgroundHash: null,
+  musicHash: null,
+  previewHash: null,
+  susHash: null,
+  dataHash: null,
+  publishTime: 1,
+  updatedTime: 1,
+}
+
+describe.each(DIALECTS)('packs on %s', (dialect) => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  let work: string
+
+  beforeEach(async () => {
+    test = await openTestApp(dialect)
+    work = tempDir('sirius-pack-')
+    await test.ctx.repos.users.upsert({ id: 'u', handle: '1', name: 'U', profile: '{}' })
+    await test.ctx.repos.charts.insert(chart)
+  })
+  afterEach(async () => {
+    await test.cleanup()
+    fs.rmSync(work, { recursive: true, force: true })
+  })
+
+  const get = (url: string) => test.app.inject({ method: 'GET', url })
+  const levelEngine = async () => (await get('/sonolus/levels/list')).json().items[0].engine
+  const packRows = async () => (await test.ctx.repos.packItems.list()).length
+
+  it('says plainly that no engine is installed, and levels embed a clearly named placeholder', async () => {
+    const info = (await get('/sonolus/server/info')).json()
+    expect(info.engine).toMatchObject({ name: 'sirius', installed: false })
+    expect(info.engine.message).toContain('npm run import-pack')
+    expect((await get('/sonolus/info')).json().description).toContain('not installed')
+    expect(await levelEngine()).toMatchObject({
+      name: 'sirius-not-installed',
+      title: 'Sirius engine not installed',
+      version: 13,
+    })
+  })
+
+  it.each(['pack folder', '.scp'])(
+    'imports an engine from a %s; levels then embed it and its files are served',
+    async (form) => {
+      const pack = buildTestPack()
+      const input =
+        form === '.scp'
+          ? writeScp(pack, path.join(work, 'test.scp'))
+          : writePackFolder(pack, path.join(work, 'pack'))
+      const result = await importPack(input, test.ctx.repos, test.ctx.blobStore)
+      expect(result.items).toEqual({
+        engine: ['sirius'],
+        skin: ['test-skin'],
+        background: ['test-bg'],
+        effect: ['test-effect'],
+        particle: ['test-particle'],
+      })
+      expect(result.files).toBe(pack.files.size)
+      expect(await test.ctx.packs.reloadIfChanged()).toBe(true)
+      expect(await test.ctx.packs.reloadIfChanged()).toBe(false)
+
+      const engine = await levelEngine()
+      expect(engine).toMatchObject({
+        name: 'sirius',
+        title: 'Sirius (test build)',
+        skin: { name: 'test-skin' },
+        background: { name: 'test-bg' },
+      })
+      for (const srl of [engine.playData, engine.configuration, engine.skin.texture, engine.effect.audio]) {
+        const file = await get(srl.url)
+        expect(file.statusCode).toBe(200)
+        expect(createHash('sha1').update(file.rawPayload).digest('hex')).toBe(srl.hash)
+      }
+      expect((await get('/sonolus/server/info')).json().engine).toMatchObject({ installed: true })
+      expect(
+        (await get('/sonolus/engines/list')).json().items.map((item: { name: string }) => item.name),
+      ).toEqual(['sirius'])
+      expect((await get('/sonolus/engines/sirius')).json().item).toMatchObject({
+        name: 'sirius',
+        version: 13,
+      })
+      expect(
+        (await get('/sonolus/skins/list')).json().items.map((item: { name: string }) => item.name),
+      ).toEqual(['pixel', 'test-skin'])
+    },
+  )
+
+  const failing: [string, (pack: ReturnType<typeof buildTestPack>) => void, RegExp][] = [
+    ['a missing file', (pack) => pack.files.delete([...pack.files.keys()][2]), /is missing from the pack/],
+    [
+      'a file whose SHA-1 does not match',
+      (pack) => {
+        const [hash] = [...pack.files.keys()]
+        pack.files.set(hash, new Uint8Array([9, 9, 9]))
+      },
+      /has SHA-1/,
+    ],
+    [
+      'an engine of another version',
+      (pack) => ((pack.db.engines[0] as { version: number }).version = 12),
+      /version 12/,
+    ],
+    [
+      'an engine whose skin is nowhere',
+      (pack) => ((pack.db.engines[0] as { skin: string }).skin = 'ghost'),
+      /skin "ghost"/,
+    ],
+  ]
+  it.each(failing)('rejects a pack with %s and imports nothing', async (_label, damage, message) => {
+    const pack = buildTestPack()
+    damage(pack)
+    const usedBefore = (await test.ctx.blobStore.usage()).used
+    await expect(
+      importPack(writePackFolder(pack, path.join(work, 'pack')), test.ctx.repos, test.ctx.blobStore),
+    ).rejects.toThrow(message)
+    expect(await packRows()).toBe(0)
+    expect((await test.ctx.blobStore.usage()).used).toBe(usedBefore)
+    expect(await test.ctx.packs.reloadIfChanged()).toBe(false)
+    expect((await levelEngine()).name).toBe('sirius-not-installed')
+  })
+
+  it('rejects what is not a pack', async () => {
+    fs.writeFileSync(path.join(work, 'junk.scp'), 'not a zip')
+    await expect(
+      importPack(path.join(work, 'junk.scp'), test.ctx.repos, test.ctx.blobStore),
+    ).rejects.toBeInstanceOf(PackImportError)
+    await expect(importPack(work, test.ctx.repos, test.ctx.blobStore)).rejects.toThrow(/not a Sonolus pack/)
+  })
+})
