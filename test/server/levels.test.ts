@@ -312,10 +312,9 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
     })
   })
 
-  it('announces levels and login in /sonolus/info', async () => {
-    expect((await get('/sonolus/info')).json().buttons).toEqual([
-      { type: 'authentication' },
-      { type: 'level' },
-    ])
+  it('announces login, levels and the pack item types in /sonolus/info', async () => {
+    expect(
+      (await get('/sonolus/info')).json().buttons.map((button: { type: string }) => button.type),
+    ).toEqual(['authentication', 'level', 'engine', 'skin', 'background', 'effect', 'particle'])
   })
 })
