@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type AppContext } from './context.js'
 import { HttpError } from './http/errors.js'
+import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
 import { type App } from './sonolus/types.js'
 import { SONOLUS_VERSION } from './sonolus/version.js'
@@ -66,10 +67,21 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     }
   })
 
+  const csp = spaContentSecurityPolicy(ctx.config.corsOrigins)
+  app.addHook('onRequest', async (request, reply) => {
+    // A preflight from an allowed origin is answered here; others fall through to a 404.
+    if (applyCors(request, reply, ctx.config.corsOrigins)) return reply.code(204).send()
+  })
+
   app.addHook('onSend', async (request, reply, payload) => {
     // protocol doc §2.3: Sonolus-Version on every response.
     reply.header('sonolus-version', SONOLUS_VERSION)
     reply.header(REQUEST_ID_HEADER, request.id)
+    securityHeaders(reply)
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', csp)
+      reply.header('x-frame-options', 'DENY')
+    }
     return payload
   })
 

@@ -47,6 +47,8 @@ export type Config = {
   sonolusPublicKey: JsonWebKey | undefined
   seedDemo: boolean
   staticRoot: string
+  /** Origins whose pages may call the API (CORS_ORIGINS), e.g. the China proxy's SPA. */
+  corsOrigins: string[]
   /** The imported engine that levels use (ENGINE_NAME, default 'sirius'). */
   engineName: string
   logLevel: string
@@ -189,6 +191,26 @@ const parsePublicKey = (env: Env): JsonWebKey | undefined => {
   return { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }
 }
 
+const parseOrigins = (env: Env): string[] =>
+  (read(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL
+      try {
+        url = new URL(origin)
+      } catch {
+        throw new ConfigError(
+          'CORS_ORIGINS',
+          `"${origin}" is not an origin such as https://cn.charts.example.com`,
+        )
+      }
+      if (url.origin !== origin.replace(/\/$/, ''))
+        throw new ConfigError('CORS_ORIGINS', `"${origin}" must be an origin only (scheme, host, port)`)
+      return url.origin
+    })
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
@@ -217,6 +239,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     seedDemo: parseBool(env, 'SEED_DEMO', true),
     staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
     engineName: read(env, 'ENGINE_NAME') ?? 'sirius',
+    corsOrigins: parseOrigins(env),
     logLevel,
     git: {
       owner: read(env, 'GIT_OWNER'),

@@ -84,3 +84,16 @@ test('the server answers the Sonolus protocol beside the site', async ({ request
   expect(body.code).toBe(200)
   expect(body.drive.used).toBeGreaterThan(0)
 })
+
+test('pages run under the Content-Security-Policy without violations', async ({ page }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  for (const url of ['/home', '/settings/server', '/settings/sonolus', '/chart/preview']) {
+    const response = await page.goto(url)
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
+  }
+  expect(violations).toEqual([])
+})

@@ -1,0 +1,102 @@
+// CORS for configured origins, security headers, and the SPA's Content-Security-Policy.
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config'
+import { openTestApp, tempDir } from './helpers/context'
+
+const PROXY = 'https://cn.charts.example.com'
+
+describe('web security', () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+
+  beforeAll(async () => {
+    test = await openTestApp('sqlite', { env: { CORS_ORIGINS: `${PROXY}, https://other.example.org` } })
+  })
+  afterAll(async () => test.cleanup())
+
+  it('lets a configured origin call the API and read Sonolus-Version', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/sonolus/info',
+      headers: { origin: PROXY },
+    })
+    expect(response.headers['access-control-allow-origin']).toBe(PROXY)
+    expect(response.headers['access-control-expose-headers']).toContain('Sonolus-Version')
+    expect(response.headers.vary).toContain('Origin')
+  })
+
+  it('answers a preflight with the headers the SPA and app send', async () => {
+    const response = await test.app.inject({
+      method: 'OPTIONS',
+      url: '/sonolus/levels/list',
+      headers: {
+        origin: PROXY,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    })
+    expect(response.statusCode).toBe(204)
+    for (const header of ['Authorization', 'Sonolus-Session', 'Sonolus-Upload-Key', 'Content-Type']) {
+      expect(response.headers['access-control-allow-headers']).toContain(header)
+    }
+    expect(response.headers['access-control-allow-methods']).toContain('POST')
+  })
+
+  it('gives other origins nothing', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/sonolus/info',
+      headers: { origin: 'https://evil.example.com' },
+    })
+    expect(response.headers['access-control-allow-origin']).toBeUndefined()
+    const preflight = await test.app.inject({
+      method: 'OPTIONS',
+      url: '/sonolus/info',
+      headers: { origin: 'https://evil.example.com' },
+    })
+    expect(preflight.statusCode).not.toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('sends security headers on API responses', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/sonolus/info' })
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['referrer-policy']).toBe('no-referrer')
+  })
+
+  it('rejects a CORS_ORIGINS value that is not an origin, naming the variable', () => {
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://x.example.com/path' }, '/')).toThrow(/^CORS_ORIGINS: /)
+    expect(() => loadConfig({ CORS_ORIGINS: 'nonsense' }, '/')).toThrow(/^CORS_ORIGINS: /)
+  })
+})
+
+describe('the SPA’s Content-Security-Policy', () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  const root = tempDir('sirius-spa-')
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>')
+    test = await openTestApp('sqlite', { env: { CORS_ORIGINS: PROXY, STATIC_ROOT: root } })
+  })
+  afterAll(async () => {
+    await test.cleanup()
+    fs.rmSync(root, { recursive: true, force: true })
+  })
+
+  it('allows only our own scripts, no framing, no plugins', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/chart/list',
+      headers: { accept: 'text/html' },
+    })
+    expect(response.statusCode).toBe(200)
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain(`connect-src 'self' blob: ${PROXY}`)
+    expect(response.headers['x-frame-options']).toBe('DENY')
+  })
+})
