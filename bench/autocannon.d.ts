@@ -17,6 +17,7 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[]
   }
   export default function autocannon(options: Options): Promise<Result>
 }

@@ -1,6 +1,6 @@
-// The benchmark's server process: our real app (temporary SQLite + data folder, demo content) and a
-// bare Fastify route, both on loopback, in one process so that they get the same core.
-// Prints one JSON line {app, bare} with the two base URLs, then serves until stdin closes.
+// The benchmark's server process: our real app (temporary SQLite + data folder, BENCH_CHARTS seeded charts)
+// and a bare Fastify route, both on loopback, in one process so that they get the same core.
+// Prints one JSON line {app, bare, level, word} once ready, then serves until stdin closes.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,8 +8,9 @@ import Fastify from 'fastify'
 import { buildApp } from '../server/app.js'
 import { loadConfig } from '../server/config.js'
 import { openContext } from '../server/context.js'
-import { seedDemo } from '../server/demo/seed.js'
+import { seedCharts } from './seed.js'
 
+const charts = Number(process.env.BENCH_CHARTS ?? 10_000)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-'))
 const config = loadConfig({
   ...process.env,
@@ -17,9 +18,10 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
+  SEED_DEMO: '0',
 })
 const ctx = await openContext(config)
-await seedDemo(ctx)
+const seeded = await seedCharts(ctx, charts)
 const app = await buildApp(ctx, { logger: false, serveSpa: false })
 await app.listen({ host: '127.0.0.1', port: 0 })
 
@@ -31,7 +33,11 @@ const url = (server: { server: { address: () => unknown } }) => {
   const address = server.server.address() as { port: number }
   return `http://127.0.0.1:${address.port}`
 }
-process.stdout.write(`${JSON.stringify({ app: url(app), bare: url(bare) })}\n`)
+// A public chart for the details target.
+const level = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0].id
+process.stdout.write(
+  `${JSON.stringify({ app: url(app), bare: url(bare), level, word: seeded.word, pid: process.pid })}\n`,
+)
 
 const stop = async () => {
   await app.close()

@@ -1,7 +1,9 @@
-// npm run bench:server: autocannon (32 connections, 10 s each, loopback only) against our endpoints and
-// a bare Fastify route measured in the same run; prints req/s, p50/p99 and the ratio to the bare route.
-// Later issues add their endpoints to TARGETS.
-import { spawn } from 'node:child_process'
+// npm run bench:server: autocannon (32 connections, 10 s a target, loopback only) against our endpoints and
+// a bare Fastify route measured in the same run; prints req/s, p50/p99, the ratio to the bare route, the
+// response size, and the server's memory. 10k charts for the catalogue; 100k for keyword search and RSS.
+// Targets (Sonolus server issue): list ≥ 40% of bare with p99 ≤ 20 ms; search p50 ≤ 5 ms at 100k; RSS ≤ 200 MB.
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
@@ -10,58 +12,190 @@ import autocannon from 'autocannon'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 
-type Target = { name: string; path: string; base: 'app' | 'bare' }
-
-const TARGETS: Target[] = [
-  { name: 'bare Fastify route', path: '/bare', base: 'bare' },
-  { name: 'GET /sonolus/info', path: '/sonolus/info', base: 'app' },
-  { name: 'GET /sonolus/server/info', path: '/sonolus/server/info', base: 'app' },
-]
-
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-})
-const lines = createInterface({ input: child.stdout })
-const [first] = (await once(lines, 'line')) as [string]
-const bases = JSON.parse(first) as Record<Target['base'], string>
-
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number }
-const rows: Row[] = []
-for (const target of TARGETS) {
-  const result = await autocannon({
-    url: `${bases[target.base]}${target.path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  })
-  rows.push({
-    name: target.name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  })
+type Ready = { app: string; bare: string; level: string; word: string; pid: number }
+type Target = {
+  name: string
+  url: (ready: Ready) => string
+  /** Cycles the path through these on every request (cache misses, realistic search terms). */
+  paths?: (ready: Ready) => string[]
+  connections?: number
+  /** Sends a session (an unknown one): skips the anonymous response cache, pays the session lookup. */
+  uncached?: boolean
 }
-child.stdin.end()
-await once(child, 'exit')
 
-const bare = rows[0].rps
-console.log(`\nbench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback\n`)
-console.log(
-  'target'.padEnd(34) +
-    'req/s'.padStart(10) +
-    'p50 ms'.padStart(9) +
-    'p99 ms'.padStart(9) +
-    'vs bare'.padStart(9) +
-    'errors'.padStart(8),
-)
-for (const row of rows) {
+const start = async (charts: number): Promise<{ child: ChildProcess; ready: Ready }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_CHARTS: String(charts) },
+  })
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string]
+  return { child, ready: JSON.parse(line) as Ready }
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
+  return { rss: field('VmRSS'), peak: field('VmHWM') }
+}
+
+type Row = { name: string; rps: number; p50: number; p99: number; bytes: number; errors: number }
+const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
+  const rows: Row[] = []
+  for (const target of targets) {
+    const url = target.url(ready)
+    const headers: Record<string, string> = target.uncached ? { 'sonolus-session': 'bench-uncached' } : {}
+    const bytes = (await (await fetch(url, { headers })).arrayBuffer()).byteLength
+    const paths = target.paths?.(ready)
+    let next = 0
+    const result = await autocannon({
+      url,
+      connections: target.connections ?? CONNECTIONS,
+      duration: DURATION_S,
+      headers,
+      ...(paths
+        ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
+        : {}),
+    })
+    rows.push({
+      name: target.name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      bytes,
+      errors: result.errors + result.timeouts + result.non2xx,
+    })
+  }
+  return rows
+}
+
+const print = (title: string, rows: Row[], bare: number) => {
+  console.log(`\n${title}\n`)
   console.log(
-    row.name.padEnd(34) +
-      row.rps.toFixed(0).padStart(10) +
-      row.p50.toFixed(1).padStart(9) +
-      row.p99.toFixed(1).padStart(9) +
-      `${((row.rps / bare) * 100).toFixed(0)}%`.padStart(9) +
-      String(row.errors).padStart(8),
+    'target'.padEnd(52) +
+      'req/s'.padStart(9) +
+      'p50 ms'.padStart(8) +
+      'p99 ms'.padStart(8) +
+      'vs bare'.padStart(9) +
+      'bytes'.padStart(9) +
+      'errors'.padStart(8),
   )
+  for (const row of rows) {
+    console.log(
+      row.name.padEnd(52) +
+        row.rps.toFixed(0).padStart(9) +
+        row.p50.toFixed(1).padStart(8) +
+        row.p99.toFixed(1).padStart(8) +
+        `${((row.rps / bare) * 100).toFixed(0)}%`.padStart(9) +
+        String(row.bytes).padStart(9) +
+        String(row.errors).padStart(8),
+    )
+  }
 }
-if (rows.some((row) => row.errors > 0)) process.exitCode = 1
+
+// Distinct paths defeat the 5-second response cache (each path is cached on its own).
+const pages = (count: number) =>
+  Array.from({ length: count }, (_, page) => `/sonolus/levels/list?page=${page}`)
+const WORDS = [
+  'star',
+  'light',
+  'night',
+  'relay',
+  'dream',
+  'blue',
+  'red',
+  'gold',
+  'silver',
+  'echo',
+  'rain',
+  'snow',
+  'wind',
+  'fire',
+  'ocean',
+  'river',
+  'sky',
+  'moon',
+  'sun',
+  'dawn',
+  'dusk',
+  'spark',
+  'pulse',
+  'wave',
+  'drift',
+  'orbit',
+  'nova',
+  'comet',
+  'aurora',
+  'prism',
+]
+const searches = WORDS.flatMap((word, i) => [
+  `/sonolus/levels/list?type=quick&keywords=${word}&n=${i}`,
+  `/sonolus/levels/list?type=quick&keywords=${word}%20${WORDS[(i + 7) % WORDS.length]}`,
+])
+const titleSearches = Array.from(
+  { length: 60 },
+  (_, i) => `/sonolus/levels/list?title=${encodeURIComponent('星空')}&n=${i}`,
+)
+
+console.log(`bench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`)
+const small = await start(10_000)
+const rows10k = await run(small.ready, [
+  { name: 'bare Fastify route', url: (r) => `${r.bare}/bare` },
+  { name: 'GET /sonolus/info', url: (r) => `${r.app}/sonolus/info` },
+  { name: 'GET /sonolus/server/info', url: (r) => `${r.app}/sonolus/server/info` },
+  { name: 'levels/list page 10, anonymous (10k)', url: (r) => `${r.app}/sonolus/levels/list?page=10` },
+  {
+    name: 'levels/list pages 0-399 in turn, uncached (10k)',
+    url: (r) => `${r.app}/sonolus/levels/list`,
+    paths: () => pages(400),
+    uncached: true,
+  },
+  {
+    name: 'levels/list advanced, anonymous (10k)',
+    url: (r) => `${r.app}/sonolus/levels/list?type=advanced&levelMin=10&levelMax=20&sort=likes`,
+  },
+  {
+    name: 'quick search, 60 terms in turn, uncached (10k)',
+    url: (r) => `${r.app}/sonolus/levels/list`,
+    paths: () => searches,
+    uncached: true,
+  },
+  { name: 'levels/wbs-{id} details, anonymous (10k)', url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}` },
+])
+const memory10k = rssMb(small.ready.pid)
+small.child.stdin!.end()
+await once(small.child, 'exit')
+print('10k charts', rows10k, rows10k[0].rps)
+console.log(`server memory: RSS ${memory10k.rss.toFixed(0)} MB, peak ${memory10k.peak.toFixed(0)} MB`)
+
+const large = await start(100_000)
+const rows100k = await run(large.ready, [
+  { name: 'bare Fastify route', url: (r) => `${r.bare}/bare` },
+  // One connection: the latency of one search, not of a queue behind 31 others.
+  {
+    name: 'quick search, 60 terms, 1 conn, uncached (100k)',
+    url: (r) => `${r.app}/sonolus/levels/list`,
+    paths: () => searches,
+    connections: 1,
+    uncached: true,
+  },
+  {
+    name: 'title search 星空, 1 conn, uncached (100k)',
+    url: (r) => `${r.app}/sonolus/levels/list`,
+    paths: () => titleSearches,
+    connections: 1,
+    uncached: true,
+  },
+  {
+    name: 'quick search, 60 terms, uncached (100k)',
+    url: (r) => `${r.app}/sonolus/levels/list`,
+    paths: () => searches,
+    uncached: true,
+  },
+  { name: 'levels/list page 0, anonymous (100k)', url: (r) => `${r.app}/sonolus/levels/list` },
+])
+const memory100k = rssMb(large.ready.pid)
+large.child.stdin!.end()
+await once(large.child, 'exit')
+print('100k charts', rows100k, rows100k[0].rps)
+console.log(`server memory: RSS ${memory100k.rss.toFixed(0)} MB, peak ${memory100k.peak.toFixed(0)} MB`)
+if ([...rows10k, ...rows100k].some((row) => row.errors > 0)) process.exitCode = 1

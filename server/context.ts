@@ -8,6 +8,7 @@ import { readGitInfo } from './gitInfo.js'
 import { Auth } from './auth/auth.js'
 import { createSignatureVerifier } from './auth/signature.js'
 import { PackCatalog } from './packs/catalog.js'
+import { ResponseCache } from './http/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 
@@ -19,6 +20,8 @@ export type AppContext = {
   git: GitInfo
   auth: Auth
   packs: PackCatalog
+  /** Anonymous level responses, a few seconds each. */
+  cache: ResponseCache
   close: () => Promise<void>
 }
 
@@ -39,6 +42,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     await packs.reload()
     return {
       packs,
+      cache: new ResponseCache(),
       config,
       db,
       repos,

@@ -84,7 +84,7 @@ export const seedDemo = async (
 ): Promise<{ charts: number } | undefined> => {
   const { repos, blobStore } = ctx
   if ((await repos.meta.get(DEMO_SEEDED_KEY)) !== undefined) return undefined
-  if ((await repos.charts.count()) > 0) {
+  if ((await repos.charts.countAll()) > 0) {
     // An installation that already has charts is not "empty": never add demo content to it.
     await repos.meta.set(DEMO_SEEDED_KEY, 'skipped')
     return undefined

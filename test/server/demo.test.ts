@@ -43,7 +43,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
 
   it('seeds only once', async () => {
     expect(await seedDemo(test.ctx)).toBeUndefined()
-    expect(await test.ctx.repos.charts.count()).toBe(DEMO_CHARTS.length)
+    expect(await test.ctx.repos.charts.countAll()).toBe(DEMO_CHARTS.length)
   })
 
   it('removes the demo charts, the demo user and their files, for good', async () => {
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
     const removed = await removeDemo(test.ctx)
     expect(removed.charts).toBe(DEMO_CHARTS.length)
     expect(removed.files).toBeGreaterThan(0)
-    expect(await test.ctx.repos.charts.count()).toBe(0)
+    expect(await test.ctx.repos.charts.countAll()).toBe(0)
     expect(await test.ctx.repos.users.findById(DEMO_USER.id)).toBeUndefined()
     expect(await test.ctx.blobStore.head(charts[0].coverHash)).toBeUndefined()
     expect(await test.ctx.repos.files.get(charts[0].coverHash)).toBeUndefined()
@@ -65,7 +65,7 @@ describe.each(DIALECTS)('demo seeding by two instances at once on %s', (dialect)
     const test = await openTestContext(dialect)
     const results = await Promise.all([seedDemo(test.ctx), seedDemo(test.ctx)])
     expect(results.filter(Boolean)).toHaveLength(1)
-    expect(await test.ctx.repos.charts.count()).toBe(DEMO_CHARTS.length)
+    expect(await test.ctx.repos.charts.countAll()).toBe(DEMO_CHARTS.length)
     await test.cleanup()
   })
 })
@@ -96,7 +96,7 @@ describe('demo seeding on an installation that already has charts', () => {
       updatedTime: 1,
     })
     expect(await seedDemo(test.ctx)).toBeUndefined()
-    expect(await test.ctx.repos.charts.count()).toBe(1)
+    expect(await test.ctx.repos.charts.countAll()).toBe(1)
     await test.cleanup()
   })
 })

@@ -87,27 +87,46 @@ export class ChartsRepository {
     }
   }
 
-  /** One page of charts and the total count, newest first by default. */
-  async list(query: ChartListQuery): Promise<{ rows: ChartRow[]; total: number }> {
-    const where = this.filter(query)
+  /** One page of charts, newest first by default. */
+  listRows(query: ChartListQuery): Promise<ChartRow[]> {
     const order = ORDER[query.sort]
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('charts')
-        .selectAll()
-        .where(where)
-        .orderBy(order.column, order.direction)
-        .orderBy('id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-      this.db
+    return this.db
+      .selectFrom('charts')
+      .selectAll()
+      .where(this.filter(query))
+      .orderBy(order.column, order.direction)
+      .orderBy('id', order.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()
+  }
+
+  /** How many charts match, counting at most `cap` (a search of a common word need not count them all). */
+  async count(query: Omit<ChartListQuery, 'sort' | 'offset' | 'limit'>, cap?: number): Promise<number> {
+    const where = this.filter({ ...query, sort: 'newest', offset: 0, limit: 0 })
+    if (cap === undefined) {
+      const row = await this.db
         .selectFrom('charts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where(where)
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    }
+    const row = await this.db
+      .selectFrom((eb) => eb.selectFrom('charts').select('id').where(where).limit(cap).as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  /** A page and the total (exact for browsing, capped at `searchCap` when searching). */
+  async list(query: ChartListQuery, searchCap = 4000): Promise<{ rows: ChartRow[]; total: number }> {
+    const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '')
+    const [rows, total] = await Promise.all([
+      this.listRows(query),
+      this.count(query, searching ? searchCap : undefined),
     ])
-    return { rows, total: Number(count.count) }
+    return { rows, total }
   }
 
   /** Other public charts by the same author, newest first (the details page's section). */
@@ -119,7 +138,7 @@ export class ChartsRepository {
       .where('id', '!=', exceptId)
       .where('isPublic', '=', 1)
       .orderBy('publishTime', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .limit(limit)
       .execute()
   }
@@ -138,7 +157,8 @@ export class ChartsRepository {
     return this.db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
-  async count(): Promise<number> {
+  /** Every chart, private ones included. */
+  async countAll(): Promise<number> {
     const row = await this.db
       .selectFrom('charts')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -4,6 +4,7 @@ import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { HttpError, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { sendJson } from './cached.js'
 import { chartIdOf, levelJson, toRawChart } from './item.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
@@ -31,26 +32,28 @@ const deleteAction: ServerForm = {
 
 export const levelsDetails: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/:name', async (request, reply) => {
-    const { name } = request.params as { name: string }
-    const locale = (request.query as { localization?: string }).localization ?? 'en'
-    const id = chartIdOf(name)
-    const row = id ? await ctx.repos.charts.findById(id) : undefined
-    if (!row) throw notFound('No such chart')
-    const user = await ctx.auth.userOf(request)
-    const owner = user?.id === row.authorId
-    // spec §7: a private chart is for its owner; anyone else gets 401.
-    if (!row.isPublic && !owner)
-      throw new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
+    return sendJson(ctx, request, reply, async () => {
+      const { name } = request.params as { name: string }
+      const locale = (request.query as { localization?: string }).localization ?? 'en'
+      const id = chartIdOf(name)
+      const row = id ? await ctx.repos.charts.findById(id) : undefined
+      if (!row) throw notFound('No such chart')
+      const user = await ctx.auth.userOf(request)
+      const owner = user?.id === row.authorId
+      // spec §7: a private chart is for its owner; anyone else gets 401.
+      if (!row.isPublic && !owner)
+        throw new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
 
-    const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
-    const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
-    const description = [row.description, stats].filter(Boolean).join('\n\n')
-    const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
-    const body =
-      `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(owner ? [deleteAction] : [])},` +
-      `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-      `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map(toRawChart))}}],` +
-      `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row))}}`
-    return reply.type('application/json; charset=utf-8').send(body)
+      const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
+      const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
+      const description = [row.description, stats].filter(Boolean).join('\n\n')
+      const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
+      const body =
+        `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(owner ? [deleteAction] : [])},` +
+        `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
+        `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map(toRawChart))}}],` +
+        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row))}}`
+      return body
+    })
   })
 }

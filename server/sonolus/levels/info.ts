@@ -1,5 +1,6 @@
 // GET /sonolus/levels/info: sections Newest, Most liked, Random, and (logged in) My charts; the search forms.
 import { type RouteModule } from '../types.js'
+import { sendJson } from './cached.js'
 import { advancedSearch, quickSearch } from './forms.js'
 import { levelJson } from './item.js'
 import { type ChartRow } from '../../db/repositories/index.js'
@@ -8,30 +9,32 @@ const SECTION_SIZE = 5
 
 export const levelsInfo: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/info', async (request, reply) => {
-    const locale = (request.query as { localization?: string }).localization ?? 'en'
-    const user = await ctx.auth.userOf(request)
-    const list = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
-      ctx.repos.charts.list({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
-    const newest = await list('newest')
-    const liked = await list('likes')
-    // A random window of the catalogue: one cheap query rather than ORDER BY RANDOM() over every chart.
-    const randomOffset = Math.floor(Math.random() * Math.max(0, newest.total - SECTION_SIZE + 1))
-    const random = await list('newest', 'all', randomOffset)
-    const sections: [string, string, ChartRow[]][] = [
-      ['#NEWEST', 'clock', newest.rows],
-      ['#POPULAR', 'heart', liked.rows],
-      ['#RANDOM', 'shuffle', random.rows],
-    ]
-    if (user) sections.push(['My charts', 'user', (await list('newest', 'mine')).rows])
-    const json = (rows: ChartRow[]) =>
-      `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
-    const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections
-      .filter(([, , rows]) => rows.length > 0)
-      .map(
-        ([title, icon, rows]) =>
-          `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}}`,
-      )
-      .join(',')}]}`
-    return reply.type('application/json; charset=utf-8').send(body)
+    return sendJson(ctx, request, reply, async () => {
+      const locale = (request.query as { localization?: string }).localization ?? 'en'
+      const user = await ctx.auth.userOf(request)
+      const list = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
+        ctx.repos.charts.list({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
+      const newest = await list('newest')
+      const liked = await list('likes')
+      // A random window of the catalogue: one cheap query rather than ORDER BY RANDOM() over every chart.
+      const randomOffset = Math.floor(Math.random() * Math.max(0, newest.total - SECTION_SIZE + 1))
+      const random = await list('newest', 'all', randomOffset)
+      const sections: [string, string, ChartRow[]][] = [
+        ['#NEWEST', 'clock', newest.rows],
+        ['#POPULAR', 'heart', liked.rows],
+        ['#RANDOM', 'shuffle', random.rows],
+      ]
+      if (user) sections.push(['My charts', 'user', (await list('newest', 'mine')).rows])
+      const json = (rows: ChartRow[]) =>
+        `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
+      const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections
+        .filter(([, , rows]) => rows.length > 0)
+        .map(
+          ([title, icon, rows]) =>
+            `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}}`,
+        )
+        .join(',')}]}`
+      return body
+    })
   })
 }

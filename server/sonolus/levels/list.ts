@@ -3,23 +3,30 @@
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { HttpError } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { sendJson } from './cached.js'
 import { advancedSearch, quickSearch } from './forms.js'
 import { levelJson, toRawChart } from './item.js'
 import { type LevelListParams, parseLevelList } from './query.js'
 
 export const levelsList: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/list', async (request, reply) => {
-    const params = request.query as LevelListParams
-    const user = await ctx.auth.userOf(request)
-    const query = parseLevelList(params, user?.id)
-    // spec §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
-    if (query.scopeNeedsLogin && !user)
-      throw new HttpError(401, 'not_login', 'You are not logged in, please login with Sonolus and try again')
-    const { rows, total } = await ctx.repos.charts.list(query)
-    const locale = params.localization ?? 'en'
-    const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
-    const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
-    const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"rawItems":${JSON.stringify(rows.map(toRawChart))}}`
-    return reply.type('application/json; charset=utf-8').send(body)
+    return sendJson(ctx, request, reply, async () => {
+      const params = request.query as LevelListParams
+      const user = await ctx.auth.userOf(request)
+      const query = parseLevelList(params, user?.id)
+      // spec §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
+      if (query.scopeNeedsLogin && !user)
+        throw new HttpError(
+          401,
+          'not_login',
+          'You are not logged in, please login with Sonolus and try again',
+        )
+      const { rows, total } = await ctx.repos.charts.list(query)
+      const locale = params.localization ?? 'en'
+      const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
+      const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
+      const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"rawItems":${JSON.stringify(rows.map(toRawChart))}}`
+      return body
+    })
   })
 }

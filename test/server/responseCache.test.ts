@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ResponseCache } from '../../server/http/responseCache'
+import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { openTestApp } from './helpers/context'
+
+describe('ResponseCache', () => {
+  it('keeps an entry for its TTL only', () => {
+    const cache = new ResponseCache(1000, 10)
+    cache.set('a', 'A', 0)
+    expect(cache.get('a', 999)).toBe('A')
+    expect(cache.get('a', 1000)).toBeUndefined()
+  })
+
+  it('drops the least recently used entry beyond its size', () => {
+    const cache = new ResponseCache(60_000, 2)
+    cache.set('a', 'A', 0)
+    cache.set('b', 'B', 0)
+    cache.get('a', 1)
+    cache.set('c', 'C', 2)
+    expect(cache.get('a', 3)).toBe('A')
+    expect(cache.get('b', 3)).toBeUndefined()
+    expect(cache.get('c', 3)).toBe('C')
+  })
+})
+
+describe('cached anonymous level lists', () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  let session: string
+  const PUBLIC_URL = 'https://charts.example.com'
+  const insert = (id: string, title: string) =>
+    test.ctx.repos.charts.insert({
+      id,
+      authorId: 'alice',
+      author: 'Alice#1001',
+      title,
+      artists: 'a',
+      composer: 'c',
+      description: '',
+      level: 3,
+      isOliver: 0,
+      isPublic: 1,
+      tags: '[]',
+      coverHash: 'f'.repeat(40),
+      backgroundHash: null,
+      musicHash: null,
+      previewHash: null,
+      susHash: null,
+      dataHash: null,
+      publishTime: Date.now(),
+      updatedTime: Date.now(),
+    })
+  const titles = async (headers: Record<string, string> = {}) =>
+    (await test.app.inject({ method: 'GET', url: '/sonolus/levels/list', headers }))
+      .json()
+      .items.map((item: { title: string }) => item.title)
+
+  beforeAll(async () => {
+    test = await openTestApp('sqlite', { env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL } })
+    const body = JSON.stringify({
+      type: 'authenticateServer',
+      address: PUBLIC_URL,
+      time: Date.now(),
+      userProfile: userProfile({ id: 'alice', handle: '1001', name: 'Alice' }),
+    })
+    session = (
+      await test.app.inject({
+        method: 'POST',
+        url: '/sonolus/authenticate',
+        payload: body,
+        headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
+      })
+    ).json().session
+  })
+  afterAll(async () => test.cleanup())
+
+  it('answers anonymous requests from the cache for a few seconds, and sessions fresh', async () => {
+    await insert('1'.repeat(32), 'First')
+    expect(await titles()).toEqual(['First'])
+    await insert('2'.repeat(32), 'Second')
+    expect(await titles()).toEqual(['First'])
+    expect(await titles({ 'sonolus-session': session })).toEqual(['Second', 'First'])
+    test.ctx.cache.clear()
+    expect(await titles()).toEqual(['Second', 'First'])
+  })
+})
