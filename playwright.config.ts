@@ -1,17 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium'
 
 // E2E: the real server (test/e2e/serve.ts: temporary SQLite database and data folder) driven in
 // Debian's Chromium. No browser is downloaded (toolchain.md §6).
 const PORT = Number(process.env.E2E_PORT ?? 4173)
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -30,7 +22,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: CHROMIUM_ARGS,
         },
       },

@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core'
 import { convertSus, readLevelData } from '../common/chart/index.js'
 import { buildSpa, spaIsStale } from '../server/spaBuild.js'
 import { generateSus } from '../test/fixtures/sus/generate.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium.js'
 
 const root = path.resolve(import.meta.dirname, '..')
 const fixtures = path.join(root, 'test', 'fixtures', 'sus')
@@ -98,16 +99,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   console.log(`\nChromium, level data → finished SVG, median of ${BROWSER_RUNS} loads\n`)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_CHARTS, DEMO_USER, removeDemo, seedDemo } from '../../server/demo/seed'
 import { buildApp } from '../../server/app'
+import { newChart } from './helpers/charts'
 import { DIALECTS, type TestContext, openTestContext } from './helpers/context'
 
 describe.each(DIALECTS)('demo content on %s', (dialect) => {
@@ -74,27 +75,7 @@ describe('demo seeding on an installation that already has charts', () => {
   it('adds nothing', async () => {
     const test = await openTestContext('sqlite')
     await test.ctx.repos.users.upsert({ id: 'u', handle: '1', name: 'U', profile: '{}' })
-    await test.ctx.repos.charts.insert({
-      id: 'f'.repeat(32),
-      authorId: 'u',
-      author: 'U#1',
-      title: 'Real chart',
-      artists: 'a',
-      composer: 'c',
-      description: '',
-      level: 1,
-      isOliver: 0,
-      isPublic: 1,
-      tags: '[]',
-      coverHash: 'e'.repeat(40),
-      backgroundHash: null,
-      musicHash: null,
-      previewHash: null,
-      susHash: null,
-      dataHash: null,
-      publishTime: 1,
-      updatedTime: 1,
-    })
+    await test.ctx.repos.charts.insert(newChart(1, { authorId: 'u', author: 'U#1', title: 'Real chart' }))
     expect(await seedDemo(test.ctx)).toBeUndefined()
     expect(await test.ctx.repos.charts.countAll()).toBe(1)
     await test.cleanup()

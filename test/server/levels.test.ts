@@ -6,36 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NewChart } from '../../server/db/repositories'
 import { LevelDetailsSchema, LevelInfoSchema, LevelListSchema } from '../../server/sonolus/schemas'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
 
 const PUBLIC_URL = 'https://charts.example.com'
 const listSchema = TypeCompiler.Compile(LevelListSchema)
 const detailsSchema = TypeCompiler.Compile(LevelDetailsSchema)
 const infoSchema = TypeCompiler.Compile(LevelInfoSchema)
-const hex = (n: number, length: number) => n.toString(16).padStart(length, '0')
-
-const chart = (n: number, overrides: Partial<NewChart>): NewChart => ({
-  id: hex(n, 32),
-  authorId: 'alice',
-  author: 'Alice#1001',
-  title: `Filler ${n}`,
-  artists: 'Band',
-  composer: 'Writer',
-  description: '',
-  level: 10,
-  isOliver: 0,
-  isPublic: 1,
-  tags: '[]',
-  coverHash: hex(n, 40),
-  backgroundHash: null,
-  musicHash: null,
-  previewHash: null,
-  susHash: null,
-  dataHash: null,
-  publishTime: 1_700_000_000_000 + n * 1000,
-  updatedTime: 1_700_000_000_000 + n * 1000,
-  ...overrides,
-})
+const chart = (n: number, overrides: Partial<NewChart>) => newChart(n, { title: `Filler ${n}`, ...overrides })
 
 describe.each(DIALECTS)('levels on %s', (dialect) => {
   let test: Awaited<ReturnType<typeof openTestApp>>

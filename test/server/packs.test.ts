@@ -5,29 +5,10 @@ import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PackImportError, importPack } from '../../server/packs/import'
 import { DIALECTS, openTestApp, tempDir } from './helpers/context'
+import { newChart } from './helpers/charts'
 import { buildTestPack, writePackFolder, writeScp } from './helpers/testPack'
 
-const chart = {
-  id: 'c'.repeat(32),
-  authorId: 'u',
-  author: 'U#1',
-  title: 'A chart',
-  artists: 'a',
-  composer: 'c',
-  description: '',
-  level: 5,
-  isOliver: 0,
-  isPublic: 1,
-  tags: '[]',
-  coverHash: 'e'.repeat(40),
-  backgroundHash: null,
-  musicHash: null,
-  previewHash: null,
-  susHash: null,
-  dataHash: null,
-  publishTime: 1,
-  updatedTime: 1,
-}
+const chart = newChart(0xc, { authorId: 'u', author: 'U#1' })
 
 describe.each(DIALECTS)('packs on %s', (dialect) => {
   let test: Awaited<ReturnType<typeof openTestApp>>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ResponseCache } from '../../server/http/responseCache'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { newChart } from './helpers/charts'
 import { openTestApp } from './helpers/context'
 
 describe('ResponseCache', () => {
@@ -27,28 +28,8 @@ describe('cached anonymous level lists', () => {
   let test: Awaited<ReturnType<typeof openTestApp>>
   let session: string
   const PUBLIC_URL = 'https://charts.example.com'
-  const insert = (id: string, title: string) =>
-    test.ctx.repos.charts.insert({
-      id,
-      authorId: 'alice',
-      author: 'Alice#1001',
-      title,
-      artists: 'a',
-      composer: 'c',
-      description: '',
-      level: 3,
-      isOliver: 0,
-      isPublic: 1,
-      tags: '[]',
-      coverHash: 'f'.repeat(40),
-      backgroundHash: null,
-      musicHash: null,
-      previewHash: null,
-      susHash: null,
-      dataHash: null,
-      publishTime: Date.now(),
-      updatedTime: Date.now(),
-    })
+  const insert = (n: number, title: string) =>
+    test.ctx.repos.charts.insert(newChart(n, { title, publishTime: Date.now() }))
   const titles = async (headers: Record<string, string> = {}) =>
     (await test.app.inject({ method: 'GET', url: '/sonolus/levels/list', headers }))
       .json()
@@ -74,9 +55,9 @@ describe('cached anonymous level lists', () => {
   afterAll(async () => test.cleanup())
 
   it('answers anonymous requests from the cache for a few seconds, and sessions fresh', async () => {
-    await insert('1'.repeat(32), 'First')
+    await insert(1, 'First')
     expect(await titles()).toEqual(['First'])
-    await insert('2'.repeat(32), 'Second')
+    await insert(2, 'Second')
     expect(await titles()).toEqual(['First'])
     expect(await titles({ 'sonolus-session': session })).toEqual(['Second', 'First'])
     test.ctx.cache.clear()

@@ -1,32 +1,20 @@
 // The repository suite runs on SQLite always, and on PostgreSQL when PG_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NewChart, type Repositories } from '../../../server/db/repositories'
+import { hex, newChart } from '../helpers/charts'
 import { DIALECTS, type TestContext, openTestContext } from '../helpers/context'
 
-const hex = (n: number, length: number) => n.toString(16).padStart(length, '0')
-
-const chart = (n: number, overrides: Partial<NewChart> = {}): NewChart => ({
-  id: hex(n, 32),
-  authorId: 'u1',
-  author: 'Alice#1001',
-  title: `Chart ${n}`,
-  artists: 'Artist',
-  composer: 'Composer',
-  description: '',
-  level: 10,
-  isOliver: 0,
-  isPublic: 1,
-  tags: '["a"]',
-  coverHash: hex(n, 40),
-  backgroundHash: null,
-  musicHash: null,
-  previewHash: null,
-  susHash: null,
-  dataHash: null,
-  publishTime: 1_700_000_000_000 + n,
-  updatedTime: 1_700_000_000_000 + n,
-  ...overrides,
-})
+const chart = (n: number, overrides: Partial<NewChart> = {}): NewChart =>
+  newChart(n, {
+    authorId: 'u1',
+    author: 'Alice#1001',
+    artists: 'Artist',
+    composer: 'Composer',
+    tags: '["a"]',
+    publishTime: 1_700_000_000_000 + n,
+    updatedTime: 1_700_000_000_000 + n,
+    ...overrides,
+  })
 
 describe.each(DIALECTS)('repositories on %s', (dialect) => {
   let test: TestContext
