@@ -1,12 +1,10 @@
 // Web security (Sonolus server issue §8): CORS for the configured origins on the API, security headers on
 // every response, and a Content-Security-Policy for the SPA's pages.
 import { type FastifyReply, type FastifyRequest } from 'fastify'
+import { isApiPath } from '../spa.js'
 
-const API_PREFIXES = ['/sonolus/', '/upload/']
 const ALLOWED_HEADERS = 'Authorization, Sonolus-Session, Sonolus-Upload-Key, Content-Type, Content-Range'
 const EXPOSED_HEADERS = 'Sonolus-Version, X-Request-Id'
-
-export const isApiRequest = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix))
 
 /** The SPA's policy. antd's CSS-in-JS injects <style> elements, hence 'unsafe-inline' for styles only;
  *  scripts come from our own files alone. */
@@ -37,7 +35,7 @@ export const securityHeaders = (reply: FastifyReply) => {
 /** Adds CORS headers for an allowed origin; answers true when the request was a preflight it handled. */
 export const applyCors = (request: FastifyRequest, reply: FastifyReply, corsOrigins: string[]): boolean => {
   const origin = request.headers.origin
-  if (!origin || !isApiRequest(request.url)) return false
+  if (!origin || !isApiPath(request.url)) return false
   reply.header('vary', 'Origin')
   if (!corsOrigins.includes(origin)) return false
   reply.header('access-control-allow-origin', origin)

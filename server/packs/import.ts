@@ -2,11 +2,11 @@
 // repository/) or a .scp collection (a ZIP of a static server tree), protocol doc §13.3.
 // Everything is read and checked first (versions, every resource present, every SHA-1); only then are
 // files stored and all items written in one transaction, so a failed import leaves no item behind.
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { unzipSync } from 'fflate'
+import { sha1Hex } from '../auth/tokens.js'
 import { type Repositories } from '../db/repositories/index.js'
 import { type BlobStore } from '../storage/index.js'
 import { readFreePack } from './freePack.js'
@@ -165,7 +165,7 @@ export const importPack = async (
           throw new PackImportError(
             `${type} "${name}" ${field}: file ${resourcePath(hash)} is missing from the pack`,
           )
-        const actual = createHash('sha1').update(bytes).digest('hex')
+        const actual = sha1Hex(bytes)
         if (actual !== hash)
           throw new PackImportError(`${type} "${name}" ${field}: file ${hash} has SHA-1 ${actual}`)
         files.set(hash, { bytes, contentType })

@@ -8,7 +8,8 @@ import { type RouteModule } from './types.js'
 // architecture.md "Scale-out rules": files never change, so caches may keep them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-// Files are served on the site's own origin, so only inert types go out as themselves; anything else
+// Files are served on the site's own origin (every response also carries nosniff, app.ts), so only
+// inert types go out as themselves; anything else
 // (an HTML or SVG upload, say) is sent as bytes to download, never as a page that could run script.
 const SERVED_AS_IS = new Set([
   'image/png',
@@ -41,7 +42,6 @@ export const repository: RouteModule = (app, ctx) => {
         .header('etag', etag)
         .header('accept-ranges', 'bytes')
         .header('content-type', servedContentType(file.contentType))
-        .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
       if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send()
 

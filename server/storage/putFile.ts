@@ -1,11 +1,11 @@
 // Stores bytes in the blob store and records them in the files table, in that order: a file row
 // never points at a blob that is not there.
-import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { sha1Hex } from '../auth/tokens.js'
 import { type Repositories } from '../db/repositories/index.js'
 import { type BlobStore } from './blobStore.js'
 
-export const sha1Hex = (bytes: Uint8Array): string => createHash('sha1').update(bytes).digest('hex')
+export { sha1Hex }
 
 export const putBuffer = async (
   blobStore: BlobStore,

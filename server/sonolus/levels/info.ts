@@ -12,19 +12,17 @@ export const levelsInfo: RouteModule = (app, ctx) => {
     return sendJson(ctx, request, reply, async () => {
       const locale = (request.query as { localization?: string }).localization ?? 'en'
       const user = await ctx.auth.userOf(request)
-      const list = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
-        ctx.repos.charts.list({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
-      const newest = await list('newest')
-      const liked = await list('likes')
-      // A random window of the catalogue: one cheap query rather than ORDER BY RANDOM() over every chart.
-      const randomOffset = Math.floor(Math.random() * Math.max(0, newest.total - SECTION_SIZE + 1))
-      const random = await list('newest', 'all', randomOffset)
+      const rows = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
+        ctx.repos.charts.listRows({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
+      // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
+      const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
+      const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
       const sections: [string, string, ChartRow[]][] = [
-        ['#NEWEST', 'clock', newest.rows],
-        ['#POPULAR', 'heart', liked.rows],
-        ['#RANDOM', 'shuffle', random.rows],
+        ['#NEWEST', 'clock', await rows('newest')],
+        ['#POPULAR', 'heart', await rows('likes')],
+        ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset)],
       ]
-      if (user) sections.push(['My charts', 'user', (await list('newest', 'mine')).rows])
+      if (user) sections.push(['My charts', 'user', await rows('newest', 'mine')])
       const json = (rows: ChartRow[]) =>
         `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
       const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections

@@ -103,13 +103,3 @@ export const levelJson = (row: ChartRow, packs: PackCatalog, locale: string, pub
   // A function replacement: the engine JSON may contain "$&"-like sequences.
   return JSON.stringify({ ...level, engine: '\u0000engine\u0000' }).replace(ENGINE_SLOT, () => engine.json)
 }
-
-export const toLevelItem = (
-  row: ChartRow,
-  packs: PackCatalog,
-  locale: string,
-  publicUrl: string,
-): LevelItem => {
-  const engine = packs.engine(locale)
-  return { ...levelWithoutEngine(row, engine.item.background, publicUrl), engine: engine.item }
-}
