@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type AppContext } from './context.js'
+import { compressJson } from './http/compression.js'
 import { HttpError } from './http/errors.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
@@ -82,7 +83,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       reply.header('content-security-policy', csp)
       reply.header('x-frame-options', 'DENY')
     }
-    return payload
+    return compressJson(request, reply, payload)
   })
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

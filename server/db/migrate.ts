@@ -4,12 +4,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as m0001 from './migrations/0001_initial.js'
 import * as m0002 from './migrations/0002_login_attempts.js'
 import * as m0003 from './migrations/0003_catalogue.js'
+import * as m0004 from './migrations/0004_order_indexes.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_login_attempts': m0002,
   '0003_catalogue': m0003,
+  '0004_order_indexes': m0004,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -96,6 +96,11 @@ export type MetaTable = {
   value: string
 }
 
+/** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
+export type ChartsFtsTable = {
+  rowid: number
+}
+
 export type Database = {
   users: UsersTable
   sessions: SessionsTable
@@ -105,4 +110,5 @@ export type Database = {
   loginAttempts: LoginAttemptsTable
   likes: LikesTable
   packItems: PackItemsTable
+  chartsFts: ChartsFtsTable
 }

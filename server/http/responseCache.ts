@@ -1,14 +1,17 @@
 // A short-lived cache of anonymous responses (protocol doc §14: "cache anonymous list pages briefly").
 // Per instance and bounded: another instance never needs it, and an entry is at most `ttlMs` stale.
+// Each entry keeps its gzip form beside the JSON, made once on the first request that accepts gzip.
+export type CachedResponse = { body: string; gzip?: Buffer; expires: number }
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { body: string; expires: number }>()
+  private readonly entries = new Map<string, CachedResponse>()
 
   constructor(
     private readonly ttlMs = 5000,
     private readonly maxEntries = 1000,
   ) {}
 
-  get(key: string, now = Date.now()): string | undefined {
+  get(key: string, now = Date.now()): CachedResponse | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.expires <= now) {
@@ -18,14 +21,16 @@ export class ResponseCache {
     // Recently used entries move to the end, so the oldest are dropped first.
     this.entries.delete(key)
     this.entries.set(key, entry)
-    return entry.body
+    return entry
   }
 
-  set(key: string, body: string, now = Date.now()): void {
+  set(key: string, body: string, now = Date.now()): CachedResponse {
+    const entry: CachedResponse = { body, expires: now + this.ttlMs }
     this.entries.delete(key)
-    this.entries.set(key, { body, expires: now + this.ttlMs })
+    this.entries.set(key, entry)
     while (this.entries.size > this.maxEntries)
       this.entries.delete(this.entries.keys().next().value as string)
+    return entry
   }
 
   /** After a change this instance made (a new chart, a like…); other instances wait out the TTL. */

@@ -181,6 +181,34 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       expect(await titles(`/sonolus/levels/list?${query}`)).toEqual(expected)
     })
 
+    it.each(['newest', 'likes', 'rating', 'title'] as const)(
+      'pages a search the same with each of the SQLite plans: LIKE walk, sorted matches, index walk (%s)',
+      async (sort) => {
+        // 22 'Filler n' charts. likeWalkRows 0 rules the LIKE walk out; then a cap of 1000 sorts the matches
+        // themselves and a cap of 5 walks the order index against the match set.
+        const query = { scope: 'all' as const, search: [{ field: 'all' as const, text: 'filler' }], sort }
+        const pages = async (options: { searchCap: number; likeWalkRows?: number }) => {
+          const seen: string[] = []
+          let total = 0
+          for (let offset = 0; offset < 12; offset += 4) {
+            const page = await test.ctx.repos.charts.list({ ...query, offset, limit: 4 }, options)
+            seen.push(...page.rows.map((row) => row.title))
+            total = page.total
+          }
+          return { seen, total }
+        }
+        const walked = await pages({ searchCap: 1000 })
+        const under = await pages({ searchCap: 1000, likeWalkRows: 0 })
+        const capped = await pages({ searchCap: 5, likeWalkRows: 0 })
+        expect(walked).toEqual(under)
+        expect(under.total).toBe(22)
+        expect(capped.total).toBe(5)
+        expect(under.seen).toHaveLength(12)
+        expect(new Set(under.seen).size).toBe(12)
+        expect(capped.seen).toEqual(under.seen)
+      },
+    )
+
     it('sorts by title', async () => {
       const list = await titles('/sonolus/levels/list?type=advanced&sort=title&levelMin=3&levelMax=3')
       expect(list).toEqual([...list].sort())

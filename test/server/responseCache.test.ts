@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ResponseCache } from '../../server/http/responseCache'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
@@ -8,7 +9,7 @@ describe('ResponseCache', () => {
   it('keeps an entry for its TTL only', () => {
     const cache = new ResponseCache(1000, 10)
     cache.set('a', 'A', 0)
-    expect(cache.get('a', 999)).toBe('A')
+    expect(cache.get('a', 999)?.body).toBe('A')
     expect(cache.get('a', 1000)).toBeUndefined()
   })
 
@@ -18,9 +19,9 @@ describe('ResponseCache', () => {
     cache.set('b', 'B', 0)
     cache.get('a', 1)
     cache.set('c', 'C', 2)
-    expect(cache.get('a', 3)).toBe('A')
+    expect(cache.get('a', 3)?.body).toBe('A')
     expect(cache.get('b', 3)).toBeUndefined()
-    expect(cache.get('c', 3)).toBe('C')
+    expect(cache.get('c', 3)?.body).toBe('C')
   })
 })
 
@@ -62,5 +63,58 @@ describe('cached anonymous level lists', () => {
     expect(await titles({ 'sonolus-session': session })).toEqual(['Second', 'First'])
     test.ctx.cache.clear()
     expect(await titles()).toEqual(['Second', 'First'])
+  })
+  it('sends the cached page gzip-compressed when the client accepts gzip, and plain otherwise', async () => {
+    for (let n = 10; n < 30; n++) await insert(n, `Gzip ${n}`)
+    test.ctx.cache.clear()
+    const plain = await test.app.inject({ method: 'GET', url: '/sonolus/levels/list' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    for (let round = 0; round < 2; round++) {
+      const zipped = await test.app.inject({
+        method: 'GET',
+        url: '/sonolus/levels/list',
+        headers: { 'accept-encoding': 'br, gzip;q=0.8' },
+      })
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.headers.vary).toContain('Accept-Encoding')
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4)
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body)
+    }
+    const refused = await test.app.inject({
+      method: 'GET',
+      url: '/sonolus/levels/list',
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.body).toBe(plain.body)
+  })
+
+  it('compresses fresh JSON answers too, but never repository files or small bodies', async () => {
+    const fresh = await test.app.inject({
+      method: 'GET',
+      url: '/sonolus/levels/list',
+      headers: { 'sonolus-session': session, 'accept-encoding': 'gzip' },
+    })
+    expect(fresh.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(fresh.rawPayload).toString('utf8')).items.length).toBe(20)
+
+    const small = await test.app.inject({
+      method: 'GET',
+      url: '/sonolus/user/mine',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(small.headers['content-encoding']).toBeUndefined()
+
+    const item = JSON.parse(gunzipSync(fresh.rawPayload).toString('utf8')).items[0]
+    // A gzip JSON resource (the skin's data): served as stored, with no Content-Encoding.
+    const dataUrl: string = item.engine.skin.data.url
+    const file = await test.app.inject({
+      method: 'GET',
+      url: dataUrl,
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-encoding']).toBeUndefined()
   })
 })

@@ -32,43 +32,50 @@ export const terms = (text: string): string[] =>
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-/** A condition that every term occurs (case-insensitive substring) in the field. */
+/** The FTS5 query for every SQLite search entry's trigram-searchable terms (3+ characters), or undefined
+ *  when there are none. All entries are ANDed into one MATCH, so the index is consulted once. */
+export const ftsMatch = (search: { field: SearchField; text: string }[]): string | undefined => {
+  const phrases = search.flatMap(({ field, text }) =>
+    terms(text)
+      .filter((term) => term.length >= 3)
+      .map((term) => `${FTS_COLUMNS[field]}"${term.replace(/"/g, '""')}"`),
+  )
+  return phrases.length > 0 ? phrases.join(' AND ') : undefined
+}
+
+/** A condition that every term occurs (case-insensitive substring) in the field. On SQLite, terms of 3+
+ *  characters are left to `ftsMatch` (the caller joins or filters on it) unless `likeAll`; shorter ones
+ *  always use LIKE here. */
 export const searchCondition = (
   dialect: Dialect,
   field: SearchField,
   text: string,
+  likeAll = false,
 ): ((eb: ExpressionBuilder<Database, 'charts'>) => Expression<SqlBool>) | undefined => {
-  const list = terms(text)
+  const list = terms(text).filter((term) => dialect === 'postgres' || likeAll || term.length < 3)
   if (list.length === 0) return undefined
   return (eb) => {
-    const conditions: Expression<SqlBool>[] = []
     if (dialect === 'postgres') {
       const haystack =
         field === 'all'
-          ? sql`lower(title || ' ' || artists || ' ' || composer || ' ' || author || ' ' || tags_text)`
+          ? sql`lower(charts.title || ' ' || charts.artists || ' ' || charts.composer || ' ' || charts.author || ' ' || charts.tags_text)`
           : field === 'title'
-            ? sql`lower(title)`
+            ? sql`lower(charts.title)`
             : sql`lower(${sql.join(
-                SQL_COLUMNS[field].map((column) => sql.ref(column)),
+                SQL_COLUMNS[field].map((column) => sql.ref(`charts.${column}`)),
                 sql` || ' ' || `,
               )})`
-      for (const term of list)
-        conditions.push(sql<SqlBool>`${haystack} like ${likePattern(term)} escape '\\'`)
-      return eb.and(conditions)
+      return eb.and(list.map((term) => sql<SqlBool>`${haystack} like ${likePattern(term)} escape '\\'`))
     }
-    const phrases = list.filter((term) => term.length >= 3)
-    if (phrases.length > 0) {
-      const query = phrases.map((term) => `${FTS_COLUMNS[field]}"${term.replace(/"/g, '""')}"`).join(' AND ')
-      conditions.push(
-        sql<SqlBool>`charts.rowid in (select rowid from charts_fts where charts_fts match ${query})`,
-      )
-    }
-    for (const term of list.filter((term) => term.length < 3)) {
-      const columns = SQL_COLUMNS[field].map(
-        (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\'`,
-      )
-      conditions.push(eb.or(columns))
-    }
-    return eb.and(conditions)
+    return eb.and(
+      list.map((term) =>
+        eb.or(
+          SQL_COLUMNS[field].map(
+            (column) =>
+              sql<SqlBool>`lower(${sql.ref(`charts.${column}`)}) like ${likePattern(term)} escape '\\'`,
+          ),
+        ),
+      ),
+    )
   }
 }

@@ -5,10 +5,11 @@ import {
   type Kysely,
   type Selectable,
   type SqlBool,
+  sql,
 } from 'kysely'
 import { type Dialect } from '../database.js'
 import { type ChartsTable, type Database } from '../schema.js'
-import { type SearchField, searchCondition } from './chartSearch.js'
+import { type SearchField, ftsMatch, searchCondition } from './chartSearch.js'
 
 export type ChartRow = Selectable<ChartsTable>
 export type NewChart = Insertable<ChartsTable>
@@ -50,13 +51,25 @@ export const tagsText = (tags: string): string => {
   }
 }
 
+/** Search totals stop counting here (50 pages of 20): nobody pages further through a
+ *  search, and counting every match of a common word would cost more than the page itself. */
+export const SEARCH_COUNT_CAP = 1000
+/** How many charts a LIKE walk may expect to test before a search page is full (about 1 ms of SQLite). */
+const LIKE_WALK_ROWS = 2500
+
+type FtsMode = 'in' | 'joined' | 'like'
+
 export class ChartsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect = 'sqlite',
   ) {}
 
-  private filter(query: ChartListQuery) {
+  /** The query's conditions. `fts` says how the SQLite full-text match takes part: 'in' as a rowid set
+   *  (the caller walks an order index), 'joined' when the caller drives the query from charts_fts, and
+   *  'like' when every term is checked with LIKE on each row the caller walks. */
+  private filter(query: ChartListQuery, fts: FtsMode = 'in') {
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     return (eb: ExpressionBuilder<Database, 'charts'>) => {
       const viewer = query.viewerId
       const conditions: Expression<SqlBool>[] = [
@@ -80,20 +93,25 @@ export class ChartsRepository {
       if (query.levelMax !== undefined) conditions.push(eb('level', '<=', query.levelMax))
       if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
       for (const { field, text } of query.search ?? []) {
-        const condition = searchCondition(this.dialect, field, text)
+        const condition = searchCondition(this.dialect, field, text, fts === 'like')
         if (condition) conditions.push(condition(eb))
+      }
+      if (match !== undefined && fts === 'in') {
+        conditions.push(
+          sql<SqlBool>`charts.rowid in (select rowid from charts_fts where charts_fts match ${match})`,
+        )
       }
       return eb.and(conditions)
     }
   }
 
   /** One page of charts, newest first by default. */
-  listRows(query: ChartListQuery): Promise<ChartRow[]> {
+  listRows(query: ChartListQuery, fts: Exclude<FtsMode, 'joined'> = 'in'): Promise<ChartRow[]> {
     const order = ORDER[query.sort]
     return this.db
       .selectFrom('charts')
       .selectAll()
-      .where(this.filter(query))
+      .where(this.filter(query, fts))
       .orderBy(order.column, order.direction)
       .orderBy('id', order.direction)
       .limit(query.limit)
@@ -101,9 +119,30 @@ export class ChartsRepository {
       .execute()
   }
 
+  /** SQLite, searching: the charts whose rowids the FTS5 match yields, in its order (a streaming join;
+   *  SQLite otherwise turns `rowid in (match)` into a set it builds whole before using it). */
+  private fromFts(query: ChartListQuery, match: string) {
+    return this.db
+      .selectFrom('chartsFts')
+      .crossJoin('charts')
+      .where(sql<SqlBool>`charts_fts match ${match}`)
+      .where(sql<SqlBool>`charts.rowid = charts_fts.rowid`)
+      .where(this.filter(query, 'joined') as never)
+  }
+
   /** How many charts match, counting at most `cap` (a search of a common word need not count them all). */
   async count(query: Omit<ChartListQuery, 'sort' | 'offset' | 'limit'>, cap?: number): Promise<number> {
-    const where = this.filter({ ...query, sort: 'newest', offset: 0, limit: 0 })
+    const full = { ...query, sort: 'newest' as const, offset: 0, limit: 0 }
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    if (match !== undefined) {
+      const matches = this.fromFts(full, match).select('charts.id')
+      const row = await this.db
+        .selectFrom((cap === undefined ? matches : matches.limit(cap)).as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    }
+    const where = this.filter(full)
     if (cap === undefined) {
       const row = await this.db
         .selectFrom('charts')
@@ -119,14 +158,49 @@ export class ChartsRepository {
     return Number(row.count)
   }
 
-  /** A page and the total (exact for browsing, capped at `searchCap` when searching). */
-  async list(query: ChartListQuery, searchCap = 4000): Promise<{ rows: ChartRow[]; total: number }> {
+  /** A page and the total (exact for browsing, capped at `searchCap` when searching).
+   *  A SQLite search counts first (streaming from the FTS index, stopping at the cap). Then the cheapest
+   *  of three plans fetches the page, all giving the same rows:
+   *  - matches are common enough that walking the order index and testing each chart with LIKE reaches
+   *    the page within LIKE_WALK_ROWS charts: walk with LIKE (no second full-text evaluation);
+   *  - fewer matches than the cap: sort the matches themselves;
+   *  - otherwise: walk the order index against the set of matching rowids. */
+  async list(
+    query: ChartListQuery,
+    { searchCap = SEARCH_COUNT_CAP, likeWalkRows = LIKE_WALK_ROWS } = {},
+  ): Promise<{ rows: ChartRow[]; total: number }> {
     const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '')
-    const [rows, total] = await Promise.all([
-      this.listRows(query),
-      this.count(query, searching ? searchCap : undefined),
-    ])
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    if (match === undefined) {
+      const [rows, total] = await Promise.all([
+        this.listRows(query),
+        this.count(query, searching ? searchCap : undefined),
+      ])
+      return { rows, total }
+    }
+    const total = await this.count(query, searchCap)
+    if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
+    const walked = ((query.offset + query.limit) * (await this.rowidCeiling())) / total
+    if (walked <= likeWalkRows) return { rows: await this.listRows(query, 'like'), total }
+    if (total >= searchCap) return { rows: await this.listRows(query, 'in'), total }
+    const order = ORDER[query.sort]
+    const rows = await this.fromFts(query, match)
+      .selectAll('charts')
+      .orderBy(`charts.${order.column}`, order.direction)
+      .orderBy('charts.id', order.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()
     return { rows, total }
+  }
+
+  /** The largest rowid: at least the number of charts, found at once (the estimate for plan choice). */
+  private async rowidCeiling(): Promise<number> {
+    const row = await this.db
+      .selectFrom('charts')
+      .select(sql<number>`coalesce(max(rowid), 0)`.as('ceiling'))
+      .executeTakeFirstOrThrow()
+    return Number(row.ceiling)
   }
 
   /** Other public charts by the same author, newest first (the details page's section). */

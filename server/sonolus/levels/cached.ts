@@ -3,6 +3,7 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { Auth } from '../../auth/auth.js'
 import { type AppContext } from '../../context.js'
+import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
 
 export const sendJson = async (
   ctx: AppContext,
@@ -10,12 +11,13 @@ export const sendJson = async (
   reply: FastifyReply,
   build: () => Promise<string>,
 ): Promise<FastifyReply> => {
-  const anonymous = Auth.tokenOf(request) === undefined
+  reply.type('application/json; charset=utf-8')
+  if (Auth.tokenOf(request) !== undefined) return reply.send(await build())
   const key = request.url
-  let body = anonymous ? ctx.cache.get(key) : undefined
-  if (body === undefined) {
-    body = await build()
-    if (anonymous) ctx.cache.set(key, body)
+  const entry = ctx.cache.get(key) ?? ctx.cache.set(key, await build())
+  if (entry.body.length < MIN_COMPRESS_BYTES || request.method === 'HEAD' || !acceptsGzip(request)) {
+    return reply.header('vary', 'Accept-Encoding').send(entry.body)
   }
-  return reply.type('application/json; charset=utf-8').send(body)
+  entry.gzip ??= gzip(entry.body, CACHED_LEVEL)
+  return markGzip(reply).send(entry.gzip)
 }
