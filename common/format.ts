@@ -12,3 +12,38 @@ export const formatSize = (bytes: number): string => {
   }
   return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`
 }
+
+export type RelativeTime =
+  { unit: 'second' | 'minute' | 'hour' | 'day' | 'month'; value: number } | { unit: 'date'; iso: string }
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** spec §9 "Relative time": under 60 s in seconds; under 1 h minutes; under 1 day hours; under 30 days
+ *  days; under 365 days (30-day) months; otherwise an ISO date. A time in the future counts as 0 s. */
+export const relativeTime = (time: number, now: number): RelativeTime => {
+  const elapsed = Math.max(0, now - time)
+  if (elapsed < MINUTE) return { unit: 'second', value: Math.floor(elapsed / SECOND) }
+  if (elapsed < HOUR) return { unit: 'minute', value: Math.floor(elapsed / MINUTE) }
+  if (elapsed < DAY) return { unit: 'hour', value: Math.floor(elapsed / HOUR) }
+  if (elapsed < 30 * DAY) return { unit: 'day', value: Math.floor(elapsed / DAY) }
+  if (elapsed < 365 * DAY) return { unit: 'month', value: Math.floor(elapsed / (30 * DAY)) }
+  return { unit: 'date', iso: new Date(time).toISOString().slice(0, 10) }
+}
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as const
+
+/** spec §2: the level chip says 'Lv. N', or 'Olivier' plus a Roman numeral I to X. */
+export const levelLabel = (level: number, isOliver: boolean): string =>
+  isOliver ? `Olivier ${ROMAN[Math.min(Math.max(Math.round(level), 1), 10) - 1]}` : `Lv. ${level}`
+
+/** spec §2: tags joined by a separator, '-' when there are none. */
+export const joinTags = (tags: readonly string[]): string => (tags.length > 0 ? tags.join(' / ') : '-')
+
+/** 'name#handle' → its parts (spec §3 "author"); the handle is what identifies the owner. */
+export const splitAuthor = (author: string): { name: string; handle: string } => {
+  const at = author.lastIndexOf('#')
+  return at < 0 ? { name: author, handle: '' } : { name: author.slice(0, at), handle: author.slice(at + 1) }
+}

@@ -1,5 +1,6 @@
 // Sample responses in our wire types, shared by the msw handlers and the client tests' assertions.
-import { type ServerInfo } from '@sonolus/core'
+import { type EngineItem, type LevelItem, type ServerInfo } from '@sonolus/core'
+import { type LevelDetailsResponse, type LevelListResponse, type RawChart } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
 import { type UserLoginResponse, type UserMineResponse } from '../common/api/user'
 
@@ -30,3 +31,138 @@ export const sampleLogin: UserLoginResponse = {
 }
 
 export const sampleUser: UserMineResponse = { code: 200, id: 'user-1', handle: '123456', name: 'Player One' }
+
+// Charts as our server sends them: `rawItems` (what the SPA reads) beside protocol LevelItems.
+const srl = (hash: string) => ({ hash, url: `/sonolus/repository/${hash}` })
+const sha1 = (n: number) => n.toString(16).padStart(40, '0')
+
+export const sampleChart = (n: number, overrides: Partial<RawChart> = {}): RawChart => ({
+  id: n.toString(16).padStart(32, '0'),
+  title: `Sample chart ${n}`,
+  artists: 'Sample Artists',
+  composer: 'Sample Composer',
+  author: 'Player One#123456',
+  description: '',
+  level: 10 + (n % 20),
+  isOliver: 0,
+  isPublic: 1,
+  tags: ['pop'],
+  coverHash: sha1(n),
+  backgroundHash: null,
+  musicHash: null,
+  previewHash: null,
+  susHash: null,
+  dataHash: null,
+  likeNumber: n,
+  commentNumber: 0,
+  rating: 0,
+  ratingNumber: 0,
+  publishTime: Date.UTC(2026, 0, 1) + n * 60_000,
+  updatedTime: Date.UTC(2026, 0, 1) + n * 60_000,
+  ...overrides,
+})
+
+const engine: EngineItem = {
+  name: 'sirius',
+  source: 'http://localhost:8080',
+  version: 13,
+  title: 'Sirius',
+  subtitle: '',
+  author: '',
+  tags: [],
+  skin: {
+    name: 'pixel',
+    version: 4,
+    title: 'Pixel',
+    subtitle: '',
+    author: '',
+    tags: [],
+    thumbnail: srl(sha1(1)),
+    data: srl(sha1(2)),
+    texture: srl(sha1(3)),
+  },
+  background: {
+    name: 'black',
+    version: 2,
+    title: 'Black',
+    subtitle: '',
+    author: '',
+    tags: [],
+    thumbnail: srl(sha1(4)),
+    data: srl(sha1(5)),
+    image: srl(sha1(6)),
+    configuration: srl(sha1(7)),
+  },
+  effect: {
+    name: '8bit',
+    version: 5,
+    title: '8bit',
+    subtitle: '',
+    author: '',
+    tags: [],
+    thumbnail: srl(sha1(8)),
+    data: srl(sha1(9)),
+    audio: srl(sha1(10)),
+  },
+  particle: {
+    name: 'pixel',
+    version: 3,
+    title: 'Pixel',
+    subtitle: '',
+    author: '',
+    tags: [],
+    thumbnail: srl(sha1(11)),
+    data: srl(sha1(12)),
+    texture: srl(sha1(13)),
+  },
+  thumbnail: srl(sha1(14)),
+  playData: srl(sha1(15)),
+  watchData: srl(sha1(16)),
+  previewData: srl(sha1(17)),
+  tutorialData: srl(sha1(18)),
+  configuration: srl(sha1(19)),
+}
+
+export const levelItemOf = (chart: RawChart): LevelItem => ({
+  name: `wbs-${chart.id}`,
+  source: 'http://localhost:8080',
+  version: 1,
+  rating: chart.isOliver ? 30 + chart.level : chart.level,
+  title: chart.title,
+  artists: `${chart.composer} / ${chart.artists}`,
+  author: chart.author,
+  tags: chart.tags.map((title) => ({ title })),
+  engine,
+  useSkin: { useDefault: true },
+  useBackground: { useDefault: true },
+  useEffect: { useDefault: true },
+  useParticle: { useDefault: true },
+  cover: srl(chart.coverHash),
+  bgm: srl(sha1(20)),
+  data: srl(chart.dataHash ?? sha1(21)),
+})
+
+export const listResponse = (charts: RawChart[], pageCount: number): LevelListResponse => ({
+  pageCount,
+  items: charts.map(levelItemOf),
+  rawItems: charts,
+})
+
+export const detailsResponse = (chart: RawChart, others: RawChart[] = []): LevelDetailsResponse => ({
+  item: levelItemOf(chart),
+  description: chart.description,
+  actions: [],
+  hasCommunity: true,
+  leaderboards: [],
+  sections: [
+    { title: '#LEVEL', icon: 'level', itemType: 'level', items: others.map(levelItemOf), rawItems: others },
+  ],
+  publishTime: chart.publishTime,
+  rawItem: chart,
+})
+
+export const sampleSplitLineHtml =
+  '<!doctype html><title>Sirius Split Line List</title><table><tr><th>#1</th></tr><tr><td><svg viewBox="0 0 100 100"><line x1="0" y1="0" x2="0" y2="100" stroke="#6200ee"/></svg></td></tr></table>'
+
+export const sampleDoc = (locale: string, type: string) =>
+  `# ${type} (${locale})\n\nSample document **${type}**.`

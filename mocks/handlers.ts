@@ -1,7 +1,16 @@
 // msw handlers that answer like our server, in our wire types. Client tests and offline front-end
 // work use them; nothing in the product depends on them.
 import { HttpResponse, http } from 'msw'
-import { sampleLogin, sampleServerInfo, sampleSiteInfo } from './data'
+import {
+  detailsResponse,
+  listResponse,
+  sampleChart,
+  sampleDoc,
+  sampleLogin,
+  sampleServerInfo,
+  sampleSiteInfo,
+  sampleSplitLineHtml,
+} from './data'
 
 export const handlers = [
   http.get('*/sonolus/info', () =>
@@ -12,4 +21,20 @@ export const handlers = [
   http.get('*/sonolus/user/mine', () => HttpResponse.json({ code: 401 }, { status: 401 })),
   http.get('*/sonolus/user/login', () => HttpResponse.json(sampleLogin)),
   http.post('*/sonolus/user/logout', () => HttpResponse.json({ code: 200 })),
+  // Two public charts, one page.
+  http.get('*/sonolus/levels/list', () =>
+    HttpResponse.json(listResponse([sampleChart(2), sampleChart(1)], 1)),
+  ),
+  http.get('*/sonolus/levels/:name', ({ params }) => {
+    const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
+    return Number.isNaN(n)
+      ? HttpResponse.json({ code: 404, error: 'not_found', message: 'No such chart' }, { status: 404 })
+      : HttpResponse.json(detailsResponse(sampleChart(n)))
+  }),
+  http.get('*/content/master/splitLine.html', () =>
+    HttpResponse.text(sampleSplitLineHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  ),
+  http.get('*/content/docs/:locale/:file', ({ params }) =>
+    HttpResponse.text(sampleDoc(String(params.locale), String(params.file).replace(/\.md$/, ''))),
+  ),
 ]

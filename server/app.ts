@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type AppContext } from './context.js'
+import { registerContent } from './content.js'
 import { compressJson } from './http/compression.js'
 import { HttpError } from './http/errors.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
@@ -79,7 +80,11 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     reply.header('sonolus-version', SONOLUS_VERSION)
     reply.header(REQUEST_ID_HEADER, request.id)
     securityHeaders(reply)
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    // HTML gets the SPA's policy unless its route set a stricter one (the master-data fragment).
+    if (
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html') &&
+      !reply.getHeader('content-security-policy')
+    ) {
       reply.header('content-security-policy', csp)
       reply.header('x-frame-options', 'DENY')
     }
@@ -100,6 +105,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   })
 
   registerSonolusRoutes(app, ctx)
+  registerContent(app, ctx)
 
   app.get('/healthz', async (_request, reply) => {
     try {

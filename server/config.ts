@@ -47,6 +47,10 @@ export type Config = {
   sonolusPublicKey: JsonWebKey | undefined
   seedDemo: boolean
   staticRoot: string
+  /** The docs served at /content/docs/{locale}/{type}.md (DOCS_DIR, default docs/). */
+  docsDir: string
+  /** splitLine.html and splitLine.json, served at /content/master/ (MASTER_DATA_DIR, default master-data/). */
+  masterDataDir: string
   /** Origins whose pages may call the API (CORS_ORIGINS), e.g. the China proxy's SPA. */
   corsOrigins: string[]
   /** The imported engine that levels use (ENGINE_NAME, default 'sirius'). */
@@ -238,6 +242,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     sonolusPublicKey: parsePublicKey(env),
     seedDemo: parseBool(env, 'SEED_DEMO', true),
     staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
+    docsDir: path.resolve(cwd, read(env, 'DOCS_DIR') ?? 'docs'),
+    masterDataDir: path.resolve(cwd, read(env, 'MASTER_DATA_DIR') ?? 'master-data'),
     engineName: read(env, 'ENGINE_NAME') ?? 'sirius',
     corsOrigins: parseOrigins(env),
     logLevel,

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import { type App } from './sonolus/types.js'
 
 /** Paths the SPA never owns: their misses are real 404s with a JSON body. */
-const API_PREFIXES = ['/sonolus/', '/upload/', '/healthz']
+const API_PREFIXES = ['/sonolus/', '/upload/', '/content/', '/healthz']
 
 export const isApiPath = (url: string): boolean =>
   API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix))

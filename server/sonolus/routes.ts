@@ -6,6 +6,7 @@ import { packItems } from './packItems.js'
 import { levelsDetails } from './levels/details.js'
 import { levelsInfo } from './levels/info.js'
 import { levelsList } from './levels/list.js'
+import { levelsSubmit } from './levels/submit.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App, type RouteModule } from './types.js'
@@ -26,6 +27,7 @@ const routes: RouteModule[] = [
   levelsInfo,
   levelsList,
   levelsDetails,
+  levelsSubmit,
   packItems,
   repository,
 ]

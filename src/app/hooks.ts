@@ -1,6 +1,21 @@
 // Typed hooks: components use these, never the store itself (architecture.md "House style").
+import { useMemo } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
+import { useGetMineQuery } from '../api/user'
+import { SERVERS, type ServerBases } from './servers'
 import { type AppDispatch, type RootState } from './store'
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>()
 export const useAppSelector = useSelector.withTypes<RootState>()
+
+/** The selected server's base URLs (spec §2 "Server settings": one switch for every base). */
+export const useBases = (): ServerBases => {
+  const server = useAppSelector((state) => state.settings.server)
+  return useMemo(() => SERVERS[server].bases(), [server])
+}
+
+/** The logged-in user, or undefined (spec §4: logged in when mine returns code 200). */
+export const useCurrentUser = () => {
+  const { data, isLoading } = useGetMineQuery()
+  return { user: data?.code === 200 ? data : undefined, isLoading }
+}

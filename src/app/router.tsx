@@ -1,8 +1,8 @@
 // spec §2 "Routes": every route in the table; '/' goes to /home and anything else is '404 Not Found'.
 import { lazy } from 'react'
-import { Navigate, Route, Routes, useParams } from 'react-router-dom'
+import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppShell } from './AppShell'
-import { DOC_TYPES, ROUTE_PATHS } from './routes'
+import { ROUTE_PATHS } from './routes'
 
 // Each screen is its own chunk, so a page loads only the code it shows.
 const HomePage = lazy(() => import('../features/home/HomePage'))
@@ -11,23 +11,21 @@ const PendingPage = lazy(() => import('../features/pending/PendingPage'))
 const ChartPreviewPage = lazy(() => import('../features/preview/ChartPreviewPage'))
 const LoginSettingsPage = lazy(() => import('../features/login/LoginSettingsPage'))
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
-
-const DocsRoute = () => {
-  const { type } = useParams()
-  return (DOC_TYPES as readonly (string | undefined)[]).includes(type) ? <PendingPage /> : <NotFoundPage />
-}
+const ChartListPage = lazy(() => import('../features/charts/ChartListPage'))
+const ChartInfoPage = lazy(() => import('../features/charts/ChartInfoPage'))
+const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
 
 export const AppRoutes = () => (
   <Routes>
     <Route element={<AppShell />}>
       <Route index element={<Navigate to="/home" replace />} />
       <Route path={ROUTE_PATHS.home} element={<HomePage />} />
-      <Route path={ROUTE_PATHS.chart_list} element={<PendingPage />} />
-      <Route path={ROUTE_PATHS.chart_mine} element={<PendingPage />} />
-      <Route path={ROUTE_PATHS.chart_like} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_list} element={<ChartListPage scope="all" />} />
+      <Route path={ROUTE_PATHS.chart_mine} element={<ChartListPage scope="mine" />} />
+      <Route path={ROUTE_PATHS.chart_like} element={<ChartListPage scope="liked" />} />
       <Route path={ROUTE_PATHS.chart_create} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.chart_preview} element={<ChartPreviewPage />} />
-      <Route path={ROUTE_PATHS.chart_info} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_info} element={<ChartInfoPage />} />
       <Route path={ROUTE_PATHS.chart_edit} element={<PendingPage />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />

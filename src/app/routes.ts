@@ -1,5 +1,6 @@
 // spec §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
 import { matchPath } from 'react-router-dom'
+import { DOC_TYPES, type DocType } from '../../common/api/content'
 
 export type RouteName =
   | 'home'
@@ -29,9 +30,7 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   docs: '/docs/:type',
 }
 
-/** spec §2: docs types. */
-export const DOC_TYPES = ['sonolus', 'login', 'chart', 'error'] as const
-export type DocType = (typeof DOC_TYPES)[number]
+export { DOC_TYPES, type DocType }
 
 export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`

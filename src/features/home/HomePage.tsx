@@ -2,12 +2,14 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
+import { useGetSplitLineHtmlQuery } from '../../api/content'
 import { useGetServerInfoQuery } from '../../api/server'
 import { Scaffold } from '../../components/Scaffold'
 
 export const HomePage = () => {
   const intl = useIntl()
   const { data, isLoading, isError } = useGetServerInfoQuery()
+  const splitLine = useGetSplitLineHtmlQuery()
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
 
@@ -66,6 +68,23 @@ export const HomePage = () => {
               { key: 'drive', label: <FormattedMessage id="home.drive" />, children: drive },
               { key: 'engine', label: <FormattedMessage id="home.engine" />, children: data.engine.name },
             ]}
+          />
+        )}
+      </Card>
+      {/* spec §2: the split-line fragment, shown as it is but inside a sandboxed frame: no script in it
+          runs, and it cannot reach this page, its cookies or its storage. */}
+      <Card title={<FormattedMessage id="home.split_line" />} style={{ marginTop: 16 }}>
+        {splitLine.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+        {splitLine.isError && (
+          <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />
+        )}
+        {splitLine.data !== undefined && (
+          <iframe
+            className="split-line-frame"
+            sandbox=""
+            referrerPolicy="no-referrer"
+            srcDoc={splitLine.data}
+            title={intl.formatMessage({ id: 'home.split_line' })}
           />
         )}
       </Card>

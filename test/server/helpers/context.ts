@@ -15,6 +15,8 @@ export type DialectName = 'sqlite' | 'postgres'
 export const PG_URL = process.env.PG_URL
 export const DIALECTS: DialectName[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
 export const tempDir = (prefix = 'sirius-test-'): string => fs.mkdtempSync(path.join(os.tmpdir(), prefix))
 
 export const testConfig = (dialect: DialectName, dataDir: string, env: Record<string, string> = {}): Config =>
@@ -24,6 +26,9 @@ export const testConfig = (dialect: DialectName, dataDir: string, env: Record<st
       LOG_LEVEL: 'silent',
       SEED_DEMO: '0',
       STATIC_ROOT: path.join(dataDir, 'no-spa'),
+      // The repository's own content folders (the working directory is the data folder here).
+      DOCS_DIR: path.join(REPO_ROOT, 'docs'),
+      MASTER_DATA_DIR: path.join(REPO_ROOT, 'master-data'),
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
       ...env,
     },

@@ -1,0 +1,8 @@
+// spec §2 "Docs" and §7: the document types under {docsUrl}/{locale}/{type}.md, and the master-data files.
+export const DOC_TYPES = ['sonolus', 'login', 'chart', 'error'] as const
+export type DocType = (typeof DOC_TYPES)[number]
+
+export const MASTER_DATA_FILES = ['splitLine.html', 'splitLine.json'] as const
+
+/** splitLine.json: colour id → ordered sprite names (format doc §16). */
+export type SplitLineTable = Record<string, string[]>

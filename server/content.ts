@@ -1,0 +1,59 @@
+// Site content the SPA fetches besides the Sonolus API (spec §7): the docs, `{docsUrl}/{locale}/{type}.md`,
+// and the master data, `{master data base}/splitLine.html` and `/splitLine.json`. Both are folders the
+// operator may replace (DOCS_DIR, MASTER_DATA_DIR). Only the named files are served: no path from the
+// request ever reaches the file system.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { DOC_TYPES } from '../common/api/content.js'
+import { UI_LOCALES } from '../common/locales.js'
+import { type AppContext } from './context.js'
+import { HttpError } from './http/errors.js'
+import { type App } from './sonolus/types.js'
+
+const MASTER_FILES: Record<string, string> = {
+  'splitLine.html': 'text/html; charset=utf-8',
+  'splitLine.json': 'application/json; charset=utf-8',
+}
+
+const notFound = (what: string) => new HttpError(404, 'not_found', `No ${what}`)
+
+const readOr404 = async (file: string, what: string): Promise<Buffer> => {
+  try {
+    return await fs.readFile(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(what)
+    throw error
+  }
+}
+
+export const registerContent = (app: App, ctx: AppContext): void => {
+  app.get('/content/docs/:locale/:file', async (request, reply) => {
+    const { locale, file } = request.params as { locale: string; file: string }
+    const type = file.replace(/\.md$/, '')
+    if (
+      !(UI_LOCALES as readonly string[]).includes(locale) ||
+      !(DOC_TYPES as readonly string[]).includes(type) ||
+      !file.endsWith('.md')
+    )
+      throw notFound(`document ${locale}/${file}`)
+    const body = await readOr404(
+      path.join(ctx.config.docsDir, locale, `${type}.md`),
+      `document ${locale}/${file}`,
+    )
+    return reply.header('cache-control', 'no-cache').type('text/markdown; charset=utf-8').send(body)
+  })
+
+  app.get('/content/master/:file', async (request, reply) => {
+    const { file } = request.params as { file: string }
+    const type = MASTER_FILES[file]
+    if (!type) throw notFound(`master data ${file}`)
+    const body = await readOr404(path.join(ctx.config.masterDataDir, file), `master data ${file}`)
+    // The fragment is shown inside a sandboxed frame; opened on its own it still runs nothing.
+    if (file.endsWith('.html'))
+      reply.header(
+        'content-security-policy',
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+      )
+    return reply.header('cache-control', 'no-cache').type(type).send(body)
+  })
+}

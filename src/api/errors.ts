@@ -1,0 +1,32 @@
+// Which catalogue key (spec §8) a failed call shows. A network failure is fetch_failed; a 401 is the
+// caller's choice (permission_denied on pages, permission_denied2 on actions, not_login on mine/liked);
+// otherwise the server's own key when it is one of the catalogue's.
+import { type SerializedError } from '@reduxjs/toolkit'
+import { type FetchBaseQueryError } from '@reduxjs/toolkit/query'
+
+export const ERROR_KEYS = [
+  'not_login',
+  'fetch_failed',
+  'upload_failed',
+  'create_failed',
+  'permission_denied',
+  'permission_denied2',
+  'file_too_large',
+  'empty_field',
+] as const
+export type ErrorKey = (typeof ERROR_KEYS)[number]
+
+export const errorKeyOf = (
+  error: FetchBaseQueryError | SerializedError | undefined,
+  on401: ErrorKey,
+  fallback: ErrorKey = 'fetch_failed',
+): ErrorKey => {
+  if (!error || !('status' in error)) return fallback
+  if (error.status === 401) return on401
+  if (typeof error.status !== 'number') return 'fetch_failed'
+  const key = (error.data as { error?: unknown } | undefined)?.error
+  return (ERROR_KEYS as readonly unknown[]).includes(key) ? (key as ErrorKey) : fallback
+}
+
+export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined): number | undefined =>
+  error && 'status' in error && typeof error.status === 'number' ? error.status : undefined

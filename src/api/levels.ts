@@ -1,0 +1,48 @@
+// Chart calls (spec §7): the list (page, title, in=my|2) and the details, and the owner's delete.
+// Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or, with the community
+// issue, a like) refreshes the lists that show it.
+import { type ServerSubmitItemActionResponse } from '@sonolus/core'
+import { type LevelDetailsResponse, type LevelListResponse } from '../../common/api/levels'
+import { LEVEL_NAME_PREFIX } from '../../common/rules'
+import { sonolusApi } from './sonolusApi'
+
+export type ChartScope = 'all' | 'mine' | 'liked'
+
+export type LevelListArgs = { page: number; title?: string; scope: ChartScope }
+
+const SCOPE_QUERY: Record<ChartScope, string | undefined> = { all: undefined, mine: 'my', liked: '2' }
+
+export const levelListParams = ({ page, title, scope }: LevelListArgs): Record<string, string> => {
+  const params: Record<string, string> = { page: String(page) }
+  if (title && title.trim()) params.title = title.trim()
+  const scopeValue = SCOPE_QUERY[scope]
+  if (scopeValue) params.in = scopeValue
+  return params
+}
+
+export const levelsApi = sonolusApi.injectEndpoints({
+  endpoints: (build) => ({
+    getLevelList: build.query<LevelListResponse, LevelListArgs>({
+      query: (args) => ({ url: '/levels/list', params: levelListParams(args) }),
+      providesTags: (result) => [
+        'LevelList',
+        ...(result?.rawItems ?? []).map((chart) => ({ type: 'Level' as const, id: chart.id })),
+      ],
+    }),
+    getLevel: build.query<LevelDetailsResponse, string>({
+      query: (id) => `/levels/${LEVEL_NAME_PREFIX}${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Level', id }],
+    }),
+    deleteLevel: build.mutation<ServerSubmitItemActionResponse, string>({
+      query: (id) => ({
+        url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
+        method: 'POST',
+        params: { type: 'delete' },
+        body: { values: 'type=delete' },
+      }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Level', id }, 'LevelList'],
+    }),
+  }),
+})
+
+export const { useGetLevelListQuery, useGetLevelQuery, useDeleteLevelMutation } = levelsApi

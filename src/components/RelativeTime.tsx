@@ -1,0 +1,17 @@
+// spec §9 "Relative time", with the exact time on hover.
+import { useIntl } from 'react-intl'
+import { relativeTime } from '../../common/format'
+
+export const RelativeTime = ({ time, now = Date.now() }: { time: number; now?: number }) => {
+  const intl = useIntl()
+  const relative = relativeTime(time, now)
+  const text =
+    relative.unit === 'date'
+      ? relative.iso
+      : intl.formatMessage({ id: `time.${relative.unit}s_ago` }, { n: relative.value })
+  return (
+    <time dateTime={new Date(time).toISOString()} title={new Date(time).toISOString()}>
+      {text}
+    </time>
+  )
+}

@@ -1,0 +1,243 @@
+// spec §2 "Chart info" (the community and leaderboard sections come with their own issue): the chart's
+// fields, cover, level badge, 'Open in Sonolus', the markdown description, counts, the published date,
+// the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
+// by anyone else shows permission_denied.
+import { useEffect } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Image,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd'
+import { DeleteOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons'
+import { splitAuthor } from '../../../common/format'
+import { LEVEL_NAME_PREFIX, REDIRECT_AFTER_DELETE_MS } from '../../../common/rules'
+import { errorKeyOf, statusOf } from '../../api/errors'
+import { useDeleteLevelMutation, useGetLevelQuery } from '../../api/levels'
+import { useAppDispatch, useBases, useCurrentUser } from '../../app/hooks'
+import { chartEditPath } from '../../app/routes'
+import { LevelChip } from '../../components/LevelChip'
+import { Markdown } from '../../components/Markdown'
+import { RelativeTime } from '../../components/RelativeTime'
+import { Scaffold } from '../../components/Scaffold'
+import { showError, showSuccess } from '../messages/messagesSlice'
+import { ChartPlayer } from '../preview/ChartPlayer'
+import { ChartGrid } from './ChartCard'
+
+export const ChartInfoPage = () => {
+  const { id = '' } = useParams()
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const bases = useBases()
+  const { user } = useCurrentUser()
+  const { data, error, isLoading } = useGetLevelQuery(id)
+  const [deleteLevel] = useDeleteLevelMutation()
+
+  const status = statusOf(error)
+  const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
+  useEffect(() => {
+    if (errorKey) dispatch(showError(`error.${errorKey}`))
+  }, [errorKey, dispatch])
+
+  const title = <FormattedMessage id="route.chart_info" />
+  if (isLoading) {
+    return (
+      <Scaffold title={title}>
+        <div role="status" aria-label={intl.formatMessage({ id: 'app.loading' })}>
+          <Skeleton active />
+        </div>
+      </Scaffold>
+    )
+  }
+  if (!data) {
+    return (
+      <Scaffold title={title}>
+        {status === 404 ? (
+          <Result status="404" title={<FormattedMessage id="chart.info.not_found" />} />
+        ) : (
+          <Result
+            status={status === 401 ? '403' : 'error'}
+            title={<FormattedMessage id={`error.${errorKey ?? 'fetch_failed'}`} />}
+          />
+        )}
+      </Scaffold>
+    )
+  }
+
+  const chart = data.rawItem
+  const owner = !!user && splitAuthor(chart.author).handle === user.handle
+  const others = data.sections[0]?.rawItems ?? []
+
+  const remove = async () => {
+    try {
+      await deleteLevel(chart.id).unwrap()
+    } catch (failure) {
+      dispatch(showError(`error.${errorKeyOf(failure as never, 'permission_denied2')}`))
+      throw failure
+    }
+    dispatch(showSuccess('success.delete'))
+    setTimeout(() => navigate('/chart/list'), REDIRECT_AFTER_DELETE_MS)
+  }
+
+  return (
+    <Scaffold title={title} subtitle={chart.title}>
+      <Flex vertical gap={16}>
+        <Card>
+          <Flex gap={24} wrap>
+            <Image
+              src={`${bases.data}${chart.coverHash}`}
+              alt={intl.formatMessage({ id: 'chart.info.cover' })}
+              width={240}
+              height={240}
+              style={{ objectFit: 'cover', borderRadius: 8 }}
+            />
+            <Flex vertical gap={8} style={{ flex: 1, minWidth: 280 }}>
+              <Space align="center">
+                <LevelChip level={chart.level} isOliver={chart.isOliver} />
+                {!chart.isPublic && (
+                  <Tag color="default">
+                    <FormattedMessage id="chart.info.private" />
+                  </Tag>
+                )}
+              </Space>
+              <Typography.Title level={3} style={{ margin: 0 }} data-testid="chart-title">
+                {chart.title}
+              </Typography.Title>
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  {
+                    key: 'artists',
+                    label: <FormattedMessage id="chart.info.artists" />,
+                    children: chart.artists,
+                  },
+                  {
+                    key: 'composer',
+                    label: <FormattedMessage id="chart.info.composer" />,
+                    children: chart.composer,
+                  },
+                  {
+                    key: 'author',
+                    label: <FormattedMessage id="chart.info.author" />,
+                    children: chart.author,
+                  },
+                  {
+                    key: 'tags',
+                    label: <FormattedMessage id="chart.info.tags" />,
+                    children:
+                      chart.tags.length > 0 ? (
+                        <Space size={[4, 4]} wrap>
+                          {chart.tags.map((tag) => (
+                            <Tag key={tag}>{tag}</Tag>
+                          ))}
+                        </Space>
+                      ) : (
+                        '-'
+                      ),
+                  },
+                  {
+                    key: 'likes',
+                    label: <FormattedMessage id="chart.info.likes" />,
+                    children: chart.likeNumber,
+                  },
+                  {
+                    key: 'comments',
+                    label: <FormattedMessage id="chart.info.comments" />,
+                    children: chart.commentNumber,
+                  },
+                  {
+                    key: 'rating',
+                    label: <FormattedMessage id="chart.info.rating" />,
+                    children: intl.formatMessage(
+                      { id: 'chart.info.rating_value' },
+                      { rating: chart.rating.toFixed(1), count: chart.ratingNumber },
+                    ),
+                  },
+                  {
+                    key: 'published',
+                    label: <FormattedMessage id="chart.info.published" />,
+                    children: <RelativeTime time={data.publishTime} />,
+                  },
+                  {
+                    key: 'id',
+                    label: <FormattedMessage id="chart.info.id" />,
+                    children: <code>{chart.id}</code>,
+                  },
+                ]}
+              />
+              <Space wrap>
+                <Button
+                  type="primary"
+                  icon={<ExportOutlined />}
+                  href={`${bases.openInApp}/levels/${LEVEL_NAME_PREFIX}${chart.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <FormattedMessage id="chart.info.open_in_sonolus" />
+                </Button>
+                {owner && (
+                  <>
+                    <Link to={chartEditPath(chart.id)}>
+                      <Button icon={<EditOutlined />}>
+                        <FormattedMessage id="chart.info.edit" />
+                      </Button>
+                    </Link>
+                    <Popconfirm
+                      title={<FormattedMessage id="chart.info.delete_confirm" />}
+                      okText={<FormattedMessage id="chart.info.delete" />}
+                      cancelText={<FormattedMessage id="chart.info.cancel" />}
+                      onConfirm={() => remove().catch(() => undefined)}
+                    >
+                      <Button danger icon={<DeleteOutlined />}>
+                        <FormattedMessage id="chart.info.delete" />
+                      </Button>
+                    </Popconfirm>
+                  </>
+                )}
+              </Space>
+            </Flex>
+          </Flex>
+        </Card>
+        <Card title={<FormattedMessage id="chart.info.description" />}>
+          {chart.description.trim() ? (
+            <Markdown>{chart.description}</Markdown>
+          ) : (
+            <Typography.Text type="secondary">
+              <FormattedMessage id="chart.info.no_description" />
+            </Typography.Text>
+          )}
+        </Card>
+        <Card title={<FormattedMessage id="chart.info.preview" />}>
+          {chart.dataHash ? (
+            <ChartPlayer url={`${bases.data}${chart.dataHash}`} />
+          ) : (
+            <Alert type="info" message={<FormattedMessage id="chart.info.no_preview" />} />
+          )}
+        </Card>
+        <Card title={<FormattedMessage id="chart.info.others" />}>
+          {others.length > 0 ? (
+            <ChartGrid charts={others} dataBase={bases.data} />
+          ) : (
+            <Typography.Text type="secondary">
+              <FormattedMessage id="chart.info.no_others" />
+            </Typography.Text>
+          )}
+        </Card>
+      </Flex>
+    </Scaffold>
+  )
+}
+
+export default ChartInfoPage

@@ -1,0 +1,97 @@
+// spec §2 "Chart list, My charts, Liked charts": search by title with a search button, the cards, and
+// pagination with 7 visible pages (zero-based in calls). Mine and Liked need a login: without one the
+// page shows not_login. Page and title live in the address, so back and forward work and links share.
+import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router-dom'
+import { Alert, Button, Empty, Flex, Input, Spin } from 'antd'
+import { SearchOutlined } from '@ant-design/icons'
+import { LIST_VISIBLE_PAGES } from '../../../common/rules'
+import { type ChartScope, useGetLevelListQuery } from '../../api/levels'
+import { errorKeyOf } from '../../api/errors'
+import { useAppDispatch, useBases, useCurrentUser } from '../../app/hooks'
+import { type RouteName } from '../../app/routes'
+import { Paginator } from '../../components/Paginator'
+import { Scaffold } from '../../components/Scaffold'
+import { showError } from '../messages/messagesSlice'
+import { ChartGrid } from './ChartCard'
+
+const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
+
+export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const bases = useBases()
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0)
+  const title = params.get('title') ?? ''
+  const [draft, setDraft] = useState(title)
+  useEffect(() => setDraft(title), [title])
+
+  const { user, isLoading: checkingLogin } = useCurrentUser()
+  const needsLogin = scope !== 'all'
+  const blocked = needsLogin && !checkingLogin && !user
+  const { data, error, isFetching, isLoading } = useGetLevelListQuery(
+    { page, title, scope },
+    { skip: needsLogin && !user },
+  )
+
+  const errorKey = blocked ? 'not_login' : error ? errorKeyOf(error, 'not_login') : undefined
+  useEffect(() => {
+    if (errorKey) dispatch(showError(`error.${errorKey}`))
+  }, [errorKey, dispatch])
+
+  const update = (next: { page?: number; title?: string }) => {
+    const search = new URLSearchParams()
+    const nextTitle = next.title ?? title
+    const nextPage = next.page ?? page
+    if (nextTitle) search.set('title', nextTitle)
+    if (nextPage > 0) search.set('page', String(nextPage))
+    setParams(search)
+    window.scrollTo({ top: 0 })
+  }
+
+  return (
+    <Scaffold title={<FormattedMessage id={`route.${ROUTE[scope]}`} />}>
+      <Flex gap={8} style={{ marginBottom: 16, maxWidth: 480 }}>
+        <Input
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onPressEnter={() => update({ title: draft.trim(), page: 0 })}
+          placeholder={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
+          aria-label={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
+          allowClear
+          maxLength={100}
+        />
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          onClick={() => update({ title: draft.trim(), page: 0 })}
+        >
+          <FormattedMessage id="chart.list.search" />
+        </Button>
+      </Flex>
+      {errorKey && <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />}
+      {(checkingLogin || isLoading) && !errorKey && (
+        <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+      )}
+      {data && !errorKey && (
+        <Spin spinning={isFetching} aria-label={intl.formatMessage({ id: 'app.loading' })}>
+          {data.rawItems.length === 0 ? (
+            <Empty description={<FormattedMessage id="chart.list.empty" />} />
+          ) : (
+            <ChartGrid charts={data.rawItems} dataBase={bases.data} />
+          )}
+          <Paginator
+            page={page}
+            pageCount={data.pageCount}
+            visible={LIST_VISIBLE_PAGES}
+            onChange={(next) => update({ page: next })}
+          />
+        </Spin>
+      )}
+    </Scaffold>
+  )
+}
+
+export default ChartListPage

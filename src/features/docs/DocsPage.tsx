@@ -1,0 +1,48 @@
+// spec §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
+// (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
+import { useEffect } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useParams } from 'react-router-dom'
+import { Alert, Card, Spin } from 'antd'
+import { DOC_TYPES, type DocType } from '../../../common/api/content'
+import { useGetDocQuery } from '../../api/content'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { Scaffold } from '../../components/Scaffold'
+import { Markdown } from '../../components/Markdown'
+import { showError } from '../messages/messagesSlice'
+import NotFoundPage from '../notFound/NotFoundPage'
+
+export const DocsPage = ({ type }: { type: DocType }) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const locale = useAppSelector((state) => state.settings.locale)
+  const { data, isFetching, isError } = useGetDocQuery({ locale, type })
+  useEffect(() => {
+    if (isError) dispatch(showError('error.fetch_failed'))
+  }, [isError, dispatch])
+  return (
+    <Scaffold
+      title={<FormattedMessage id={`menu.docs_${type}`} />}
+      subtitle={<FormattedMessage id="route.docs" />}
+    >
+      <Card>
+        {isFetching && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+        {isError && !isFetching && (
+          <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />
+        )}
+        {data !== undefined && !isFetching && <Markdown>{data}</Markdown>}
+      </Card>
+    </Scaffold>
+  )
+}
+
+export const DocsRoute = () => {
+  const { type } = useParams()
+  return (DOC_TYPES as readonly (string | undefined)[]).includes(type) ? (
+    <DocsPage type={type as DocType} />
+  ) : (
+    <NotFoundPage />
+  )
+}
+
+export default DocsRoute

@@ -1,0 +1,77 @@
+// The docs and master data the SPA fetches (spec §7): {docsUrl}/{locale}/{type}.md and
+// {master data base}/splitLine.html|json, from the repository's docs/ and master-data/ folders.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOC_TYPES } from '../../common/api/content'
+import { UI_LOCALES } from '../../common/locales'
+import { openTestApp } from './helpers/context'
+
+describe('site content', () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  beforeAll(async () => {
+    test = await openTestApp('sqlite')
+  })
+  afterAll(async () => test.cleanup())
+  const get = (url: string) => test.app.inject({ method: 'GET', url })
+
+  it.each(UI_LOCALES.flatMap((locale) => DOC_TYPES.map((type) => [locale, type])))(
+    'serves the %s %s document as markdown, written for real',
+    async (locale, type) => {
+      const response = await get(`/content/docs/${locale}/${type}.md`)
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8')
+      expect(response.body).toMatch(/^# \S/)
+      expect(response.body.length).toBeGreaterThan(800)
+      expect(response.body).not.toMatch(/<[a-z!/]/i) // raw HTML is not part of our docs
+    },
+  )
+
+  it('documents every error key with its exact English text', async () => {
+    const body = (await get('/content/docs/en_us/error.md')).body
+    for (const text of [
+      'You are not logged in, please login with Sonolus and try again',
+      'Network connection error, please check your network connection',
+      'Failed to upload assets, please check your network connection',
+      'Failed to create level, please check your network connection',
+      'Sorry, you do not have permission to enter this page',
+      'Sorry, you do not have permission to do this action',
+      'The file is too large, please reduce the file size and try again',
+      'Please complete all required fields and try again.',
+    ])
+      expect(body).toContain(text)
+  })
+
+  it.each([
+    '/content/docs/en_us/secret.md',
+    '/content/docs/xx/chart.md',
+    '/content/docs/en_us/chart.txt',
+    '/content/docs/..%2F..%2Fpackage.json/chart.md',
+    '/content/docs/en_us/..%2F..%2Fpackage.json',
+    '/content/master/package.json',
+    '/content/master/..%2Fpackage.json',
+  ])('answers 404 for %s and reads nothing else', async (url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ error: 'not_found' })
+  })
+
+  it('serves splitLine.json as colour id → sprite names', async () => {
+    const response = await get('/content/master/splitLine.json')
+    expect(response.statusCode).toBe(200)
+    const table = response.json() as Record<string, string[]>
+    expect(Object.keys(table).length).toBeGreaterThan(2)
+    for (const [id, sprites] of Object.entries(table)) {
+      expect(id).toMatch(/^\d+$/)
+      expect(sprites.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('serves splitLine.html under a sandbox policy of its own, with six lines a swatch', async () => {
+    const response = await get('/content/master/splitLine.html')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/)
+    expect(response.body).toContain('<title>Sirius Split Line List</title>')
+    const swatch = /<svg[^>]*viewBox="0 0 100 100"[^>]*>([\s\S]*?)<\/svg>/.exec(response.body)?.[1] ?? ''
+    expect(swatch.match(/<line /g)).toHaveLength(6)
+  })
+})

@@ -1,0 +1,26 @@
+// Signs a user in as the Sonolus app would (POST /sonolus/authenticate with the test key).
+import { signBody, userProfile } from '../../fixtures/keys/sign'
+import { type App } from '../../../server/sonolus/types'
+
+export const TEST_PUBLIC_URL = 'https://charts.example.com'
+
+export const appSession = async (
+  app: App,
+  user: { id: string; handle: string; name: string },
+  address = TEST_PUBLIC_URL,
+): Promise<string> => {
+  const body = JSON.stringify({
+    type: 'authenticateServer',
+    address,
+    time: Date.now(),
+    userProfile: userProfile(user),
+  })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/sonolus/authenticate',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
+  })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
+  return (response.json() as { session: string }).session
+}
