@@ -5,10 +5,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { testPublicKeyEnv } from '../fixtures/keys/sign.js'
+import { seedE2e } from './seed.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-e2e-'))
 const port = process.env.E2E_PORT ?? '4173'
+
+const masterDataDir = path.join(dataDir, 'master-data')
+await seedE2e(dataDir, masterDataDir)
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
@@ -19,9 +23,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     HOST: '127.0.0.1',
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // npm test builds the SPA first; E2E runs against that build.
+    // npm test builds the SPA into dist-e2e first (npm run build:e2e); E2E runs against that build.
     SKIP_SPA_BUILD: '1',
-    SEED_DEMO: '1',
+    STATIC_ROOT: path.join(root, 'dist-e2e'),
+    // The E2E build's "China proxy" is http://localhost:{port}: the same server on another origin.
+    CORS_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+    // Seeded above (demo content, filler charts, the XSS probe).
+    SEED_DEMO: '0',
+    MASTER_DATA_DIR: masterDataDir,
     // The dev app-login tool signs with the committed test key, as the app would with the real one.
     SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
     LOG_LEVEL: 'warn',

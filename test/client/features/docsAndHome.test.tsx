@@ -20,7 +20,14 @@ describe('docs page', () => {
     )
     const { user } = renderWithProviders(<AppRoutes />, {
       route: '/docs/login',
-      preloadedState: { settings: { locale: 'ja_jp', server: 'global', primaryColor: '#6200ee' } },
+      preloadedState: {
+        settings: {
+          locale: 'ja_jp',
+          server: 'global',
+          primaryColor: '#6200ee',
+          _persist: { version: 1, rehydrated: true },
+        },
+      },
     })
     expect(await screen.findByLabelText('読み込み中…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Doc login.md' })).toBeInTheDocument()

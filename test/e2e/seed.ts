@@ -1,0 +1,77 @@
+// Seeds the E2E server's data folder before it starts: the demo content, 40 filler charts by another
+// creator (so the list has 3 pages), and an "XSS probe" chart whose description carries OWASP-style
+// payloads. Also writes a master-data folder whose split-line fragment carries payloads too.
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadConfig } from '../../server/config.js'
+import { openContext } from '../../server/context.js'
+import { seedDemo } from '../../server/demo/seed.js'
+
+export const XSS_PAYLOADS = [
+  '<script>alert("script")</script>',
+  '<img src=x onerror="alert(\'img\')">',
+  '<svg onload="alert(\'svg\')"></svg>',
+  '<iframe src="javascript:alert(\'iframe\')"></iframe>',
+  '<a href="javascript:alert(\'href\')">html link</a>',
+  '[markdown link](javascript:alert("md"))',
+  '[encoded](jav&#x09;ascript:alert("enc"))',
+  '![image](javascript:alert("image"))',
+  '<body onload=alert("body")>',
+  '<details open ontoggle=alert("details")>',
+  '"><script>alert("attr")</script>',
+]
+
+export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<void> => {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0' })
+  const ctx = await openContext(config)
+  try {
+    await seedDemo(ctx)
+    const [demo] = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows
+    const now = Date.now()
+    await ctx.repos.users.upsert(
+      { id: 'e2e-filler', handle: '888001', name: 'Filler Creator', profile: '{}' },
+      now,
+    )
+    await ctx.repos.transaction(async (trx) => {
+      for (let n = 0; n < 40; n++) {
+        await trx.charts.insert({
+          ...demo,
+          id: n.toString(16).padStart(32, 'f'),
+          authorId: 'e2e-filler',
+          author: 'Filler Creator#888001',
+          title: `Filler Chart ${String(n).padStart(2, '0')}`,
+          description: '',
+          tags: '[]',
+          likeNumber: 0,
+          commentNumber: 0,
+          rating: 0,
+          ratingNumber: 0,
+          // Older than the demo charts: the demo charts stay on page 1.
+          publishTime: now - 3_600_000 - n * 60_000,
+          updatedTime: now - 3_600_000 - n * 60_000,
+        })
+      }
+      await trx.charts.insert({
+        ...demo,
+        id: 'e'.repeat(32),
+        authorId: 'e2e-filler',
+        author: 'Filler Creator#888001',
+        title: 'XSS Probe',
+        description: ['Payloads below must stay inert.', ...XSS_PAYLOADS].join('\n\n'),
+        tags: '["<script>alert(\\"tag\\")</script>"]',
+        publishTime: now - 7_200_000,
+        updatedTime: now - 7_200_000,
+      })
+    })
+  } finally {
+    await ctx.close()
+  }
+  fs.mkdirSync(masterDataDir, { recursive: true })
+  const repoMaster = path.resolve(import.meta.dirname, '../../master-data')
+  fs.copyFileSync(path.join(repoMaster, 'splitLine.json'), path.join(masterDataDir, 'splitLine.json'))
+  const html = fs.readFileSync(path.join(repoMaster, 'splitLine.html'), 'utf8')
+  fs.writeFileSync(
+    path.join(masterDataDir, 'splitLine.html'),
+    html.replace('</table>', `</table>\n<div id="payloads">${XSS_PAYLOADS.join('\n')}</div>`),
+  )
+}
