@@ -89,7 +89,15 @@ const spaFromServer = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'dist-e2e/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**'],
+    ignores: [
+      'dist/**',
+      'dist-e2e/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      '.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,44 +1,45 @@
 // spec §2 "Layout": app bar (menu toggle, '{route name} | {site title}', cog), drawer, content area.
-import { Suspense, useEffect, useState } from 'react'
+import { type CSSProperties, Suspense, useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom'
-import { Button, Drawer, Grid, Layout, Menu, type MenuProps, Spin, Typography } from 'antd'
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { Button, Drawer, Grid, Layout, Spin } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
 import { MessageHost } from '../features/messages/MessageHost'
+import { useAppSelector } from './hooks'
 import { MENU, isMenuGroup, routeTitleId } from './routes'
 
 const DRAWER_WIDTH = 256
 
+/** The drawer's menu as plain links (spec §2 "Layout": Home; Chart, Docs and Settings groups). Real
+ *  anchors: they open in a new tab on middle-click, and the current page carries aria-current. */
 const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const intl = useIntl()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const items: MenuProps['items'] = MENU.map((item) =>
-    isMenuGroup(item)
-      ? {
-          key: item.key,
-          label: intl.formatMessage({ id: item.labelId }),
-          type: 'group' as const,
-          children: item.entries.map((entry) => ({
-            key: entry.path,
-            label: intl.formatMessage({ id: entry.labelId }),
-          })),
-        }
-      : { key: item.path, label: intl.formatMessage({ id: item.labelId }) },
+  const link = (path: string, labelId: string) => (
+    <li key={path}>
+      <NavLink to={path} className="nav-link" onClick={onNavigate} end>
+        {intl.formatMessage({ id: labelId })}
+      </NavLink>
+    </li>
   )
   return (
     <nav aria-label={intl.formatMessage({ id: 'app.main_menu' })}>
-      <Menu
-        mode="inline"
-        items={items}
-        selectedKeys={[pathname]}
-        onClick={({ key }) => {
-          navigate(key)
-          onNavigate?.()
-        }}
-        style={{ borderInlineEnd: 'none' }}
-      />
+      <ul className="nav-menu">
+        {MENU.map((item) =>
+          isMenuGroup(item) ? (
+            <li key={item.key}>
+              <div className="nav-group-title" id={`nav-group-${item.key}`}>
+                {intl.formatMessage({ id: item.labelId })}
+              </div>
+              <ul className="nav-menu" aria-labelledby={`nav-group-${item.key}`}>
+                {item.entries.map((entry) => link(entry.path, entry.labelId))}
+              </ul>
+            </li>
+          ) : (
+            link(item.path, item.labelId)
+          ),
+        )}
+      </ul>
     </nav>
   )
 }
@@ -52,6 +53,7 @@ export const AppShell = () => {
   const [drawerChoice, setDrawerChoice] = useState<boolean>()
   const drawerOpen = drawerChoice ?? !isMobile
 
+  const primaryColor = useAppSelector((state) => state.settings.primaryColor)
   const { data: siteInfo } = useGetSiteInfoQuery()
   const siteTitle = siteInfo?.title ?? intl.formatMessage({ id: 'app.site_title' })
   const routeName = intl.formatMessage({ id: routeTitleId(pathname) })
@@ -75,7 +77,7 @@ export const AppShell = () => {
   )
 
   return (
-    <Layout className="app-layout">
+    <Layout className="app-layout" style={{ '--app-primary': primaryColor } as CSSProperties}>
       <Layout.Header className="app-bar">
         <Button
           type="text"
@@ -85,9 +87,7 @@ export const AppShell = () => {
           aria-expanded={drawerOpen}
           onClick={() => setDrawerChoice(!drawerOpen)}
         />
-        <Typography.Title level={1} className="app-bar-title" ellipsis>
-          {title}
-        </Typography.Title>
+        <h1 className="app-bar-title">{title}</h1>
         <Link
           to="/settings/server"
           aria-label={intl.formatMessage({ id: 'app.open_settings' })}

@@ -3,7 +3,7 @@
 import { type ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { Button, Flex, Typography } from 'antd'
+import { Button, Flex } from 'antd'
 import { LeftOutlined, RightOutlined } from '@ant-design/icons'
 import { menuNeighbours } from '../app/routes'
 
@@ -24,10 +24,8 @@ export const Scaffold = ({ title, subtitle, children }: ScaffoldProps) => {
   return (
     <section className="scaffold">
       <header className="scaffold-header">
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
-          {title}
-        </Typography.Title>
-        {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+        <h2 className="scaffold-title">{title}</h2>
+        {subtitle && <span className="scaffold-subtitle">{subtitle}</span>}
       </header>
       <div className="scaffold-body">{children}</div>
       {(prev || next) && (

@@ -26,7 +26,7 @@ test('browses the list, searches a title and pages forward', async ({ page }) =>
   await expect(page.getByTestId('chart-card').first()).toContainText('Filler Chart')
   await expect(pages.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page')
 
-  await page.getByRole('textbox', { name: 'Search by title' }).fill('midnight')
+  await page.getByRole('searchbox', { name: 'Search by title' }).fill('midnight')
   await page.getByRole('button', { name: /Search$/ }).click()
   await expect(page).toHaveURL(/title=midnight/)
   await expect(page.getByTestId('chart-card')).toHaveCount(1)

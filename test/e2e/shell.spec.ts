@@ -6,7 +6,7 @@ test('/ lands on /home with the drawer open', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByRole('heading', { level: 2, name: 'Home' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
-  await expect(page.getByRole('menuitem', { name: 'Chart list' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Chart list' })).toBeVisible()
   await expect(page).toHaveTitle('Home | Sirius Charts')
   // The server info card shows real data from the running server.
   await expect(page.getByText('Commit message')).toBeVisible()
@@ -25,7 +25,7 @@ test('choosing 日本語 changes the UI text and survives a reload', async ({ pa
   await page.goto('/settings/server')
   await page.getByText('日本語', { exact: true }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'サーバー設定' })).toBeVisible()
-  await expect(page.getByRole('menuitem', { name: '譜面一覧' })).toBeVisible()
+  await expect(page.getByRole('link', { name: '譜面一覧' })).toBeVisible()
   await expect(page).toHaveTitle('サーバー設定 | Sirius Charts')
   await page.reload()
   await expect(page.getByRole('heading', { level: 2, name: 'サーバー設定' })).toBeVisible()

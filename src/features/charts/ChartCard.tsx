@@ -1,7 +1,7 @@
 // spec §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
 // joined by a separator ('-' when none), author and like count. Clicking opens chart info.
 import { Link } from 'react-router-dom'
-import { Flex, Typography } from 'antd'
+import { Flex } from 'antd'
 import { HeartOutlined, UserOutlined } from '@ant-design/icons'
 import { joinTags } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
@@ -31,25 +31,19 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
       <div>
         <LevelChip level={chart.level} isOliver={chart.isOliver} />
       </div>
-      <Typography.Text strong ellipsis className="chart-card-title">
-        {chart.title}
-      </Typography.Text>
-      <Typography.Text ellipsis type="secondary">
-        {chart.artists}
-      </Typography.Text>
-      <Typography.Text ellipsis type="secondary">
-        {chart.composer}
-      </Typography.Text>
-      <Typography.Text ellipsis data-testid="chart-card-tags">
+      <span className="chart-card-title text-ellipsis">{chart.title}</span>
+      <span className="text-ellipsis text-secondary">{chart.artists}</span>
+      <span className="text-ellipsis text-secondary">{chart.composer}</span>
+      <span className="text-ellipsis" data-testid="chart-card-tags">
         {joinTags(chart.tags)}
-      </Typography.Text>
-      <Flex justify="space-between" style={{ marginTop: 'auto' }}>
-        <Typography.Text ellipsis>
+      </span>
+      <Flex justify="space-between" gap={8} style={{ marginTop: 'auto' }}>
+        <span className="text-ellipsis">
           <UserOutlined /> {chart.author}
-        </Typography.Text>
-        <Typography.Text data-testid="chart-card-likes">
+        </span>
+        <span data-testid="chart-card-likes" style={{ flex: 'none' }}>
           <HeartOutlined /> {chart.likeNumber}
-        </Typography.Text>
+        </span>
       </Flex>
     </Flex>
   </Link>

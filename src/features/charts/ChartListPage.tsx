@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
-import { Alert, Button, Empty, Flex, Input, Spin } from 'antd'
+import { Alert, Button, Empty, Flex, Spin } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
 import { LIST_VISIBLE_PAGES } from '../../../common/rules'
 import { type ChartScope, useGetLevelListQuery } from '../../api/levels'
@@ -54,13 +54,17 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   return (
     <Scaffold title={<FormattedMessage id={`route.${ROUTE[scope]}`} />}>
       <Flex gap={8} style={{ marginBottom: 16, maxWidth: 480 }}>
-        <Input
+        {/* A plain input: antd's Input module brings TextArea, OTP and form code this page never uses. */}
+        <input
+          type="search"
+          className="search-input"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          onPressEnter={() => update({ title: draft.trim(), page: 0 })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') update({ title: draft.trim(), page: 0 })
+          }}
           placeholder={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
           aria-label={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
-          allowClear
           maxLength={100}
         />
         <Button

@@ -36,7 +36,7 @@ describe('app shell (spec §2 "Layout" and "Routes")', () => {
     for (const label of ['Home', 'Charts', 'Docs', 'Settings'])
       expect(within(nav).getByText(label)).toBeInTheDocument()
     for (const label of ['Chart list', 'My charts', 'Create chart', 'Liked charts', 'Chart preview']) {
-      expect(within(nav).getByRole('menuitem', { name: label })).toBeInTheDocument()
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument()
     }
     for (const label of [
       'Using Sonolus',
@@ -46,7 +46,7 @@ describe('app shell (spec §2 "Layout" and "Routes")', () => {
       'Server',
       'Sonolus account',
     ]) {
-      expect(within(nav).getByRole('menuitem', { name: label })).toBeInTheDocument()
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument()
     }
     expect(screen.getByRole('button', { name: 'Toggle menu' })).toHaveAttribute('aria-expanded', 'true')
   })
@@ -78,7 +78,7 @@ describe('app shell (spec §2 "Layout" and "Routes")', () => {
   it('navigates from a menu entry', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/home' })
     const nav = await screen.findByRole('navigation', { name: 'Main menu' })
-    await user.click(within(nav).getByRole('menuitem', { name: 'Chart list' }))
+    await user.click(within(nav).getByRole('link', { name: 'Chart list' }))
     await expectLocation('/chart/list')
   })
 

@@ -68,7 +68,7 @@ describe('chart list (spec §2)', () => {
     await user.click(within(nav).getByRole('button', { name: '3' }))
     expect(await screen.findByText('Sample chart 102')).toBeInTheDocument()
     expect(calls.at(-1)?.get('page')).toBe('2')
-    await user.type(screen.getByRole('textbox', { name: 'Search by title' }), 'star')
+    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'star')
     await user.click(screen.getByRole('button', { name: /Search$/ }))
     await waitFor(() => expect(calls.at(-1)?.get('title')).toBe('star'))
     expect(calls.at(-1)?.get('page')).toBe('0')

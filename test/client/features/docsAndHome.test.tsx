@@ -32,7 +32,7 @@ describe('docs page', () => {
     expect(await screen.findByLabelText('読み込み中…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Doc login.md' })).toBeInTheDocument()
     expect(fetched).toEqual(['ja_jp/login.md'])
-    await user.click(screen.getAllByRole('menuitem').find((item) => item.textContent?.includes('エラー'))!)
+    await user.click(screen.getAllByRole('link').find((item) => item.textContent?.includes('エラー'))!)
     expect(await screen.findByRole('heading', { name: 'Doc error.md' })).toBeInTheDocument()
     expect(fetched).toEqual(['ja_jp/login.md', 'ja_jp/error.md'])
   })
