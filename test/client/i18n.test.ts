@@ -8,6 +8,7 @@ import jaJp from '../../i18n/ja_jp.json'
 import zhCn from '../../i18n/zh_cn.json'
 import { DOC_TYPES, MENU, MENU_ORDER, ROUTE_PATHS, isMenuGroup } from '../../src/app/routes'
 import { SERVERS } from '../../src/app/servers'
+import { ERROR_KEYS } from '../../src/api/errors'
 
 const catalogues: Record<string, Record<string, string>> = { en_us: enUs, ja_jp: jaJp, zh_cn: zhCn }
 
@@ -75,6 +76,8 @@ describe('i18n catalogues', () => {
     for (const entry of MENU_ORDER) used.add(entry.labelId)
     for (const item of MENU) if (isMenuGroup(item)) for (const entry of item.entries) used.add(entry.labelId)
     for (const server of Object.values(SERVERS)) used.add(server.labelId)
+    for (const key of ERROR_KEYS) used.add(`error.${key}`)
+    for (const unit of ['second', 'minute', 'hour', 'day', 'month']) used.add(`time.${unit}s_ago`)
 
     expect(used.size).toBeGreaterThan(30)
     const missing = [...used].filter((id) => !(id in enUs))
