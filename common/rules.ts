@@ -51,3 +51,11 @@ export const SHA1_REGEX = /^[0-9a-f]{40}$/
 export const isValidColor = (value: string): boolean => COLOR_REGEX.test(value)
 
 export const levelMax = (isOlivier: boolean): number => (isOlivier ? OLIVIER_LEVEL_MAX : LEVEL_MAX)
+
+/** Comments: at most this many characters (stated in the docs), 10 a page, and 10 a minute per user. */
+export const COMMENT_MAX_LENGTH = 2000
+export const COMMENTS_PER_PAGE = 10
+export const COMMENT_RATE_LIMIT = 10
+export const COMMENT_RATE_WINDOW_MS = 60_000
+/** The app's topComments: the newest few. */
+export const TOP_COMMENTS = 3

@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_initial.js'
 import * as m0002 from './migrations/0002_login_attempts.js'
 import * as m0003 from './migrations/0003_catalogue.js'
 import * as m0004 from './migrations/0004_order_indexes.js'
+import * as m0005 from './migrations/0005_community.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002_login_attempts': m0002,
   '0003_catalogue': m0003,
   '0004_order_indexes': m0004,
+  '0005_community': m0005,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -96,6 +96,28 @@ export type MetaTable = {
   value: string
 }
 
+export type RatingsTable = {
+  chartId: string
+  userId: string
+  rating: number
+  updatedTime: number
+}
+
+export type CommentsTable = {
+  id: string
+  chartId: string
+  userId: string
+  /** 'name#handle' when written. */
+  author: string
+  /** The comment this one replies to. */
+  parentId: string | null
+  content: string
+  createdTime: number
+  editedTime: number | null
+  /** 1 once deleted (soft). */
+  deleted: Generated<number>
+}
+
 /** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
 export type ChartsFtsTable = {
   rowid: number
@@ -111,4 +133,6 @@ export type Database = {
   likes: LikesTable
   packItems: PackItemsTable
   chartsFts: ChartsFtsTable
+  ratings: RatingsTable
+  comments: CommentsTable
 }

@@ -5,6 +5,7 @@ import { info } from './info.js'
 import { packItems } from './packItems.js'
 import { levelsDetails } from './levels/details.js'
 import { levelsInfo } from './levels/info.js'
+import { levelsCommunity } from './levels/community.js'
 import { levelsList } from './levels/list.js'
 import { levelsSubmit } from './levels/submit.js'
 import { repository } from './repository.js'
@@ -28,6 +29,7 @@ const routes: RouteModule[] = [
   levelsList,
   levelsDetails,
   levelsSubmit,
+  levelsCommunity,
   packItems,
   repository,
 ]

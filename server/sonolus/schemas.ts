@@ -9,6 +9,9 @@ import {
   type LevelItem,
   type ParticleItem,
   type ServerForm,
+  type ServerItemCommunityComment,
+  type ServerItemCommunityCommentList,
+  type ServerItemCommunityInfo,
   type ServerItemDetails,
   type ServerItemInfo,
   type ServerItemList,
@@ -232,4 +235,31 @@ export const LevelDetailsSchema = Type.Object({
 })
 export type _LevelDetailsCheck = Assert<
   Extends<Static<typeof LevelDetailsSchema>['item'], ServerItemDetails<LevelItem>['item']>
+>
+
+export const CommunityCommentSchema = Type.Object({
+  name: Type.String(),
+  author: Type.String(),
+  time: Type.Integer({ minimum: 0 }),
+  content: Type.String(),
+  actions: Type.Array(ServerFormSchema),
+})
+export type _CommentCheck = Assert<
+  Extends<Omit<Static<typeof CommunityCommentSchema>, 'actions'>, Omit<ServerItemCommunityComment, 'actions'>>
+>
+
+export const CommunityInfoSchema = Type.Object({
+  actions: Type.Array(ServerFormSchema),
+  topComments: Type.Array(CommunityCommentSchema),
+})
+export type _CommunityInfoShape = Assert<
+  Extends<keyof Static<typeof CommunityInfoSchema>, keyof ServerItemCommunityInfo>
+>
+
+export const CommunityCommentListSchema = Type.Object({
+  pageCount: Type.Integer({ minimum: 1 }),
+  comments: Type.Array(CommunityCommentSchema),
+})
+export type _CommentListShape = Assert<
+  Extends<keyof Static<typeof CommunityCommentListSchema>, keyof ServerItemCommunityCommentList>
 >

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
+import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
@@ -13,6 +14,7 @@ export type Repositories = {
   users: UsersRepository
   sessions: SessionsRepository
   charts: ChartsRepository
+  community: CommunityRepository
   files: FilesRepository
   meta: MetaRepository
   loginAttempts: LoginAttemptsRepository
@@ -27,6 +29,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   users: new UsersRepository(db),
   sessions: new SessionsRepository(db),
   charts: new ChartsRepository(db, dialect),
+  community: new CommunityRepository(db, dialect),
   files: new FilesRepository(db),
   meta: new MetaRepository(db),
   loginAttempts: new LoginAttemptsRepository(db),
@@ -41,4 +44,5 @@ export type { User } from './users.js'
 export type { Session } from './sessions.js'
 export type { ChartRow, NewChart, ChartListQuery, ChartSort } from './charts.js'
 export type { FileRecord } from './files.js'
+export type { CommentRow, CommunityStatus } from './community.js'
 export type { LoginAttempt } from './loginAttempts.js'

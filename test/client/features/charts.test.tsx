@@ -74,6 +74,18 @@ describe('chart list (spec §2)', () => {
     expect(calls.at(-1)?.get('page')).toBe('0')
   })
 
+  it('shows a loading state until the page arrives', async () => {
+    server.use(
+      http.get('*/sonolus/levels/list', async () => {
+        await delay(150)
+        return HttpResponse.json(listResponse([sampleChart(3, { title: 'Arrived' })], 1))
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/chart/list' })
+    expect(await screen.findByLabelText('Loading…')).toBeInTheDocument()
+    expect(await screen.findByText('Arrived')).toBeInTheDocument()
+  })
+
   it('says so when the list is empty', async () => {
     server.use(http.get('*/sonolus/levels/list', () => HttpResponse.json(listResponse([], 1))))
     renderWithProviders(<AppRoutes />, { route: '/chart/list' })
@@ -151,6 +163,18 @@ describe('chart info (spec §2)', () => {
     )
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
+  })
+
+  it('shows fetch_failed when the chart cannot be fetched, and a 404 for an unknown id', async () => {
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.error()))
+    const first = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(
+      (await screen.findAllByText('Network connection error, please check your network connection')).length,
+    ).toBeGreaterThan(0)
+    first.unmount()
+    server.resetHandlers()
+    renderWithProviders(<AppRoutes />, { route: '/chart/nothex/info' })
+    expect(await screen.findByText('There is no chart with this id')).toBeInTheDocument()
   })
 
   it('gates the page behind a loading state', async () => {

@@ -1,7 +1,7 @@
 // spec §2 "Docs" (fetch {docsUrl}/{locale}/{type}.md, loading, refetch on type change) and the home page's
 // split-line card (spinner until loaded; the fragment in a sandboxed frame).
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
@@ -69,7 +69,10 @@ describe('home split-line card', () => {
       }),
     )
     renderWithProviders(<AppRoutes />, { route: '/home' })
+    const card = (await screen.findByText('Split lines')).closest('.ant-card') as HTMLElement
+    expect(await within(card).findByLabelText('Loading…')).toBeInTheDocument()
     const frame = await screen.findByTitle('Split lines', {}, { timeout: 3000 })
+    expect(within(card).queryByLabelText('Loading…')).not.toBeInTheDocument()
     expect(frame.tagName).toBe('IFRAME')
     expect(frame.getAttribute('sandbox')).toBe('')
     expect(frame.getAttribute('srcdoc')).toBe(sampleSplitLineHtml)

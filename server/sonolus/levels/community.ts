@@ -1,0 +1,319 @@
+// Community (protocol doc §7, spec §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
+// app (forms in community/info, values in the body) and the site (status, and values in the query).
+// A private chart's community is its owner's alone, like the chart. 401 means: log in (spec §6).
+import { randomBytes } from 'node:crypto'
+import {
+  type ServerForm,
+  type ServerItemCommunityComment,
+  type ServerItemCommunityCommentList,
+  type ServerItemCommunityInfo,
+  type ServerSubmitItemCommunityActionResponse,
+} from '@sonolus/core'
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_RATE_LIMIT,
+  COMMENT_RATE_WINDOW_MS,
+  COMMENTS_PER_PAGE,
+  RATING_MAX,
+  RATING_MIN,
+  TOP_COMMENTS,
+} from '../../../common/rules.js'
+import { type AppContext } from '../../context.js'
+import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
+import { HttpError, badRequest, notFound } from '../../http/errors.js'
+import { type RouteModule } from '../types.js'
+import { actionValues } from '../values.js'
+import { chartIdOf } from './item.js'
+
+const denied = () =>
+  new HttpError(401, 'permission_denied2', 'Sorry, you do not have permission to do this action')
+const pageDenied = () =>
+  new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
+const emptyField = () =>
+  new HttpError(400, 'empty_field', 'Please complete all required fields and try again.')
+
+/** The chart, if this viewer may see it (spec §7: a private chart is for its owner). */
+const chartFor = async (
+  ctx: AppContext,
+  name: string,
+  user: User | undefined,
+  write: boolean,
+): Promise<ChartRow> => {
+  const id = chartIdOf(name)
+  const chart = id ? await ctx.repos.charts.findById(id) : undefined
+  if (!chart) throw notFound('No such chart')
+  if (!chart.isPublic && chart.authorId !== user?.id) throw write ? denied() : pageDenied()
+  return chart
+}
+
+const contentOption = (def = '') => ({
+  query: 'content',
+  name: '#CONTENT' as const,
+  required: true,
+  type: 'textArea' as const,
+  def,
+  placeholder: '#CONTENT_PLACEHOLDER' as const,
+  limit: COMMENT_MAX_LENGTH,
+  shortcuts: [],
+})
+
+const communityActions = (status: { isLike: boolean; isRating: boolean; rating: number }): ServerForm[] => [
+  status.isLike
+    ? { type: 'dislike', title: 'Unlike', icon: 'heart', requireConfirmation: false, options: [] }
+    : { type: 'like', title: '#LIKE', icon: 'heartHollow', requireConfirmation: false, options: [] },
+  {
+    type: 'rating',
+    title: '#RATING',
+    icon: 'star',
+    requireConfirmation: false,
+    options: [
+      {
+        query: 'rating',
+        name: '#RATING',
+        required: true,
+        type: 'slider',
+        def: status.isRating ? status.rating : RATING_MAX,
+        min: RATING_MIN,
+        max: RATING_MAX,
+        step: 1,
+      },
+    ],
+  },
+  ...(status.isRating
+    ? [
+        {
+          type: 'unrating',
+          title: 'Remove rating',
+          icon: 'starHollow',
+          requireConfirmation: false,
+          options: [],
+        },
+      ]
+    : []),
+  {
+    type: 'comment',
+    title: '#COMMENT',
+    icon: 'comment',
+    requireConfirmation: false,
+    options: [
+      { ...contentOption(), query: 'comment', name: '#COMMENT', placeholder: '#COMMENT_PLACEHOLDER' },
+    ],
+  },
+]
+
+/** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs. */
+const commentActions = (comment: CommentRow, user: User | undefined): ServerForm[] =>
+  user
+    ? [
+        {
+          type: 'reply',
+          title: '#REPLY',
+          icon: 'reply',
+          requireConfirmation: false,
+          options: [contentOption()],
+        },
+        ...(comment.userId === user.id
+          ? [
+              {
+                type: 'edit',
+                title: '#EDIT',
+                icon: 'edit',
+                requireConfirmation: false,
+                options: [contentOption(comment.content)],
+              },
+              { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
+            ]
+          : []),
+      ]
+    : []
+
+export type WebComment = ServerItemCommunityComment & { parent: string | null; edited: boolean }
+
+const toComment = (comment: CommentRow, user: User | undefined): WebComment => ({
+  name: comment.id,
+  author: comment.author,
+  time: Number(comment.createdTime),
+  content: comment.content,
+  actions: commentActions(comment, user),
+  parent: comment.parentId,
+  edited: comment.editedTime !== null,
+})
+
+/** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH characters. */
+const commentText = (value: string | null): string => {
+  const text = (value ?? '').trim()
+  if (!text) throw emptyField()
+  if ([...text].length > COMMENT_MAX_LENGTH)
+    throw badRequest(`A comment is at most ${COMMENT_MAX_LENGTH} characters`)
+  return text
+}
+
+/** A reply quotes the start of its parent, so it reads well in the app, which has no threads. */
+export const replyBody = (parent: CommentRow, text: string): string => {
+  const quoted = parent.content.replace(/\s+/g, ' ').trim()
+  const excerpt = [...quoted].length > 80 ? `${[...quoted].slice(0, 80).join('')}…` : quoted
+  return `> ${parent.author}: ${excerpt}\n\n${text}`
+}
+
+const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
+
+export const levelsCommunity: RouteModule = (app, ctx) => {
+  const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
+    const user = await ctx.auth.userOf(request)
+    if (!user) throw denied()
+    return user
+  }
+
+  app.get('/sonolus/levels/:name/community/info', async (request) => {
+    const { name } = request.params as { name: string }
+    const user = await ctx.auth.userOf(request)
+    const chart = await chartFor(ctx, name, user, false)
+    const status = user
+      ? await ctx.repos.community.status(chart.id, user.id)
+      : { isLike: false, isRating: false, rating: 0 }
+    const top = await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS)
+    const info: ServerItemCommunityInfo = {
+      actions: communityActions(status),
+      topComments: top.map((comment) => toComment(comment, user)),
+    }
+    return info
+  })
+
+  // The site's status call (spec §7): {isLike, isRating, rating}; all false for a visitor.
+  app.get('/sonolus/levels/:name/community/status', async (request, reply) => {
+    const { name } = request.params as { name: string }
+    const user = await ctx.auth.userOf(request)
+    const chart = await chartFor(ctx, name, user, false)
+    reply.header('cache-control', 'no-store')
+    return user
+      ? ctx.repos.community.status(chart.id, user.id)
+      : { isLike: false, isRating: false, rating: 0 }
+  })
+
+  app.post('/sonolus/levels/:name/community/submit', async (request) => {
+    const { name } = request.params as { name: string }
+    const user = await writer(request)
+    const chart = await chartFor(ctx, name, user, true)
+    const values = actionValues(request.body, request.query)
+    const now = Date.now()
+    const response: ServerSubmitItemCommunityActionResponse & Record<string, unknown> = {
+      key: '',
+      hashes: [],
+      shouldUpdateCommunity: true,
+    }
+    const type = values.get('type')
+    if (type === 'like' || type === 'dislike') {
+      const likes = await ctx.repos.transaction((trx) =>
+        trx.community.setLike(chart.id, user.id, type === 'like', now),
+      )
+      if (likes === undefined) throw notFound('No such chart')
+      response.newLike = likes
+    } else if (type === 'rating' || type === 'unrating') {
+      let rating: number | null = null
+      if (type === 'rating') {
+        const raw = values.get('rating') ?? ''
+        rating = Number(raw)
+        if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
+          throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
+      }
+      const result = await ctx.repos.transaction((trx) =>
+        trx.community.setRating(chart.id, user.id, rating, now),
+      )
+      if (!result) throw notFound('No such chart')
+      response.newRating = result.rating
+      response.newRatingNumber = result.ratingNumber
+    } else if (type === 'comment') {
+      const text = commentText(values.get('comment') ?? values.get('content'))
+      await rateLimitComments(ctx, user.id, now)
+      const count = await ctx.repos.transaction((trx) =>
+        trx.community.addComment({
+          id: randomBytes(16).toString('hex'),
+          chartId: chart.id,
+          userId: user.id,
+          author: `${user.name}#${user.handle}`,
+          parentId: null,
+          content: text,
+          createdTime: now,
+        }),
+      )
+      if (count === undefined) throw notFound('No such chart')
+      response.shouldUpdateComments = true
+      response.shouldNavigateCommentsToPage = pageOf(count)
+    } else {
+      throw badRequest(`Unknown community action "${type ?? ''}"`)
+    }
+    ctx.cache.clear()
+    return response
+  })
+
+  app.get('/sonolus/levels/:name/community/comments/list', async (request) => {
+    const { name } = request.params as { name: string }
+    const user = await ctx.auth.userOf(request)
+    const chart = await chartFor(ctx, name, user, false)
+    const rawPage = (request.query as { page?: string }).page ?? '0'
+    if (!/^\d{1,6}$/.test(rawPage)) throw badRequest('page must be a whole number from 0')
+    const page = Number(rawPage)
+    const rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+    const total = Number(chart.commentNumber)
+    const list: ServerItemCommunityCommentList & { total: number } = {
+      pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
+      comments: rows.map((comment) => toComment(comment, user)),
+      total,
+    }
+    return list
+  })
+
+  app.post('/sonolus/levels/:name/community/comments/:comment/submit', async (request) => {
+    const { name, comment: commentName } = request.params as { name: string; comment: string }
+    const user = await writer(request)
+    const chart = await chartFor(ctx, name, user, true)
+    const comment = await ctx.repos.community.findComment(commentName)
+    if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
+    const values = actionValues(request.body, request.query)
+    const now = Date.now()
+    const response: ServerSubmitItemCommunityActionResponse = {
+      key: '',
+      hashes: [],
+      shouldUpdateComments: true,
+      shouldUpdateCommunity: true,
+    }
+    const type = values.get('type')
+    if (type === 'reply') {
+      const text = commentText(values.get('content'))
+      await rateLimitComments(ctx, user.id, now)
+      const count = await ctx.repos.transaction((trx) =>
+        trx.community.addComment({
+          id: randomBytes(16).toString('hex'),
+          chartId: chart.id,
+          userId: user.id,
+          author: `${user.name}#${user.handle}`,
+          parentId: comment.id,
+          content: replyBody(comment, text),
+          createdTime: now,
+        }),
+      )
+      if (count === undefined) throw notFound('No such chart')
+      response.shouldNavigateCommentsToPage = pageOf(count)
+    } else if (type === 'edit' || type === 'delete') {
+      // spec §6: comment authors edit and delete their own comments.
+      if (comment.userId !== user.id) throw denied()
+      if (type === 'edit')
+        await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)
+      else await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
+    } else {
+      throw badRequest(`Unknown comment action "${type ?? ''}"`)
+    }
+    ctx.cache.clear()
+    return response
+  })
+}
+
+const rateLimitComments = async (ctx: AppContext, userId: string, now: number) => {
+  const recent = await ctx.repos.community.countUserCommentsSince(userId, now - COMMENT_RATE_WINDOW_MS)
+  if (recent >= COMMENT_RATE_LIMIT)
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `At most ${COMMENT_RATE_LIMIT} comments a minute; wait a moment and try again`,
+    )
+}
