@@ -25,6 +25,13 @@ export const handlers = [
   http.get('*/sonolus/levels/list', () =>
     HttpResponse.json(listResponse([sampleChart(2), sampleChart(1)], 1)),
   ),
+  // Community: a visitor's status, and no comments.
+  http.get('*/sonolus/levels/:name/community/status', () =>
+    HttpResponse.json({ isLike: false, isRating: false, rating: 0 }),
+  ),
+  http.get('*/sonolus/levels/:name/community/comments/list', () =>
+    HttpResponse.json({ pageCount: 1, comments: [], total: 0 }),
+  ),
   http.get('*/sonolus/levels/:name', ({ params }) => {
     const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
     return Number.isNaN(n)

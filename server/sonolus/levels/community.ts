@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto'
 import {
   type ServerForm,
-  type ServerItemCommunityComment,
   type ServerItemCommunityCommentList,
   type ServerItemCommunityInfo,
   type ServerSubmitItemCommunityActionResponse,
@@ -19,6 +18,7 @@ import {
   TOP_COMMENTS,
 } from '../../../common/rules.js'
 import { type AppContext } from '../../context.js'
+import { type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, badRequest, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
@@ -126,8 +126,6 @@ const commentActions = (comment: CommentRow, user: User | undefined): ServerForm
           : []),
       ]
     : []
-
-export type WebComment = ServerItemCommunityComment & { parent: string | null; edited: boolean }
 
 const toComment = (comment: CommentRow, user: User | undefined): WebComment => ({
   name: comment.id,

@@ -31,6 +31,7 @@ import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
 import { showError, showSuccess } from '../messages/messagesSlice'
+import { CommunitySection } from '../community/CommunitySection'
 import { ChartPlayer } from '../preview/ChartPlayer'
 import { ChartGrid } from './ChartCard'
 
@@ -219,6 +220,7 @@ export const ChartInfoPage = () => {
             </Typography.Text>
           )}
         </Card>
+        <CommunitySection chart={chart} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>
           {chart.dataHash ? (
             <ChartPlayer url={`${bases.data}${chart.dataHash}`} />

@@ -1,0 +1,78 @@
+// Community calls (spec §7): status, likes and ratings, comments. Tags: CommunityStatus/{id} for the
+// viewer's state, Level/{id} for the counts on the chart (and LevelList for the cards), Comments/{id}.
+import {
+  type CommentListResponse,
+  type CommunityStatus,
+  type CommunitySubmitResponse,
+} from '../../common/api/community'
+import { LEVEL_NAME_PREFIX } from '../../common/rules'
+import { sonolusApi } from './sonolusApi'
+
+const level = (id: string) => `/levels/${LEVEL_NAME_PREFIX}${id}`
+
+export type CommunityAction =
+  | { type: 'like' }
+  | { type: 'dislike' }
+  | { type: 'rating'; rating: number }
+  | { type: 'unrating' }
+  | { type: 'comment'; comment: string }
+
+export type CommentAction = { type: 'reply' | 'edit'; content: string } | { type: 'delete' }
+
+const encode = (values: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)])).toString()
+
+export const communityApi = sonolusApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCommunityStatus: build.query<CommunityStatus, string>({
+      query: (id) => `${level(id)}/community/status`,
+      providesTags: (_result, _error, id) => [{ type: 'CommunityStatus', id }],
+    }),
+    submitCommunity: build.mutation<CommunitySubmitResponse, { id: string; action: CommunityAction }>({
+      // spec §7: type (and rating/comment) in the query, with a body {values}; the server merges both.
+      query: ({ id, action }) => ({
+        url: `${level(id)}/community/submit`,
+        method: 'POST',
+        params: action,
+        body: { values: encode(action) },
+      }),
+      invalidatesTags: (_result, error, { id, action }) =>
+        error
+          ? []
+          : [
+              { type: 'CommunityStatus', id },
+              { type: 'Level', id },
+              ...(action.type === 'comment' ? [{ type: 'Comments' as const, id }] : ['LevelList' as const]),
+            ],
+    }),
+    getComments: build.query<CommentListResponse, { id: string; page: number }>({
+      query: ({ id, page }) => ({ url: `${level(id)}/community/comments/list`, params: { page } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Comments', id }],
+    }),
+    submitComment: build.mutation<
+      CommunitySubmitResponse,
+      { id: string; comment: string; action: CommentAction }
+    >({
+      query: ({ id, comment, action }) => ({
+        url: `${level(id)}/community/comments/${comment}/submit`,
+        method: 'POST',
+        params: { type: action.type },
+        body: { values: encode(action) },
+      }),
+      invalidatesTags: (_result, error, { id }) =>
+        error
+          ? []
+          : [
+              { type: 'Comments', id },
+              { type: 'Level', id },
+            ],
+    }),
+  }),
+})
+
+export const {
+  useGetCommunityStatusQuery,
+  useSubmitCommunityMutation,
+  useGetCommentsQuery,
+  useSubmitCommentMutation,
+} = communityApi

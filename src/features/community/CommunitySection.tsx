@@ -1,0 +1,286 @@
+// spec §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
+// comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
+// Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part.
+import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from 'react-router-dom'
+import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Slider, Spin, Typography } from 'antd'
+import { HeartFilled, HeartOutlined, StarOutlined } from '@ant-design/icons'
+import { type WebComment } from '../../../common/api/community'
+import { type RawChart } from '../../../common/api/levels'
+import { COMMENT_MAX_LENGTH, COMMENT_VISIBLE_PAGES, RATING_MAX, RATING_MIN } from '../../../common/rules'
+import {
+  type CommentAction,
+  type CommunityAction,
+  useGetCommentsQuery,
+  useGetCommunityStatusQuery,
+  useSubmitCommentMutation,
+  useSubmitCommunityMutation,
+} from '../../api/community'
+import { errorKeyOf } from '../../api/errors'
+import { useAppDispatch, useCurrentUser } from '../../app/hooks'
+import { ActionButton } from '../../components/ActionButton'
+import { Markdown } from '../../components/Markdown'
+import { Paginator } from '../../components/Paginator'
+import { RelativeTime } from '../../components/RelativeTime'
+import { showError, showSuccess } from '../messages/messagesSlice'
+
+type Mode = { kind: 'new' } | { kind: 'reply'; comment: WebComment } | { kind: 'edit'; comment: WebComment }
+
+const can = (comment: WebComment, type: string) => comment.actions.some((action) => action.type === type)
+
+export const CommunitySection = ({ chart }: { chart: RawChart }) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const { user } = useCurrentUser()
+  const status = useGetCommunityStatusQuery(chart.id, { skip: !user })
+  const [submitCommunity] = useSubmitCommunityMutation()
+  const [submitComment] = useSubmitCommentMutation()
+  const [rating, setRating] = useState(RATING_MAX)
+  const [page, setPage] = useState(0)
+  const [mode, setMode] = useState<Mode>({ kind: 'new' })
+  const [text, setText] = useState('')
+  const comments = useGetCommentsQuery({ id: chart.id, page })
+
+  const rated = status.data?.isRating ? status.data.rating : undefined
+  useEffect(() => setRating(rated ?? RATING_MAX), [rated])
+
+  /** Runs a call; on failure shows the catalogue message and rethrows (the button shows a cross). */
+  const act = async <T,>(run: () => Promise<T>, success: string): Promise<T> => {
+    try {
+      const result = await run()
+      dispatch(showSuccess(success))
+      return result
+    } catch (error) {
+      dispatch(showError(`error.${errorKeyOf(error as never, 'permission_denied2')}`))
+      throw error
+    }
+  }
+  const community = (action: CommunityAction, success: string) =>
+    act(() => submitCommunity({ id: chart.id, action }).unwrap(), success)
+  const onComment = (comment: string, action: CommentAction, success: string) =>
+    act(() => submitComment({ id: chart.id, comment, action }).unwrap(), success)
+
+  const clear = () => {
+    setMode({ kind: 'new' })
+    setText('')
+  }
+  const submit = async () => {
+    const content = text.trim()
+    if (!content) {
+      dispatch(showError('error.empty_field'))
+      throw new Error('empty_field')
+    }
+    const result =
+      mode.kind === 'new'
+        ? await community({ type: 'comment', comment: content }, 'success.comment')
+        : await onComment(
+            mode.comment.name,
+            { type: mode.kind, content },
+            mode.kind === 'reply' ? 'success.reply' : 'success.edit',
+          )
+    clear()
+    if (result.shouldNavigateCommentsToPage !== undefined) setPage(result.shouldNavigateCommentsToPage)
+  }
+
+  const liked = !!status.data?.isLike
+  return (
+    <Flex vertical gap={16}>
+      <Card title={<FormattedMessage id="community.title" />}>
+        {!user && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={
+              <FormattedMessage
+                id="community.login_hint"
+                values={{ link: (words) => <Link to="/settings/sonolus">{words}</Link> }}
+              />
+            }
+          />
+        )}
+        <Spin spinning={!!user && status.isLoading} aria-label={intl.formatMessage({ id: 'app.loading' })}>
+          <Flex gap={16} wrap align="center">
+            <ActionButton
+              disabled={!user}
+              icon={liked ? <HeartFilled /> : <HeartOutlined />}
+              onAction={() =>
+                liked
+                  ? community({ type: 'dislike' }, 'success.unlike')
+                  : community({ type: 'like' }, 'success.like')
+              }
+            >
+              <FormattedMessage
+                id={liked ? 'community.unlike' : 'community.like'}
+                values={{ n: chart.likeNumber }}
+              />
+            </ActionButton>
+            <Flex gap={8} align="center" style={{ minWidth: 320 }}>
+              <span>
+                <FormattedMessage id="community.your_rating" />
+              </span>
+              <Slider
+                min={RATING_MIN}
+                max={RATING_MAX}
+                step={1}
+                marks={{ 1: '1', 2: '2', 3: '3', 4: '4', 5: '5' }}
+                value={rating}
+                onChange={setRating}
+                disabled={!user}
+                style={{ flex: 1, minWidth: 120 }}
+                ariaLabelForHandle={intl.formatMessage({ id: 'community.your_rating' })}
+              />
+              <span data-testid="rating-value">{rating}</span>
+            </Flex>
+            <ActionButton
+              disabled={!user}
+              icon={<StarOutlined />}
+              onAction={() => community({ type: 'rating', rating }, 'success.rating')}
+            >
+              <FormattedMessage id="community.rate" />
+            </ActionButton>
+            <ActionButton
+              disabled={!user || !status.data?.isRating}
+              onAction={async () => {
+                await community({ type: 'unrating' }, 'success.unrating')
+                setRating(RATING_MAX)
+              }}
+            >
+              <FormattedMessage id="community.unrate" />
+            </ActionButton>
+          </Flex>
+        </Spin>
+      </Card>
+
+      <Card title={<FormattedMessage id="community.comments" values={{ n: chart.commentNumber }} />}>
+        <Flex vertical gap={8} style={{ maxWidth: 720 }}>
+          {mode.kind !== 'new' && (
+            <Typography.Text type="secondary" data-testid="comment-hint">
+              <FormattedMessage
+                id={mode.kind === 'reply' ? 'community.replying_to' : 'community.editing'}
+                values={{ 0: mode.comment.author }}
+              />
+            </Typography.Text>
+          )}
+          <Input.TextArea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={COMMENT_MAX_LENGTH}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            disabled={!user}
+            placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}
+            aria-label={intl.formatMessage({ id: 'community.comment_placeholder' })}
+          />
+          <Flex gap={8} justify="flex-end">
+            <Button onClick={clear}>
+              <FormattedMessage id="community.clear" />
+            </Button>
+            <ActionButton type="primary" disabled={!user} onAction={submit}>
+              <FormattedMessage id="community.submit" />
+            </ActionButton>
+          </Flex>
+        </Flex>
+
+        <div style={{ marginTop: 16 }}>
+          {comments.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+          {comments.isError && (
+            <Alert
+              type="error"
+              showIcon
+              message={<FormattedMessage id={`error.${errorKeyOf(comments.error, 'permission_denied')}`} />}
+            />
+          )}
+          {comments.data && comments.data.comments.length === 0 && (
+            <Empty description={<FormattedMessage id="community.no_comments" />} />
+          )}
+          {comments.data && comments.data.comments.length > 0 && (
+            <Flex vertical gap={12}>
+              {comments.data.comments.map((comment) => (
+                <CommentItem
+                  key={comment.name}
+                  comment={comment}
+                  onReply={() => {
+                    setMode({ kind: 'reply', comment })
+                    setText('')
+                  }}
+                  onEdit={() => {
+                    setMode({ kind: 'edit', comment })
+                    setText(comment.content)
+                  }}
+                  onDelete={() =>
+                    onComment(comment.name, { type: 'delete' }, 'success.delete').then(() => {
+                      if (mode.kind !== 'new' && mode.comment.name === comment.name) clear()
+                    })
+                  }
+                />
+              ))}
+              <Paginator
+                page={page}
+                pageCount={comments.data.pageCount}
+                visible={COMMENT_VISIBLE_PAGES}
+                onChange={setPage}
+              />
+            </Flex>
+          )}
+        </div>
+      </Card>
+    </Flex>
+  )
+}
+
+const CommentItem = ({
+  comment,
+  onReply,
+  onEdit,
+  onDelete,
+}: {
+  comment: WebComment
+  onReply: () => void
+  onEdit: () => void
+  onDelete: () => Promise<unknown>
+}) => (
+  <article className="comment-card" data-testid="comment">
+    <Flex justify="space-between" gap={8} wrap>
+      <strong>{comment.author}</strong>
+      <span className="text-secondary">
+        <RelativeTime time={comment.time} />
+        {comment.edited && (
+          <>
+            {' · '}
+            <FormattedMessage id="community.edited" />
+          </>
+        )}
+      </span>
+    </Flex>
+    <Markdown>{comment.content}</Markdown>
+    <Flex justify="space-between" align="center" gap={8}>
+      <span className="text-secondary">#{comment.name}</span>
+      <Flex gap={4}>
+        {can(comment, 'reply') && (
+          <Button size="small" type="text" onClick={onReply}>
+            <FormattedMessage id="community.reply" />
+          </Button>
+        )}
+        {can(comment, 'edit') && (
+          <Button size="small" type="text" onClick={onEdit}>
+            <FormattedMessage id="community.edit" />
+          </Button>
+        )}
+        {can(comment, 'delete') && (
+          <Popconfirm
+            title={<FormattedMessage id="chart.info.delete_confirm" />}
+            okText={<FormattedMessage id="community.delete" />}
+            cancelText={<FormattedMessage id="chart.info.cancel" />}
+            onConfirm={() => onDelete().catch(() => undefined)}
+          >
+            <Button size="small" type="text" danger>
+              <FormattedMessage id="community.delete" />
+            </Button>
+          </Popconfirm>
+        )}
+      </Flex>
+    </Flex>
+  </article>
+)

@@ -1,0 +1,199 @@
+// spec §2 "Chart info" community section against msw handlers that keep state like our server: like and
+// unlike, rate and unrate (the slider returns to 5), and comments in new, reply and edit modes.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { type WebComment } from '../../../common/api/community'
+import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
+import { renderWithProviders } from '../renderWithProviders'
+
+const chart = sampleChart(31, { title: 'Community chart' })
+const LIKE = /Like \(/
+/** An ActionButton shows a check or cross for a while after each use; wait until it is usable again. */
+const ready = (name: string) =>
+  waitFor(
+    () => {
+      // antd keeps the loading icon's node (and its name) while its exit animation runs, which never ends
+      // in jsdom: match the end of the name.
+      const button = screen.getByRole('button', { name: new RegExp(`${name}$`) })
+      expect(button).toHaveAttribute('data-state', 'default')
+      return button
+    },
+    { timeout: 5000 },
+  )
+const route = `/chart/${chart.id}/info`
+const form = (type: string) => ({ type, title: type, requireConfirmation: false, options: [] })
+
+let state: { isLike: boolean; rating: number | null; comments: WebComment[]; posted: URLSearchParams[] }
+
+const valuesOf = async (request: Request) => {
+  const values = new URLSearchParams(((await request.json()) as { values: string }).values)
+  for (const [key, value] of new URL(request.url).searchParams) if (!values.has(key)) values.set(key, value)
+  state.posted.push(values)
+  return values
+}
+
+beforeEach(() => {
+  state = { isLike: false, rating: null, comments: [], posted: [] }
+})
+
+const backend = (loggedIn: boolean) => {
+  server.use(
+    http.get('*/sonolus/user/mine', () =>
+      loggedIn ? HttpResponse.json(sampleUser) : HttpResponse.json({ code: 401 }, { status: 401 }),
+    ),
+    http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+    http.get('*/sonolus/levels/:name/community/status', () =>
+      HttpResponse.json({ isLike: state.isLike, isRating: state.rating !== null, rating: state.rating ?? 0 }),
+    ),
+    http.get('*/sonolus/levels/:name/community/comments/list', () =>
+      HttpResponse.json({ pageCount: 1, comments: state.comments, total: state.comments.length }),
+    ),
+    http.post('*/sonolus/levels/:name/community/submit', async ({ request }) => {
+      const values = await valuesOf(request)
+      const type = values.get('type')
+      if (type === 'like' || type === 'dislike') state.isLike = type === 'like'
+      if (type === 'rating') state.rating = Number(values.get('rating'))
+      if (type === 'unrating') state.rating = null
+      if (type === 'comment') {
+        state.comments.push({
+          name: `c${state.comments.length + 1}`,
+          author: 'Player One#123456',
+          time: Date.now(),
+          content: values.get('comment')!,
+          actions: [form('reply'), form('edit'), form('delete')],
+          parent: null,
+          edited: false,
+        })
+      }
+      return HttpResponse.json({
+        key: '',
+        hashes: [],
+        shouldUpdateCommunity: true,
+        shouldNavigateCommentsToPage: 0,
+      })
+    }),
+    http.post('*/sonolus/levels/:name/community/comments/:comment/submit', async ({ params, request }) => {
+      const values = await valuesOf(request)
+      const target = state.comments.find((comment) => comment.name === params.comment)!
+      if (values.get('type') === 'edit')
+        Object.assign(target, { content: values.get('content'), edited: true })
+      if (values.get('type') === 'delete')
+        state.comments = state.comments.filter((comment) => comment !== target)
+      if (values.get('type') === 'reply')
+        state.comments.push({
+          ...target,
+          name: 'reply',
+          content: `> quote\n\n${values.get('content')}`,
+          parent: target.name,
+        })
+      return HttpResponse.json({ key: '', hashes: [], shouldUpdateComments: true })
+    }),
+  )
+}
+
+describe('community section', () => {
+  it('asks a visitor to log in and keeps the controls disabled', async () => {
+    backend(false)
+    renderWithProviders(<AppRoutes />, { route })
+    expect(await screen.findByRole('link', { name: 'Log in with Sonolus' })).toHaveAttribute(
+      'href',
+      '/settings/sonolus',
+    )
+    expect(screen.getByRole('button', { name: /Like/ })).toBeDisabled()
+    expect(screen.getByRole('textbox', { name: 'Write a comment (markdown)' })).toBeDisabled()
+  })
+
+  it('likes then unlikes, with their success messages', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    await user.click(await screen.findByRole('button', { name: LIKE }))
+    expect(await screen.findByText('Liked successfully', {}, { timeout: 3000 })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: /Unlike/ })).toBeEnabled(), {
+      timeout: 4000,
+    })
+    await user.click(screen.getByRole('button', { name: /Unlike/ }))
+    await waitFor(() => expect(state.isLike).toBe(false))
+    expect(state.posted.map((values) => values.get('type'))).toEqual(['like', 'dislike'])
+  })
+
+  it('rates 4, then unrates, and the slider returns to 5', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const slider = await screen.findByRole('slider', { name: 'Your rating' })
+    // Enabled once the login check has answered.
+    await waitFor(() => expect(slider).toHaveAttribute('aria-disabled', 'false'))
+    expect(screen.getByTestId('rating-value')).toHaveTextContent('5')
+    await user.click(screen.getByText('4', { selector: '.ant-slider-mark-text' }))
+    expect(screen.getByTestId('rating-value')).toHaveTextContent('4')
+    await user.click(screen.getByRole('button', { name: /Rate$/ }))
+    await waitFor(() => expect(state.rating).toBe(4))
+    expect(await screen.findByText('Rated successfully', {}, { timeout: 3000 })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove rating' })).toBeEnabled(), {
+      timeout: 4000,
+    })
+    await user.click(screen.getByRole('button', { name: 'Remove rating' }))
+    await waitFor(() => expect(state.rating).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('rating-value')).toHaveTextContent('5'))
+  })
+
+  it('posts, replies to, edits and deletes a comment; the form clears after each', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
+    await waitFor(() => expect(box).toBeEnabled())
+    await user.click(await ready('Submit'))
+    expect(
+      await screen.findByText('Please complete all required fields and try again.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument()
+
+    await user.type(box, 'Hello **there**')
+    await user.click(await ready('Submit'))
+    const first = await screen.findByTestId('comment', {}, { timeout: 4000 })
+    expect(within(first).getByText('there').tagName).toBe('STRONG')
+    expect(within(first).getByText('#c1')).toBeInTheDocument()
+    await waitFor(() => expect(box).toHaveValue(''))
+
+    await user.click(within(first).getByRole('button', { name: 'Reply' }))
+    expect(screen.getByTestId('comment-hint')).toHaveTextContent('Replying to Player One#123456...')
+    await user.type(box, 'A reply')
+    await user.click(await ready('Submit'))
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2), { timeout: 4000 })
+    expect(screen.queryByTestId('comment-hint')).not.toBeInTheDocument()
+
+    await user.click(within(screen.getAllByTestId('comment')[0]).getByRole('button', { name: 'Edit' }))
+    expect(screen.getByTestId('comment-hint')).toHaveTextContent('Editing Player One#123456...')
+    expect(box).toHaveValue('Hello **there**')
+    await user.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(box).toHaveValue('')
+    expect(screen.queryByTestId('comment-hint')).not.toBeInTheDocument()
+
+    await user.click(within(screen.getAllByTestId('comment')[0]).getByRole('button', { name: 'Delete' }))
+    await user.click((await screen.findAllByRole('button', { name: 'Delete' })).at(-1)!)
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1), { timeout: 4000 })
+    expect(state.posted.map((values) => values.get('type'))).toEqual(['comment', 'reply', 'delete'])
+  })
+
+  it('shows no edit or delete on a comment the viewer may not change', async () => {
+    backend(true)
+    state.comments = [
+      {
+        name: 'x1',
+        author: 'Someone#1',
+        time: Date.now() - 120_000,
+        content: 'Theirs',
+        actions: [form('reply')],
+        parent: null,
+        edited: false,
+      },
+    ]
+    renderWithProviders(<AppRoutes />, { route })
+    const item = await screen.findByTestId('comment')
+    expect(within(item).getByText('2 minutes ago')).toBeInTheDocument()
+    expect(within(item).getByRole('button', { name: 'Reply' })).toBeInTheDocument()
+    expect(within(item).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+    expect(within(item).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,97 @@
+// Community on chart info against the real server (community issue): like then unlike; rate 4 then
+// unrate (the slider returns to 5); post, reply to, edit and delete a comment; a second user sees no
+// edit or delete on it; markdown payloads in comments stay inert.
+import { type Browser, type Page, expect, test } from '@playwright/test'
+import { appLogin } from '../../scripts/dev-app-login'
+
+const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
+  await page.goto('/settings/sonolus')
+  const open = page.getByRole('link', { name: 'Open in Sonolus' })
+  await expect(open).toHaveAttribute('href', /external-login/)
+  await appLogin((await open.getAttribute('href'))!, user)
+  await expect(page.getByText(`#${user.handle}`)).toBeVisible({ timeout: 10_000 })
+}
+
+const openChart = async (page: Page, title: string) => {
+  await page.goto(`/chart/list?title=${encodeURIComponent(title)}`)
+  await page.getByTestId('chart-card').filter({ hasText: title }).click()
+  await expect(page.getByTestId('chart-title')).toHaveText(title)
+}
+
+const secondUser = async (browser: Browser) => {
+  const page = await browser.newPage()
+  await logIn(page, { id: 'e2e-second', handle: '999002', name: 'Second User' })
+  return page
+}
+
+test('likes, rates and comments on a chart, and another user cannot change the comment', async ({
+  page,
+  browser,
+}) => {
+  const dialogs: string[] = []
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message())
+    await dialog.dismiss()
+  })
+  await logIn(page, { id: 'e2e-first', handle: '999001', name: 'First User' })
+  await openChart(page, 'Midnight Relay')
+
+  // Like, then unlike.
+  await page.getByRole('button', { name: /Like \(0\)/ }).click()
+  await expect(page.getByText('Liked successfully')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Unlike \(1\)/ })).toBeVisible({ timeout: 5000 })
+  await page.getByRole('button', { name: /Unlike/ }).click()
+  await expect(page.getByText('Unliked successfully')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Like \(0\)/ })).toBeVisible({ timeout: 5000 })
+
+  // Rate 4, then unrate: the slider returns to 5.
+  await page.getByRole('slider', { name: 'Your rating' }).focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(page.getByTestId('rating-value')).toHaveText('4')
+  await page.getByRole('button', { name: /Rate$/ }).click()
+  await expect(page.getByText('Rated successfully')).toBeVisible()
+  await expect(page.getByText('4.0 (1 rating)')).toBeVisible({ timeout: 5000 })
+  await page.getByRole('button', { name: 'Remove rating' }).click()
+  await expect(page.getByText('Unrated successfully')).toBeVisible()
+  await expect(page.getByTestId('rating-value')).toHaveText('5')
+
+  // Post a comment (with payloads that must stay inert), reply, edit, then check as another user.
+  const box = page.getByRole('textbox', { name: 'Write a comment (markdown)' })
+  await box.fill('First! <img src=x onerror="alert(1)"> [x](javascript:alert(2))')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Commented successfully')).toBeVisible()
+  const comments = page.getByTestId('comment')
+  await expect(comments).toHaveCount(1)
+  await expect(box).toHaveValue('')
+
+  await comments.first().getByRole('button', { name: 'Reply' }).click()
+  await expect(page.getByTestId('comment-hint')).toHaveText('Replying to First User#999001...')
+  await box.fill('Replying to myself')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Replied successfully')).toBeVisible()
+  await expect(comments).toHaveCount(2)
+  await expect(comments.nth(1)).toContainText('Replying to myself')
+
+  await comments.first().getByRole('button', { name: 'Edit' }).click()
+  await expect(page.getByTestId('comment-hint')).toHaveText('Editing First User#999001...')
+  await box.fill('First, edited')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Edited successfully')).toBeVisible()
+  await expect(comments.first()).toContainText('First, edited')
+
+  const other = await secondUser(browser)
+  await openChart(other, 'Midnight Relay')
+  const seen = other.getByTestId('comment').first()
+  await expect(seen).toContainText('First, edited')
+  await expect(seen.getByRole('button', { name: 'Reply' })).toBeVisible()
+  await expect(seen.getByRole('button', { name: 'Edit' })).toHaveCount(0)
+  await expect(seen.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  await other.close()
+
+  // Delete the first comment.
+  await comments.first().getByRole('button', { name: 'Delete' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Deleted successfully')).toBeVisible()
+  await expect(comments).toHaveCount(1)
+  expect(dialogs).toEqual([])
+})
