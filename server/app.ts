@@ -147,6 +147,14 @@ const classify = (error: FastifyError | Error): { statusCode: number; key: strin
   }
   const fastifyError = error as FastifyError
   if (fastifyError.validation) return { statusCode: 400, key: 'bad_request', message: fastifyError.message }
+  // A body or file over its limit (Fastify's bodyLimit, multipart's fileSize): the catalogue's key.
+  if (fastifyError.statusCode === 413) {
+    return {
+      statusCode: 413,
+      key: 'file_too_large',
+      message: 'The file is too large, please reduce the file size and try again',
+    }
+  }
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
     return { statusCode: fastifyError.statusCode, key: 'bad_request', message: fastifyError.message }
   }

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_login_attempts.js'
 import * as m0003 from './migrations/0003_catalogue.js'
 import * as m0004 from './migrations/0004_order_indexes.js'
 import * as m0005 from './migrations/0005_community.js'
+import * as m0006 from './migrations/0006_leaderboards.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_catalogue': m0003,
   '0004_order_indexes': m0004,
   '0005_community': m0005,
+  '0006_leaderboards': m0006,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -118,6 +118,47 @@ export type CommentsTable = {
   deleted: Generated<number>
 }
 
+export type UploadKeysTable = {
+  key: string
+  userId: string
+  /** What the upload completes: 'result'. */
+  action: string
+  /** JSON: what the submit step decided (the chart, the hashes asked for, the replay's title). */
+  payload: string
+  expiresTime: number
+}
+
+export type RecordsTable = {
+  id: string
+  chartId: string
+  userId: string
+  /** 'name#handle' when submitted. */
+  player: string
+  grade: string
+  arcadeScore: number
+  accuracyScore: number
+  combo: number
+  perfect: number
+  great: number
+  good: number
+  miss: number
+  totalCount: number
+  dataHash: string
+  configurationHash: string
+  replayTitle: string
+  createdTime: number
+}
+
+export type LeaderboardEntriesTable = {
+  chartId: string
+  board: string
+  userId: string
+  recordId: string
+  sortKey: number
+  arcadeKey: number
+  createdTime: number
+}
+
 /** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
 export type ChartsFtsTable = {
   rowid: number
@@ -135,4 +176,7 @@ export type Database = {
   chartsFts: ChartsFtsTable
   ratings: RatingsTable
   comments: CommentsTable
+  uploadKeys: UploadKeysTable
+  records: RecordsTable
+  leaderboardEntries: LeaderboardEntriesTable
 }

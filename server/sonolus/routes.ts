@@ -7,6 +7,7 @@ import { levelsDetails } from './levels/details.js'
 import { levelsInfo } from './levels/info.js'
 import { levelsCommunity } from './levels/community.js'
 import { levelsList } from './levels/list.js'
+import { levelResults } from './levels/results.js'
 import { levelsSubmit } from './levels/submit.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
@@ -27,6 +28,7 @@ const routes: RouteModule[] = [
   webAuthenticate,
   levelsInfo,
   levelsList,
+  levelResults,
   levelsDetails,
   levelsSubmit,
   levelsCommunity,

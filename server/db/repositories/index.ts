@@ -4,6 +4,7 @@ import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
 import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
+import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
 import { MetaRepository } from './meta.js'
@@ -15,6 +16,7 @@ export type Repositories = {
   sessions: SessionsRepository
   charts: ChartsRepository
   community: CommunityRepository
+  leaderboards: LeaderboardsRepository
   files: FilesRepository
   meta: MetaRepository
   loginAttempts: LoginAttemptsRepository
@@ -30,6 +32,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   sessions: new SessionsRepository(db),
   charts: new ChartsRepository(db, dialect),
   community: new CommunityRepository(db, dialect),
+  leaderboards: new LeaderboardsRepository(db),
   files: new FilesRepository(db),
   meta: new MetaRepository(db),
   loginAttempts: new LoginAttemptsRepository(db),
@@ -45,4 +48,5 @@ export type { Session } from './sessions.js'
 export type { ChartRow, NewChart, ChartListQuery, ChartSort } from './charts.js'
 export type { FileRecord } from './files.js'
 export type { CommentRow, CommunityStatus } from './community.js'
+export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'

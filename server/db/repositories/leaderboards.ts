@@ -1,0 +1,99 @@
+// Level results and leaderboards (protocol doc §5, §9): single-use upload keys, records, and each user's
+// best record per chart per board.
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Database, type RecordsTable, type UploadKeysTable } from '../schema.js'
+
+export type RecordRow = Selectable<RecordsTable>
+export type UploadKey = Selectable<UploadKeysTable>
+export type BoardEntry = { board: string; sortKey: number }
+
+export class LeaderboardsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createUploadKey(key: UploadKey): Promise<void> {
+    await this.db.insertInto('uploadKeys').values(key).execute()
+  }
+
+  /** Takes the key (single use): the row if it was there and unexpired; it is gone afterwards either way. */
+  async claimUploadKey(key: string, now: number): Promise<UploadKey | undefined> {
+    const row = await this.db
+      .deleteFrom('uploadKeys')
+      .where('key', '=', key)
+      .returningAll()
+      .executeTakeFirst()
+    await this.db.deleteFrom('uploadKeys').where('expiresTime', '<=', now).execute()
+    return row && Number(row.expiresTime) > now ? row : undefined
+  }
+
+  /** Stores a record and makes it the user's entry on each board it beats (or first enters). Run inside a
+   *  transaction. */
+  async addRecord(record: RecordRow, boards: BoardEntry[]): Promise<void> {
+    await this.db.insertInto('records').values(record).execute()
+    for (const { board, sortKey } of boards) {
+      await this.db
+        .insertInto('leaderboardEntries')
+        .values({
+          chartId: record.chartId,
+          board,
+          userId: record.userId,
+          recordId: record.id,
+          sortKey,
+          arcadeKey: -record.arcadeScore,
+          createdTime: record.createdTime,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['chartId', 'board', 'userId'])
+            .doUpdateSet((eb) => ({
+              recordId: eb.ref('excluded.recordId'),
+              sortKey: eb.ref('excluded.sortKey'),
+              arcadeKey: eb.ref('excluded.arcadeKey'),
+              createdTime: eb.ref('excluded.createdTime'),
+            }))
+            .where(
+              sql<boolean>`(excluded.sort_key < leaderboard_entries.sort_key or (excluded.sort_key = leaderboard_entries.sort_key and excluded.arcade_key < leaderboard_entries.arcade_key))`,
+            ),
+        )
+        .execute()
+    }
+  }
+
+  /** One page of a board, best first. */
+  listBoard(chartId: string, board: string, offset: number, limit: number) {
+    return this.db
+      .selectFrom('leaderboardEntries as e')
+      .innerJoin('records as r', 'r.id', 'e.recordId')
+      .selectAll('r')
+      .where('e.chartId', '=', chartId)
+      .where('e.board', '=', board)
+      .orderBy('e.sortKey')
+      .orderBy('e.arcadeKey')
+      .orderBy('e.createdTime')
+      .orderBy('e.recordId')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  }
+
+  async countBoard(chartId: string, board: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('leaderboardEntries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('chartId', '=', chartId)
+      .where('board', '=', board)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  findRecord(id: string): Promise<RecordRow | undefined> {
+    return this.db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  async countRecords(): Promise<number> {
+    const row = await this.db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+}

@@ -1,0 +1,339 @@
+// Level results → leaderboards (protocol doc §5, §9). The app finishes a play, submits its ReplayItem,
+// and uploads the two gzip JSON files we ask for. A record is stored only when every check passes:
+// the files are the ones asked for and match their SHA-1, the level is ours, the replay is untagged
+// (tags mark modifiers such as auto-play), and the counts add up to totalCount (and to the chart's
+// note count when we have its level data). Each user keeps their best record per board.
+import { createHash, randomBytes } from 'node:crypto'
+import { gunzipSync } from 'node:zlib'
+import multipart from '@fastify/multipart'
+import {
+  type GameplayResult,
+  type ReplayItem,
+  type ServerItemLeaderboardDetails,
+  type ServerItemLeaderboardRecord,
+  type ServerItemLeaderboardRecordDetails,
+  type ServerItemLeaderboardRecordList,
+  type ServerLevelResultInfo,
+  type ServerSubmitLevelResultResponse,
+} from '@sonolus/core'
+import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
+import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
+import { readLevelData } from '../../../common/chart/index.js'
+import { type AppContext } from '../../context.js'
+import { type ChartRow, type RecordRow, type User } from '../../db/repositories/index.js'
+import { HttpError, badRequest, notFound } from '../../http/errors.js'
+import { putBuffer } from '../../storage/putFile.js'
+import { type RouteModule } from '../types.js'
+import { chartIdOf, levelJson, srl } from './item.js'
+
+const UPLOAD_KEY_MS = 10 * 60_000
+export const RECORDS_PER_PAGE = 10
+const TOP_RECORDS = 10
+export const REPLAY_PREFIX = 'replay-'
+
+const denied = () =>
+  new HttpError(401, 'permission_denied2', 'Sorry, you do not have permission to do this action')
+const rejected = (message: string) => badRequest(`Result rejected: ${message}`)
+
+/** How each board ranks (protocol doc §9; our choice, stated in the docs): higher is better for the
+ *  scores, combo and perfect; lower for great, good and miss. Ties: higher arcade score, then earlier. */
+export const BOARDS: Record<LeaderboardName, { field: keyof GameplayResult; better: 'higher' | 'lower' }> = {
+  arcScore: { field: 'arcadeScore', better: 'higher' },
+  accScore: { field: 'accuracyScore', better: 'higher' },
+  combo: { field: 'combo', better: 'higher' },
+  perfect: { field: 'perfect', better: 'higher' },
+  great: { field: 'great', better: 'lower' },
+  good: { field: 'good', better: 'lower' },
+  miss: { field: 'miss', better: 'lower' },
+}
+
+const RECORD_FIELDS: Record<LeaderboardName, keyof RecordRow> = {
+  arcScore: 'arcadeScore',
+  accScore: 'accuracyScore',
+  combo: 'combo',
+  perfect: 'perfect',
+  great: 'great',
+  good: 'good',
+  miss: 'miss',
+}
+
+const GRADES = ['allPerfect', 'fullCombo', 'pass', 'fail']
+const COUNTS = ['combo', 'perfect', 'great', 'good', 'miss', 'totalCount'] as const
+
+/** The result inside ReplayData, checked; a message for the first thing wrong. */
+export const checkResult = (data: unknown): GameplayResult | string => {
+  const result = (data as { result?: Partial<GameplayResult> } | null)?.result
+  if (!result || typeof result !== 'object') return 'the replay data has no result'
+  if (!GRADES.includes(String(result.grade)))
+    return 'the grade is not one of allPerfect, fullCombo, pass, fail'
+  for (const name of COUNTS) {
+    const value = result[name]
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      return `${name} is not a whole number ≥ 0`
+  }
+  for (const name of ['arcadeScore', 'accuracyScore'] as const) {
+    const value = result[name]
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      return `${name} is not a number ≥ 0`
+  }
+  const full = result as GameplayResult
+  if (full.perfect + full.great + full.good + full.miss !== full.totalCount)
+    return `perfect + great + good + miss (${full.perfect + full.great + full.good + full.miss}) is not totalCount (${full.totalCount})`
+  if (full.combo > full.totalCount) return 'combo is larger than totalCount'
+  return full
+}
+
+const formatValue = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(4))
+
+const toRecord = (
+  record: RecordRow,
+  board: LeaderboardName,
+  rank: number,
+): ServerItemLeaderboardRecord & { replay: string } => ({
+  name: record.id,
+  rank: `#${rank}`,
+  player: record.player,
+  value: formatValue(Number(record[RECORD_FIELDS[board]])),
+  replay: `${REPLAY_PREFIX}${record.id}`,
+})
+
+export const replayItem = (
+  ctx: AppContext,
+  record: RecordRow,
+  chart: ChartRow,
+  locale: string,
+): ReplayItem => ({
+  name: `${REPLAY_PREFIX}${record.id}`,
+  source: ctx.config.publicUrl,
+  version: 1,
+  title: record.replayTitle,
+  subtitle: `${formatValue(Number(record.arcadeScore))} · ${record.grade}`,
+  author: record.player,
+  tags: [],
+  level: JSON.parse(levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)) as ReplayItem['level'],
+  data: srl(record.dataHash),
+  configuration: srl(record.configurationHash),
+})
+
+type Pending = { chartId: string; hashes: [string, string]; title: string }
+
+const visibleChart = async (ctx: AppContext, name: string, user: User | undefined): Promise<ChartRow> => {
+  const id = chartIdOf(name)
+  const chart = id ? await ctx.repos.charts.findById(id) : undefined
+  if (!chart) throw notFound('No such chart')
+  if (!chart.isPublic && chart.authorId !== user?.id)
+    throw new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
+  return chart
+}
+
+const boardOf = (name: string): LeaderboardName => {
+  if (!(LEADERBOARDS as readonly string[]).includes(name)) throw notFound('No such leaderboard')
+  return name as LeaderboardName
+}
+
+/** The chart's note count from its stored level data, when it has any. */
+const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number | undefined> => {
+  if (!chart.dataHash) return undefined
+  const blob = await ctx.blobStore.get(chart.dataHash).catch(() => undefined)
+  if (!blob) return undefined
+  const chunks: Buffer[] = []
+  for await (const chunk of blob.stream) chunks.push(chunk as Buffer)
+  try {
+    return readLevelData(new Uint8Array(Buffer.concat(chunks))).noteCount
+  } catch {
+    return undefined
+  }
+}
+
+export const levelResults: RouteModule = (app, ctx) => {
+  app.get('/sonolus/levels/result/info', async () => {
+    const info: ServerLevelResultInfo = {
+      submits: [
+        { type: 'submit', title: '#SUBMIT', icon: 'upload', requireConfirmation: false, options: [] },
+      ],
+    }
+    return info
+  })
+
+  app.post('/sonolus/levels/result/submit', async (request) => {
+    const user = await ctx.auth.userOf(request)
+    if (!user) throw denied()
+    const replay = (request.body as { replay?: ReplayItem } | undefined)?.replay
+    if (!replay || typeof replay !== 'object') throw badRequest('The body has no replay')
+    const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user)
+    const engine = ctx.packs.engine('en').item.name
+    if (replay.level?.engine?.name !== engine)
+      throw rejected(`the level was not played with this server's engine "${engine}"`)
+    if (Array.isArray(replay.tags) && replay.tags.length > 0)
+      throw rejected('tagged replays (modifiers such as auto-play) are not ranked')
+    const hashes = [replay.data?.hash, replay.configuration?.hash]
+    if (!hashes.every((hash) => typeof hash === 'string' && SHA1_REGEX.test(hash)))
+      throw badRequest('The replay data and configuration need SHA-1 hashes')
+    const key = randomBytes(24).toString('base64url')
+    const pending: Pending = { chartId: chart.id, hashes: hashes as [string, string], title: chart.title }
+    await ctx.repos.leaderboards.createUploadKey({
+      key,
+      userId: user.id,
+      action: 'result',
+      payload: JSON.stringify(pending),
+      expiresTime: Date.now() + UPLOAD_KEY_MS,
+    })
+    const response: ServerSubmitLevelResultResponse = { key, hashes: pending.hashes }
+    return response
+  })
+
+  // The upload is authorised by its single-use key, not the session (protocol doc §5).
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 0, parts: 2, fieldSize: 0 },
+    })
+    scope.post('/sonolus/levels/result/upload', async (request) => {
+      const key = String(request.headers['sonolus-upload-key'] ?? '')
+      const now = Date.now()
+      const claimed = key ? await ctx.repos.leaderboards.claimUploadKey(key, now) : undefined
+      if (!claimed || claimed.action !== 'result')
+        throw new HttpError(
+          401,
+          'permission_denied2',
+          'Unknown or expired upload key; submit the result again',
+        )
+      const pending = JSON.parse(claimed.payload) as Pending
+      if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data')
+
+      const files = new Map<string, Buffer>()
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') throw badRequest('Only files are expected')
+        const buffer = await part.toBuffer()
+        if (part.file.truncated)
+          throw new HttpError(
+            413,
+            'file_too_large',
+            'The file is too large, please reduce the file size and try again',
+          )
+        const hash = part.filename
+        if (!pending.hashes.includes(hash)) throw rejected(`the file ${hash} was not asked for`)
+        if (files.has(hash)) throw rejected(`the file ${hash} came twice`)
+        if (createHash('sha1').update(buffer).digest('hex') !== hash)
+          throw rejected(`the file ${hash} does not match its SHA-1`)
+        files.set(hash, buffer)
+      }
+      const [dataHash, configurationHash] = pending.hashes
+      if (!files.has(dataHash) || !files.has(configurationHash))
+        throw rejected('the replay data and configuration are both needed')
+
+      const json = (bytes: Buffer, what: string): unknown => {
+        try {
+          return JSON.parse(gunzipSync(bytes).toString('utf8'))
+        } catch {
+          throw rejected(`the ${what} is not gzip JSON`)
+        }
+      }
+      const result = checkResult(json(files.get(dataHash)!, 'replay data'))
+      if (typeof result === 'string') throw rejected(result)
+      json(files.get(configurationHash)!, 'replay configuration')
+
+      const chart = await ctx.repos.charts.findById(pending.chartId)
+      if (!chart) throw rejected('the chart no longer exists')
+      const notes = await noteCountOf(ctx, chart)
+      if (notes !== undefined && notes !== result.totalCount)
+        throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
+      const user = await ctx.repos.users.findById(claimed.userId)
+      if (!user) throw denied()
+
+      for (const bytes of files.values())
+        await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)
+      const record: RecordRow = {
+        id: randomBytes(16).toString('hex'),
+        chartId: chart.id,
+        userId: user.id,
+        player: `${user.name}#${user.handle}`,
+        grade: result.grade,
+        arcadeScore: result.arcadeScore,
+        accuracyScore: result.accuracyScore,
+        combo: result.combo,
+        perfect: result.perfect,
+        great: result.great,
+        good: result.good,
+        miss: result.miss,
+        totalCount: result.totalCount,
+        dataHash,
+        configurationHash,
+        replayTitle: pending.title,
+        createdTime: now,
+      }
+      await ctx.repos.transaction((trx) =>
+        trx.leaderboards.addRecord(
+          record,
+          LEADERBOARDS.map((board) => {
+            const value = Number(result[BOARDS[board].field])
+            return { board, sortKey: BOARDS[board].better === 'higher' ? -value : value }
+          }),
+        ),
+      )
+      request.log.info({ chart: chart.id, user: user.id, record: record.id }, 'level result recorded')
+      return {}
+    })
+  })
+
+  app.get('/sonolus/levels/:name/leaderboards/:board', async (request) => {
+    const { name, board } = request.params as { name: string; board: string }
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    const which = boardOf(board)
+    const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
+    const details: ServerItemLeaderboardDetails = {
+      topRecords: rows.map((row, i) => toRecord(row, which, i + 1)),
+    }
+    return details
+  })
+
+  app.get('/sonolus/levels/:name/leaderboards/:board/records/list', async (request) => {
+    const { name, board } = request.params as { name: string; board: string }
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    const which = boardOf(board)
+    const rawPage = (request.query as { page?: string }).page ?? '0'
+    if (!/^\d{1,6}$/.test(rawPage)) throw badRequest('page must be a whole number from 0')
+    const offset = Number(rawPage) * RECORDS_PER_PAGE
+    const [rows, total] = await Promise.all([
+      ctx.repos.leaderboards.listBoard(chart.id, which, offset, RECORDS_PER_PAGE),
+      ctx.repos.leaderboards.countBoard(chart.id, which),
+    ])
+    const list: ServerItemLeaderboardRecordList = {
+      pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
+      records: rows.map((row, i) => toRecord(row, which, offset + i + 1)),
+    }
+    return list
+  })
+
+  app.get('/sonolus/levels/:name/leaderboards/:board/records/:record', async (request) => {
+    const {
+      name,
+      board,
+      record: recordId,
+    } = request.params as { name: string; board: string; record: string }
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    boardOf(board)
+    const record = await ctx.repos.leaderboards.findRecord(recordId)
+    if (!record || record.chartId !== chart.id) throw notFound('No such record')
+    const locale = (request.query as { localization?: string }).localization ?? 'en'
+    const details: ServerItemLeaderboardRecordDetails = { replays: [replayItem(ctx, record, chart, locale)] }
+    return details
+  })
+
+  // The replay itself, which the site's replay button opens in the app ({open-in-app}/replays/{name}).
+  app.get('/sonolus/replays/:name', async (request) => {
+    const { name } = request.params as { name: string }
+    const record = name.startsWith(REPLAY_PREFIX)
+      ? await ctx.repos.leaderboards.findRecord(name.slice(REPLAY_PREFIX.length))
+      : undefined
+    if (!record) throw notFound('No such replay')
+    const chart = await visibleChart(ctx, `wbs-${record.chartId}`, await ctx.auth.userOf(request))
+    const locale = (request.query as { localization?: string }).localization ?? 'en'
+    return {
+      item: replayItem(ctx, record, chart, locale),
+      actions: [],
+      hasCommunity: false,
+      leaderboards: [],
+      sections: [],
+    }
+  })
+}
