@@ -32,6 +32,9 @@ export const handlers = [
   http.get('*/sonolus/levels/:name/community/comments/list', () =>
     HttpResponse.json({ pageCount: 1, comments: [], total: 0 }),
   ),
+  http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', () =>
+    HttpResponse.json({ pageCount: 1, records: [] }),
+  ),
   http.get('*/sonolus/levels/:name', ({ params }) => {
     const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
     return Number.isNaN(n)

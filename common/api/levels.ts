@@ -48,3 +48,7 @@ export type LeaderboardName = (typeof LEADERBOARDS)[number]
 
 /** The list page size (protocol doc §2.5). */
 export const LEVELS_PER_PAGE = 20
+
+/** A leaderboard record as our server sends it: core's fields plus the replay's name (spec §2). */
+export type WebRecord = { name: string; rank: string; player: string; value: string; replay: string }
+export type RecordListResponse = { pageCount: number; records: WebRecord[] }

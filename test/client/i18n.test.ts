@@ -9,6 +9,7 @@ import zhCn from '../../i18n/zh_cn.json'
 import { DOC_TYPES, MENU, MENU_ORDER, ROUTE_PATHS, isMenuGroup } from '../../src/app/routes'
 import { SERVERS } from '../../src/app/servers'
 import { ERROR_KEYS } from '../../src/api/errors'
+import { LEADERBOARDS } from '../../common/api/levels'
 
 const catalogues: Record<string, Record<string, string>> = { en_us: enUs, ja_jp: jaJp, zh_cn: zhCn }
 
@@ -77,6 +78,7 @@ describe('i18n catalogues', () => {
     for (const item of MENU) if (isMenuGroup(item)) for (const entry of item.entries) used.add(entry.labelId)
     for (const server of Object.values(SERVERS)) used.add(server.labelId)
     for (const key of ERROR_KEYS) used.add(`error.${key}`)
+    for (const board of LEADERBOARDS) used.add(`leaderboard.${board}`)
     for (const unit of ['second', 'minute', 'hour', 'day', 'month']) used.add(`time.${unit}s_ago`)
 
     expect(used.size).toBeGreaterThan(30)

@@ -1,8 +1,10 @@
 // Community on chart info against the real server (community issue): like then unlike; rate 4 then
 // unrate (the slider returns to 5); post, reply to, edit and delete a comment; a second user sees no
-// edit or delete on it; markdown payloads in comments stay inert.
+// edit or delete on it; markdown payloads in comments stay inert; a result submitted as the app (test
+// replay) shows on the arcScore board with its replay link.
 import { type Browser, type Page, expect, test } from '@playwright/test'
 import { appLogin } from '../../scripts/dev-app-login'
+import { multipartBody, replayFiles, replayItem } from '../fixtures/replay/replay'
 
 const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
   await page.goto('/settings/sonolus')
@@ -94,4 +96,40 @@ test('likes, rates and comments on a chart, and another user cannot change the c
   await expect(page.getByText('Deleted successfully')).toBeVisible()
   await expect(comments).toHaveCount(1)
   expect(dialogs).toEqual([])
+})
+
+test('a result submitted as the app appears on the arcScore board, with a working replay link', async ({
+  page,
+  request,
+}) => {
+  await logIn(page, { id: 'e2e-player-3', handle: '999003', name: 'Third Player' })
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
+  await openChart(page, 'Starlight Overture')
+  const id = /\/chart\/([0-9a-f]{32})\/info/.exec(page.url())![1]
+
+  // As the app: the level item, the submit step, then the upload of both files.
+  const level = (await (await request.get(`/sonolus/levels/wbs-${id}`)).json()).item
+  const files = replayFiles({ arcadeScore: 987_654, totalCount: 50 })
+  const submitted = await request.post('/sonolus/levels/result/submit', {
+    headers: { authorization: session },
+    data: { replay: replayItem(level, files), values: '' },
+  })
+  expect(submitted.status()).toBe(200)
+  const { key } = await submitted.json()
+  const { body, contentType } = multipartBody([{ bytes: files.data }, { bytes: files.configuration }])
+  const uploaded = await request.post('/sonolus/levels/result/upload', {
+    headers: { 'content-type': contentType, 'sonolus-upload-key': key },
+    data: body,
+  })
+  expect(uploaded.status()).toBe(200)
+
+  await page.reload()
+  const record = page.getByTestId('record').filter({ hasText: 'Third Player#999003' })
+  await expect(record).toContainText('987654')
+  const href = await record.getByRole('link', { name: /Replay/ }).getAttribute('href')
+  expect(href).toMatch(/^https:\/\/open\.sonolus\.com\/127\.0\.0\.1:4173\/replays\/replay-[0-9a-f]{32}$/)
+  const replayName = href!.split('/').at(-1)
+  const replay = await request.get(`/sonolus/replays/${replayName}`)
+  expect(replay.status()).toBe(200)
+  expect((await replay.json()).item.level.name).toBe(`wbs-${id}`)
 })

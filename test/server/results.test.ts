@@ -1,8 +1,12 @@
 // Level results → leaderboards (protocol doc §5, §9) on SQLite and PostgreSQL: a valid record reaches all
 // 7 boards in order; bad uploads are rejected with nothing stored; the permission matrix.
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LevelItem } from '@sonolus/core'
 import { LEADERBOARDS } from '../../common/api/levels'
+import { convertSus, readLevelData } from '../../common/chart'
+import { putBuffer } from '../../server/storage/putFile'
 import { MAX_UPLOAD_BYTES } from '../../common/rules'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { multipartBody, replayFiles, replayItem, sha1 } from '../fixtures/replay/replay'
@@ -215,6 +219,42 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
       const response = await submit('ben', replay)
       expect([400, 404]).toContain(response.statusCode)
     }
+  })
+
+  it("checks totalCount against the chart's note count when the chart has level data", async () => {
+    const conversion = convertSus(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'), 'utf8'),
+    )
+    const notes = readLevelData(conversion.gzipped).noteCount
+    const dataHash = await putBuffer(
+      test.ctx.blobStore,
+      test.ctx.repos,
+      Buffer.from(conversion.gzipped),
+      'application/gzip',
+    )
+    const withDataId = hex(43, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(43, { id: withDataId, authorId: 'owner', author: 'Owner#4001', dataHash }),
+    )
+    const withData = (
+      await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${withDataId}` })
+    ).json().item
+    const before = await records()
+    const wrong = await play(
+      'ann',
+      { perfect: notes + 1, great: 0, good: 0, miss: 0, combo: notes, totalCount: notes + 1 },
+      withData,
+    )
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toMatch(/note count/)
+    expect(await records()).toBe(before)
+    const right = await play(
+      'ann',
+      { perfect: notes, great: 0, good: 0, miss: 0, combo: notes, totalCount: notes },
+      withData,
+    )
+    expect(right.statusCode).toBe(200)
+    expect(await records()).toBe(before + 1)
   })
 
   it('permissions: anonymous cannot submit; a private level takes results from its owner only', async () => {

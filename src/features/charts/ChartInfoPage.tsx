@@ -32,6 +32,7 @@ import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
 import { showError, showSuccess } from '../messages/messagesSlice'
 import { CommunitySection } from '../community/CommunitySection'
+import { LeaderboardSection } from '../community/LeaderboardSection'
 import { ChartPlayer } from '../preview/ChartPlayer'
 import { ChartGrid } from './ChartCard'
 
@@ -221,6 +222,7 @@ export const ChartInfoPage = () => {
           )}
         </Card>
         <CommunitySection chart={chart} />
+        <LeaderboardSection chartId={chart.id} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>
           {chart.dataHash ? (
             <ChartPlayer url={`${bases.data}${chart.dataHash}`} />

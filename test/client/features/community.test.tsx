@@ -197,3 +197,71 @@ describe('community section', () => {
     expect(within(item).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
   })
 })
+
+describe('leaderboard section', () => {
+  it('lists records with rank, player and value, links each replay, and switches among the 7 boards', async () => {
+    backend(false)
+    const boards: string[] = []
+    server.use(
+      http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', ({ params }) => {
+        boards.push(String(params.board))
+        return HttpResponse.json({
+          pageCount: 1,
+          records: [
+            {
+              name: 'r1',
+              rank: '#1',
+              player: 'Ann#1',
+              value: params.board === 'miss' ? '0' : '990000',
+              replay: 'replay-r1',
+            },
+            {
+              name: 'r2',
+              rank: '#2',
+              player: 'Ben#2',
+              value: params.board === 'miss' ? '3' : '950000',
+              replay: 'replay-r2',
+            },
+          ],
+        })
+      }),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const records = await screen.findAllByTestId('record', {}, { timeout: 3000 })
+    expect(records.map((record) => record.textContent)).toEqual([
+      expect.stringMatching(/^#1Ann#1990000/),
+      expect.stringMatching(/^#2Ben#2950000/),
+    ])
+    expect(
+      within(records[0])
+        .getByRole('link', { name: /Replay/ })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/open\.sonolus\.com\/.+\/replays\/replay-r1$/)
+    expect(boards).toEqual(['arcScore'])
+    await user.click(screen.getByRole('combobox', { name: 'Leaderboard type' }))
+    for (const label of [
+      'Arcade score',
+      'Accuracy score',
+      'Max combo',
+      'Number of Perfect',
+      'Number of Great',
+      'Number of Good',
+    ])
+      expect((await screen.findAllByText(label)).length).toBeGreaterThan(0)
+    await user.click(await screen.findByTitle('Number of Miss'))
+    await waitFor(() => expect(boards.at(-1)).toBe('miss'))
+    await waitFor(() => expect(screen.getAllByTestId('record')[1]).toHaveTextContent('3'))
+  })
+
+  it('says so when a board is empty', async () => {
+    backend(false)
+    renderWithProviders(<AppRoutes />, { route })
+    expect(
+      await screen.findByText(
+        'No records yet. Play this chart in Sonolus and submit your result.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument()
+  })
+})
