@@ -9,6 +9,12 @@ declare module 'autocannon' {
     timeouts: number
     non2xx: number
   }
+  type AutocannonRequest = {
+    path: string
+    method?: string
+    headers?: Record<string, string>
+    body?: string
+  }
   type Options = {
     url: string
     connections?: number
@@ -17,7 +23,9 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
-    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[]
+    requests?: {
+      setupRequest?: (request: AutocannonRequest) => AutocannonRequest
+    }[]
   }
   export default function autocannon(options: Options): Promise<Result>
 }

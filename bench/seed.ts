@@ -1,5 +1,5 @@
 // Seeds N synthetic charts (our own random titles) for the benchmarks, in batches inside one transaction.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { type AppContext } from '../server/context.js'
 
 const WORDS = (
@@ -60,4 +60,45 @@ export const seedCharts = async (
     })
   }
   return { ids, word: 'crystal' }
+}
+
+/** One chart's community for the bench: `comments` comments by the seeded creators, and `sessions`
+ *  web sessions (their secrets are returned) for the like/unlike target. */
+export const seedCommunity = async (
+  ctx: AppContext,
+  chartId: string,
+  comments: number,
+  sessions: number,
+): Promise<string[]> => {
+  const now = Date.now()
+  const batch = 1000
+  for (let start = 0; start < comments; start += batch) {
+    await ctx.repos.transaction(async (trx) => {
+      for (let n = start; n < Math.min(comments, start + batch); n++) {
+        const author = n % 200
+        await trx.community.addComment({
+          id: randomBytes(16).toString('hex'),
+          chartId,
+          userId: `bench-${author}`,
+          author: `Creator ${author}#${500000 + author}`,
+          parentId: null,
+          content: `Comment ${n}: a **fine** chart, ${'with some words '.repeat(3)}`,
+          createdTime: now - (comments - n) * 1000,
+        })
+      }
+    })
+  }
+  const secrets: string[] = []
+  for (let n = 0; n < sessions; n++) {
+    const secret = randomBytes(32).toString('base64url')
+    await ctx.repos.sessions.create({
+      idHash: createHash('sha1').update(secret).digest('hex'),
+      userId: `bench-${n % 200}`,
+      kind: 'web',
+      createdTime: now,
+      expiresTime: now + 3_600_000,
+    })
+    secrets.push(secret)
+  }
+  return secrets
 }

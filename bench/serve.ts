@@ -9,7 +9,7 @@ import Fastify from 'fastify'
 import { buildApp } from '../server/app.js'
 import { loadConfig } from '../server/config.js'
 import { openContext } from '../server/context.js'
-import { seedCharts } from './seed.js'
+import { seedCharts, seedCommunity } from './seed.js'
 
 const charts = Number(process.env.BENCH_CHARTS ?? 10_000)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-'))
@@ -23,6 +23,10 @@ const config = loadConfig({
 })
 const ctx = await openContext(config)
 const seeded = await seedCharts(ctx, charts)
+// A public chart for the details target, with 10k comments (BENCH_COMMENTS) and sessions for the like
+// toggles.
+const level = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0].id
+const sessions = await seedCommunity(ctx, level, Number(process.env.BENCH_COMMENTS ?? 10_000), 64)
 // The bulk seed leaves every page in the WAL; a server that gathered its charts over months has long
 // since checkpointed them into the database file, which is the state measured here.
 const sqlite = new Sqlite(path.join(dataDir, 'sirius.db'))
@@ -39,10 +43,8 @@ const url = (server: { server: { address: () => unknown } }) => {
   const address = server.server.address() as { port: number }
   return `http://127.0.0.1:${address.port}`
 }
-// A public chart for the details target.
-const level = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0].id
 process.stdout.write(
-  `${JSON.stringify({ app: url(app), bare: url(bare), level, word: seeded.word, pid: process.pid })}\n`,
+  `${JSON.stringify({ app: url(app), bare: url(bare), level, word: seeded.word, pid: process.pid, sessions })}\n`,
 )
 
 const stop = async () => {

@@ -13,7 +13,7 @@ import autocannon from 'autocannon'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 
-type Ready = { app: string; bare: string; level: string; word: string; pid: number }
+type Ready = { app: string; bare: string; level: string; word: string; pid: number; sessions: string[] }
 type Target = {
   name: string
   url: (ready: Ready) => string
@@ -22,6 +22,8 @@ type Target = {
   connections?: number
   /** Sends a session (an unknown one): skips the anonymous response cache, pays the session lookup. */
   uncached?: boolean
+  /** POST with this JSON body; each request takes the next of the seeded sessions. */
+  post?: (ready: Ready, n: number) => unknown
 }
 
 const start = async (charts: number): Promise<{ child: ChildProcess; ready: Ready }> => {
@@ -61,9 +63,10 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
       'accept-encoding': 'gzip',
       ...(target.uncached ? { 'sonolus-session': 'bench-uncached' } : {}),
     }
-    const bytes = await wireBytes(url, headers)
+    const bytes = target.post ? 0 : await wireBytes(url, headers)
     const paths = target.paths?.(ready)
     let next = 0
+    const post = target.post
     const result = await autocannon({
       url,
       connections: target.connections ?? CONNECTIONS,
@@ -71,6 +74,27 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
       headers,
       ...(paths
         ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
+        : {}),
+      ...(post
+        ? {
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const n = next++
+                  return {
+                    ...request,
+                    method: 'POST',
+                    headers: {
+                      ...request.headers,
+                      'content-type': 'application/json',
+                      authorization: ready.sessions[n % ready.sessions.length],
+                    },
+                    body: JSON.stringify(post(ready, n)),
+                  }
+                },
+              },
+            ],
+          }
         : {}),
     })
     rows.push({

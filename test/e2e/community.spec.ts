@@ -5,6 +5,7 @@
 import { type Browser, type Page, expect, test } from '@playwright/test'
 import { appLogin } from '../../scripts/dev-app-login'
 import { multipartBody, replayFiles, replayItem } from '../fixtures/replay/replay'
+import { XSS_PAYLOADS } from './payloads'
 
 const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
   await page.goto('/settings/sonolus')
@@ -59,12 +60,20 @@ test('likes, rates and comments on a chart, and another user cannot change the c
 
   // Post a comment (with payloads that must stay inert), reply, edit, then check as another user.
   const box = page.getByRole('textbox', { name: 'Write a comment (markdown)' })
-  await box.fill('First! <img src=x onerror="alert(1)"> [x](javascript:alert(2))')
+  await box.fill(['First!', ...XSS_PAYLOADS].join('\n\n'))
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText('Commented successfully')).toBeVisible()
   const comments = page.getByTestId('comment')
   await expect(comments).toHaveCount(1)
   await expect(box).toHaveValue('')
+  await expect(comments.first()).toContainText('<script>alert("script")</script>')
+  expect(await comments.first().locator('script, iframe, svg, [onerror], [onload], [ontoggle]').count()).toBe(
+    0,
+  )
+  for (const link of await comments.first().locator('a').all())
+    expect((await link.getAttribute('href')) ?? '').not.toMatch(/script:/i)
+  for (const image of await comments.first().locator('img').all())
+    expect(await image.getAttribute('src')).toBeNull()
 
   await comments.first().getByRole('button', { name: 'Reply' }).click()
   await expect(page.getByTestId('comment-hint')).toHaveText('Replying to First User#999001...')

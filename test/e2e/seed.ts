@@ -6,20 +6,7 @@ import path from 'node:path'
 import { loadConfig } from '../../server/config.js'
 import { openContext } from '../../server/context.js'
 import { seedDemo } from '../../server/demo/seed.js'
-
-export const XSS_PAYLOADS = [
-  '<script>alert("script")</script>',
-  '<img src=x onerror="alert(\'img\')">',
-  '<svg onload="alert(\'svg\')"></svg>',
-  '<iframe src="javascript:alert(\'iframe\')"></iframe>',
-  '<a href="javascript:alert(\'href\')">html link</a>',
-  '[markdown link](javascript:alert("md"))',
-  '[encoded](jav&#x09;ascript:alert("enc"))',
-  '![image](javascript:alert("image"))',
-  '<body onload=alert("body")>',
-  '<details open ontoggle=alert("details")>',
-  '"><script>alert("attr")</script>',
-]
+import { XSS_PAYLOADS } from './payloads.js'
 
 export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<void> => {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0' })

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_TYPES } from '../../common/api/content'
 import { UI_LOCALES } from '../../common/locales'
+import { COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../common/rules'
+import { BOARDS } from '../../server/sonolus/levels/results'
 import { openTestApp } from './helpers/context'
 
 describe('site content', () => {
@@ -38,6 +40,18 @@ describe('site content', () => {
       'Please complete all required fields and try again.',
     ])
       expect(body).toContain(text)
+  })
+
+  it('states the comment limits and the leaderboard order that the server applies', async () => {
+    const body = (await get('/content/docs/en_us/sonolus.md')).body
+    expect(body).toContain(`at most **${COMMENT_MAX_LENGTH.toLocaleString('en')} characters**`)
+    expect(body).toContain(`at most **${COMMENT_RATE_LIMIT} comments a minute**`)
+    expect(body).toContain(
+      '**higher is better** for arcade score, accuracy score, max combo and the number of Perfect',
+    )
+    expect(body).toContain('**lower is better** for the number of Great, Good and Miss')
+    for (const [board, { better }] of Object.entries(BOARDS))
+      expect(better).toBe(['great', 'good', 'miss'].includes(board) ? 'lower' : 'higher')
   })
 
   it.each([
