@@ -2,6 +2,7 @@
 // a bare Fastify route measured in the same run; prints req/s, p50/p99, the ratio to the bare route, the
 // response size, and the server's memory. 10k charts for the catalogue; 100k for keyword search and RSS.
 // Targets (Sonolus server issue): list ≥ 40% of bare with p99 ≤ 20 ms; search p50 ≤ 5 ms at 100k; RSS ≤ 200 MB.
+// Community issue: comments list p99 ≤ 20 ms with 10k comments on a chart.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -206,6 +207,44 @@ if (ONLY !== '100k') {
     {
       name: 'levels/wbs-{id} details, anonymous (10k)',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
+    },
+    {
+      // Each session likes, then un-likes, in turn: every request changes the counters.
+      name: 'community/submit like toggles, 64 users',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/submit`,
+      post: (r, n) => ({
+        values: Math.floor(n / r.sessions.length) % 2 === 0 ? 'type=like' : 'type=dislike',
+      }),
+    },
+    {
+      name: 'comments/list pages 0-999, uncached, 10k comments',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
+      paths: (r) =>
+        Array.from(
+          { length: 1000 },
+          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
+        ),
+      uncached: true,
+    },
+    {
+      name: 'comments/list pages 0-999, uncached, 1 conn, 10k comments',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
+      paths: (r) =>
+        Array.from(
+          { length: 1000 },
+          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
+        ),
+      uncached: true,
+      connections: 1,
+    },
+    {
+      name: 'comments/list pages 0-999, anonymous, 10k comments',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
+      paths: (r) =>
+        Array.from(
+          { length: 1000 },
+          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
+        ),
     },
   ])
   const memory10k = rssMb(small.ready.pid)

@@ -140,17 +140,25 @@ export class CommunityRepository {
       .executeTakeFirst()
   }
 
-  /** Live comments, oldest first. */
+  /** Live comments, oldest first. The page's ids come from the list index alone (a deep OFFSET then skips
+   *  index entries, not whole rows); only the page's rows are read. */
   listComments(chartId: string, offset: number, limit: number): Promise<CommentRow[]> {
     return this.db
       .selectFrom('comments')
       .selectAll()
-      .where('chartId', '=', chartId)
-      .where('deleted', '=', 0)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('comments')
+          .select('id')
+          .where('chartId', '=', chartId)
+          .where('deleted', '=', 0)
+          .orderBy('createdTime', 'asc')
+          .orderBy('id', 'asc')
+          .limit(limit)
+          .offset(offset),
+      )
       .orderBy('createdTime', 'asc')
       .orderBy('id', 'asc')
-      .limit(limit)
-      .offset(offset)
       .execute()
   }
 

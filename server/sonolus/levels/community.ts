@@ -2,6 +2,7 @@
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
 // A private chart's community is its owner's alone, like the chart. 401 means: log in (spec §6).
 import { randomBytes } from 'node:crypto'
+import { type FastifyRequest } from 'fastify'
 import {
   type ServerForm,
   type ServerItemCommunityCommentList,
@@ -22,6 +23,7 @@ import { type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, badRequest, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { chartIdOf } from './item.js'
 
@@ -244,7 +246,12 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     return response
   })
 
-  app.get('/sonolus/levels/:name/community/comments/list', async (request) => {
+  // Anonymous pages come from the short-lived response cache (cleared by every community change here).
+  app.get('/sonolus/levels/:name/community/comments/list', async (request, reply) =>
+    sendJson(ctx, request, reply, async () => JSON.stringify(await commentPage(request))),
+  )
+
+  const commentPage = async (request: FastifyRequest) => {
     const { name } = request.params as { name: string }
     const user = await ctx.auth.userOf(request)
     const chart = await chartFor(ctx, name, user, false)
@@ -259,7 +266,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       total,
     }
     return list
-  })
+  }
 
   app.post('/sonolus/levels/:name/community/comments/:comment/submit', async (request) => {
     const { name, comment: commentName } = request.params as { name: string; comment: string }
