@@ -173,6 +173,11 @@ const searches = WORDS.flatMap((word, i) => [
   `/sonolus/levels/list?type=quick&keywords=${word}&n=${i}`,
   `/sonolus/levels/list?type=quick&keywords=${word}%20${WORDS[(i + 7) % WORDS.length]}`,
 ])
+const commentPages = (r: Ready) =>
+  Array.from(
+    { length: 1000 },
+    (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
+  )
 const titleSearches = Array.from(
   { length: 60 },
   (_, i) => `/sonolus/levels/list?title=${encodeURIComponent('星空')}&n=${i}`,
@@ -219,32 +224,20 @@ if (ONLY !== '100k') {
     {
       name: 'comments/list pages 0-999, uncached, 10k comments',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
-      paths: (r) =>
-        Array.from(
-          { length: 1000 },
-          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
-        ),
+      paths: commentPages,
       uncached: true,
     },
     {
       name: 'comments/list pages 0-999, uncached, 1 conn, 10k comments',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
-      paths: (r) =>
-        Array.from(
-          { length: 1000 },
-          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
-        ),
+      paths: commentPages,
       uncached: true,
       connections: 1,
     },
     {
       name: 'comments/list pages 0-999, anonymous, 10k comments',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
-      paths: (r) =>
-        Array.from(
-          { length: 1000 },
-          (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
-        ),
+      paths: commentPages,
     },
   ])
   const memory10k = rssMb(small.ready.pid)

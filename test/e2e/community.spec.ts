@@ -3,17 +3,9 @@
 // edit or delete on it; markdown payloads in comments stay inert; a result submitted as the app (test
 // replay) shows on the arcScore board with its replay link.
 import { type Browser, type Page, expect, test } from '@playwright/test'
-import { appLogin } from '../../scripts/dev-app-login'
 import { multipartBody, replayFiles, replayItem } from '../fixtures/replay/replay'
+import { logIn } from './login'
 import { XSS_PAYLOADS } from './payloads'
-
-const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
-  await page.goto('/settings/sonolus')
-  const open = page.getByRole('link', { name: 'Open in Sonolus' })
-  await expect(open).toHaveAttribute('href', /external-login/)
-  await appLogin((await open.getAttribute('href'))!, user)
-  await expect(page.getByText(`#${user.handle}`)).toBeVisible({ timeout: 10_000 })
-}
 
 const openChart = async (page: Page, title: string) => {
   await page.goto(`/chart/list?title=${encodeURIComponent(title)}`)

@@ -1,20 +1,11 @@
 // The web screens against the real server with demo data (web-screens issue): the chart list, search and
 // paging; chart info and other charts by the author; My charts after a QR login; deleting your own chart;
 // someone else's private chart; the docs in Japanese; the server switch; and XSS payloads staying inert.
-import { type Page, expect, test } from '@playwright/test'
-import { appLogin } from '../../scripts/dev-app-login'
+import { expect, test } from '@playwright/test'
 import { DOC_TYPES } from '../../common/api/content'
+import { logIn } from './login'
 
 const DEMO = { id: 'demo', handle: 'demo', name: 'Demo' }
-
-/** Logs the page in as `user` through the QR flow, with the dev app-login tool as the phone. */
-const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
-  await page.goto('/settings/sonolus')
-  const open = page.getByRole('link', { name: 'Open in Sonolus' })
-  await expect(open).toHaveAttribute('href', /external-login/)
-  await appLogin((await open.getAttribute('href'))!, user)
-  await expect(page.getByText(`#${user.handle}`)).toBeVisible({ timeout: 10_000 })
-}
 
 test('browses the list, searches a title and pages forward', async ({ page }) => {
   await page.goto('/chart/list')

@@ -224,19 +224,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       response.newRatingNumber = result.ratingNumber
     } else if (type === 'comment') {
       const text = commentText(values.get('comment') ?? values.get('content'))
-      await rateLimitComments(ctx, user.id, now)
-      const count = await ctx.repos.transaction((trx) =>
-        trx.community.addComment({
-          id: randomBytes(16).toString('hex'),
-          chartId: chart.id,
-          userId: user.id,
-          author: `${user.name}#${user.handle}`,
-          parentId: null,
-          content: text,
-          createdTime: now,
-        }),
-      )
-      if (count === undefined) throw notFound('No such chart')
+      const count = await postComment(ctx, chart, user, null, text, now)
       response.shouldUpdateComments = true
       response.shouldNavigateCommentsToPage = pageOf(count)
     } else {
@@ -285,19 +273,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const type = values.get('type')
     if (type === 'reply') {
       const text = commentText(values.get('content'))
-      await rateLimitComments(ctx, user.id, now)
-      const count = await ctx.repos.transaction((trx) =>
-        trx.community.addComment({
-          id: randomBytes(16).toString('hex'),
-          chartId: chart.id,
-          userId: user.id,
-          author: `${user.name}#${user.handle}`,
-          parentId: comment.id,
-          content: replyBody(comment, text),
-          createdTime: now,
-        }),
-      )
-      if (count === undefined) throw notFound('No such chart')
+      const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)
       response.shouldNavigateCommentsToPage = pageOf(count)
     } else if (type === 'edit' || type === 'delete') {
       // spec §6: comment authors edit and delete their own comments.
@@ -311,6 +287,31 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     ctx.cache.clear()
     return response
   })
+}
+
+/** Adds a comment (or a reply to `parent`) after the rate limit; returns the chart's live comment count. */
+const postComment = async (
+  ctx: AppContext,
+  chart: ChartRow,
+  user: User,
+  parent: CommentRow | null,
+  content: string,
+  now: number,
+): Promise<number> => {
+  await rateLimitComments(ctx, user.id, now)
+  const count = await ctx.repos.transaction((trx) =>
+    trx.community.addComment({
+      id: randomBytes(16).toString('hex'),
+      chartId: chart.id,
+      userId: user.id,
+      author: `${user.name}#${user.handle}`,
+      parentId: parent?.id ?? null,
+      content,
+      createdTime: now,
+    }),
+  )
+  if (count === undefined) throw notFound('No such chart')
+  return count
 }
 
 const rateLimitComments = async (ctx: AppContext, userId: string, now: number) => {
