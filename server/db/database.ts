@@ -3,7 +3,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  sql,
+} from 'kysely'
 import { type DatabaseConfig } from '../config.js'
 import { type Database } from './schema.js'
 
@@ -25,6 +33,24 @@ export type OpenOptions = {
   onPoolError?: (error: Error) => void
 }
 
+/** Kysely prepares every query anew; with one connection that runs one statement at a time, a prepared
+ *  statement can be reused for the same SQL text. A bounded cache (least recently used goes first) saves
+ *  the prepare on every hot query (about a fifth of a small request's time in profiles). */
+const cachedStatements = (sqlite: SQLite.Database, max = 500): SqliteDatabase => {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql)
+      if (statement) statements.delete(sql)
+      else statement = sqlite.prepare(sql)
+      statements.set(sql, statement)
+      if (statements.size > max) statements.delete(statements.keys().next().value as string)
+      return statement as unknown as SqliteStatement
+    },
+  }
+}
+
 export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Db> => {
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true })
@@ -35,7 +61,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     sqlite.pragma('busy_timeout = 5000')
     sqlite.pragma('synchronous = NORMAL')
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
       plugins: [new CamelCasePlugin()],
     })
     return { db, dialect: 'sqlite', close: () => db.destroy() }

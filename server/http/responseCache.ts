@@ -1,17 +1,18 @@
 // A short-lived cache of anonymous responses (protocol doc §14: "cache anonymous list pages briefly").
 // Per instance and bounded: another instance never needs it, and an entry is at most `ttlMs` stale.
 // Each entry keeps its gzip form beside the JSON, made once on the first request that accepts gzip.
-export type CachedResponse = { body: string; gzip?: Buffer; expires: number }
+export type CachedResponse<T = string> = { body: T; gzip?: Buffer; expires: number }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, CachedResponse>()
+/** Holds JSON strings for responses; other values (parsed rows) with a type argument. */
+export class ResponseCache<T = string> {
+  private readonly entries = new Map<string, CachedResponse<T>>()
 
   constructor(
     private readonly ttlMs = 5000,
     private readonly maxEntries = 1000,
   ) {}
 
-  get(key: string, now = Date.now()): CachedResponse | undefined {
+  get(key: string, now = Date.now()): CachedResponse<T> | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.expires <= now) {
@@ -24,8 +25,8 @@ export class ResponseCache {
     return entry
   }
 
-  set(key: string, body: string, now = Date.now()): CachedResponse {
-    const entry: CachedResponse = { body, expires: now + this.ttlMs }
+  set(key: string, body: T, now = Date.now()): CachedResponse<T> {
+    const entry: CachedResponse<T> = { body, expires: now + this.ttlMs }
     this.entries.delete(key)
     this.entries.set(key, entry)
     while (this.entries.size > this.maxEntries)

@@ -23,6 +23,7 @@ import { type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, badRequest, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { ResponseCache } from '../../http/responseCache.js'
 import { sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { chartIdOf } from './item.js'
@@ -158,6 +159,14 @@ export const replyBody = (parent: CommentRow, text: string): string => {
 const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
+  // A page's comment rows are the same for every viewer (only each comment's actions differ), so viewers
+  // with a session share them too: 5 s at most, cleared by every community change on this instance.
+  const rowsCache = new ResponseCache<CommentRow[]>(5000, 2000)
+  const changed = () => {
+    ctx.cache.clear()
+    rowsCache.clear()
+  }
+
   const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
     const user = await ctx.auth.userOf(request)
     if (!user) throw denied()
@@ -230,7 +239,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     } else {
       throw badRequest(`Unknown community action "${type ?? ''}"`)
     }
-    ctx.cache.clear()
+    changed()
     return response
   })
 
@@ -246,7 +255,14 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const rawPage = (request.query as { page?: string }).page ?? '0'
     if (!/^\d{1,6}$/.test(rawPage)) throw badRequest('page must be a whole number from 0')
     const page = Number(rawPage)
-    const rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+    const key = `${chart.id}:${page}`
+    const cached = rowsCache.get(key)
+    const rows =
+      cached?.body ??
+      rowsCache.set(
+        key,
+        await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE),
+      ).body
     const total = Number(chart.commentNumber)
     const list: ServerItemCommunityCommentList & { total: number } = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
@@ -284,7 +300,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     } else {
       throw badRequest(`Unknown comment action "${type ?? ''}"`)
     }
-    ctx.cache.clear()
+    changed()
     return response
   })
 }
