@@ -6,7 +6,7 @@ import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
 import { compressJson } from './http/compression.js'
-import { HttpError } from './http/errors.js'
+import { HttpError, fileTooLarge } from './http/errors.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
 import { type App } from './sonolus/types.js'
@@ -148,13 +148,7 @@ const classify = (error: FastifyError | Error): { statusCode: number; key: strin
   const fastifyError = error as FastifyError
   if (fastifyError.validation) return { statusCode: 400, key: 'bad_request', message: fastifyError.message }
   // A body or file over its limit (Fastify's bodyLimit, multipart's fileSize): the catalogue's key.
-  if (fastifyError.statusCode === 413) {
-    return {
-      statusCode: 413,
-      key: 'file_too_large',
-      message: 'The file is too large, please reduce the file size and try again',
-    }
-  }
+  if (fastifyError.statusCode === 413) return classify(fileTooLarge())
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {
     return { statusCode: fastifyError.statusCode, key: 'bad_request', message: fastifyError.message }
   }

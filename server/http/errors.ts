@@ -28,3 +28,23 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found'): HttpError => new HttpError(404, 'not_found', what)
 export const badRequest = (message: string): HttpError => new HttpError(400, 'bad_request', message)
+
+/** The spec §8 catalogue's exact English texts, for the errors the server itself raises. */
+const CATALOGUE_TEXT = {
+  not_login: 'You are not logged in, please login with Sonolus and try again',
+  permission_denied: 'Sorry, you do not have permission to enter this page',
+  permission_denied2: 'Sorry, you do not have permission to do this action',
+  file_too_large: 'The file is too large, please reduce the file size and try again',
+  empty_field: 'Please complete all required fields and try again.',
+} as const
+
+/** spec §8: 401 on a page (details, lists, comment list) is permission_denied. */
+export const pageDenied = (): HttpError =>
+  new HttpError(401, 'permission_denied', CATALOGUE_TEXT.permission_denied)
+/** spec §8: 401 on a submit call is permission_denied2. */
+export const actionDenied = (): HttpError =>
+  new HttpError(401, 'permission_denied2', CATALOGUE_TEXT.permission_denied2)
+export const notLoggedIn = (): HttpError => new HttpError(401, 'not_login', CATALOGUE_TEXT.not_login)
+export const emptyField = (): HttpError => new HttpError(400, 'empty_field', CATALOGUE_TEXT.empty_field)
+export const fileTooLarge = (): HttpError =>
+  new HttpError(413, 'file_too_large', CATALOGUE_TEXT.file_too_large)

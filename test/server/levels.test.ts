@@ -5,9 +5,10 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NewChart } from '../../server/db/repositories'
 import { LevelDetailsSchema, LevelInfoSchema, LevelListSchema } from '../../server/sonolus/schemas'
-import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
+import { appSession } from './helpers/sessions'
 
 const PUBLIC_URL = 'https://charts.example.com'
 const listSchema = TypeCompiler.Compile(LevelListSchema)
@@ -35,21 +36,8 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
     for (const [id, handle, name] of [
       ['alice', '1001', 'Alice'],
       ['bob', '1002', 'Bob'],
-    ]) {
-      const body = JSON.stringify({
-        type: 'authenticateServer',
-        address: PUBLIC_URL,
-        time: Date.now(),
-        userProfile: userProfile({ id, handle, name }),
-      })
-      const response = await test.app.inject({
-        method: 'POST',
-        url: '/sonolus/authenticate',
-        payload: body,
-        headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
-      })
-      sessions[id] = response.json().session
-    }
+    ])
+      sessions[id] = await appSession(test.app, { id, handle, name }, PUBLIC_URL)
     const cover = test.ctx.repos
     await cover.charts.insert(
       chart(1, {

@@ -1,9 +1,10 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ResponseCache } from '../../server/http/responseCache'
-import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
+import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { newChart } from './helpers/charts'
 import { openTestApp } from './helpers/context'
+import { appSession } from './helpers/sessions'
 
 describe('ResponseCache', () => {
   it('keeps an entry for its TTL only', () => {
@@ -38,20 +39,7 @@ describe('cached anonymous level lists', () => {
 
   beforeAll(async () => {
     test = await openTestApp('sqlite', { env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL } })
-    const body = JSON.stringify({
-      type: 'authenticateServer',
-      address: PUBLIC_URL,
-      time: Date.now(),
-      userProfile: userProfile({ id: 'alice', handle: '1001', name: 'Alice' }),
-    })
-    session = (
-      await test.app.inject({
-        method: 'POST',
-        url: '/sonolus/authenticate',
-        payload: body,
-        headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
-      })
-    ).json().session
+    session = await appSession(test.app, { id: 'alice', handle: '1001', name: 'Alice' }, PUBLIC_URL)
   })
   afterAll(async () => test.cleanup())
 

@@ -21,33 +21,12 @@ import {
 import { type AppContext } from '../../context.js'
 import { type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
-import { HttpError, badRequest, notFound } from '../../http/errors.js'
+import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { ResponseCache } from '../../http/responseCache.js'
 import { sendJson } from './cached.js'
 import { actionValues } from '../values.js'
-import { chartIdOf } from './item.js'
-
-const denied = () =>
-  new HttpError(401, 'permission_denied2', 'Sorry, you do not have permission to do this action')
-const pageDenied = () =>
-  new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
-const emptyField = () =>
-  new HttpError(400, 'empty_field', 'Please complete all required fields and try again.')
-
-/** The chart, if this viewer may see it (spec §7: a private chart is for its owner). */
-const chartFor = async (
-  ctx: AppContext,
-  name: string,
-  user: User | undefined,
-  write: boolean,
-): Promise<ChartRow> => {
-  const id = chartIdOf(name)
-  const chart = id ? await ctx.repos.charts.findById(id) : undefined
-  if (!chart) throw notFound('No such chart')
-  if (!chart.isPublic && chart.authorId !== user?.id) throw write ? denied() : pageDenied()
-  return chart
-}
+import { pageParam, visibleChart } from './access.js'
 
 const contentOption = (def = '') => ({
   query: 'content',
@@ -169,14 +148,14 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
 
   const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
     const user = await ctx.auth.userOf(request)
-    if (!user) throw denied()
+    if (!user) throw actionDenied()
     return user
   }
 
   app.get('/sonolus/levels/:name/community/info', async (request) => {
     const { name } = request.params as { name: string }
     const user = await ctx.auth.userOf(request)
-    const chart = await chartFor(ctx, name, user, false)
+    const chart = await visibleChart(ctx, name, user, 'page')
     const status = user
       ? await ctx.repos.community.status(chart.id, user.id)
       : { isLike: false, isRating: false, rating: 0 }
@@ -192,7 +171,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/:name/community/status', async (request, reply) => {
     const { name } = request.params as { name: string }
     const user = await ctx.auth.userOf(request)
-    const chart = await chartFor(ctx, name, user, false)
+    const chart = await visibleChart(ctx, name, user, 'page')
     reply.header('cache-control', 'no-store')
     return user
       ? ctx.repos.community.status(chart.id, user.id)
@@ -202,7 +181,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/community/submit', async (request) => {
     const { name } = request.params as { name: string }
     const user = await writer(request)
-    const chart = await chartFor(ctx, name, user, true)
+    const chart = await visibleChart(ctx, name, user, 'action')
     const values = actionValues(request.body, request.query)
     const now = Date.now()
     const response: ServerSubmitItemCommunityActionResponse & Record<string, unknown> = {
@@ -251,10 +230,8 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   const commentPage = async (request: FastifyRequest) => {
     const { name } = request.params as { name: string }
     const user = await ctx.auth.userOf(request)
-    const chart = await chartFor(ctx, name, user, false)
-    const rawPage = (request.query as { page?: string }).page ?? '0'
-    if (!/^\d{1,6}$/.test(rawPage)) throw badRequest('page must be a whole number from 0')
-    const page = Number(rawPage)
+    const chart = await visibleChart(ctx, name, user, 'page')
+    const page = pageParam(request.query)
     const key = `${chart.id}:${page}`
     const cached = rowsCache.get(key)
     const rows =
@@ -275,7 +252,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/community/comments/:comment/submit', async (request) => {
     const { name, comment: commentName } = request.params as { name: string; comment: string }
     const user = await writer(request)
-    const chart = await chartFor(ctx, name, user, true)
+    const chart = await visibleChart(ctx, name, user, 'action')
     const comment = await ctx.repos.community.findComment(commentName)
     if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
     const values = actionValues(request.body, request.query)
@@ -293,7 +270,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       response.shouldNavigateCommentsToPage = pageOf(count)
     } else if (type === 'edit' || type === 'delete') {
       // spec §6: comment authors edit and delete their own comments.
-      if (comment.userId !== user.id) throw denied()
+      if (comment.userId !== user.id) throw actionDenied()
       if (type === 'edit')
         await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)
       else await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))

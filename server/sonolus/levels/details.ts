@@ -2,10 +2,10 @@
 // rating, the owner's delete action, community, the seven leaderboards, and other charts by the author.
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
-import { HttpError, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { sendJson } from './cached.js'
-import { chartIdOf, levelJson, toRawChart } from './item.js'
+import { visibleChart } from './access.js'
+import { levelJson, toRawChart } from './item.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
   arcScore: '#ARCADE_SCORE',
@@ -35,14 +35,9 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     return sendJson(ctx, request, reply, async () => {
       const { name } = request.params as { name: string }
       const locale = (request.query as { localization?: string }).localization ?? 'en'
-      const id = chartIdOf(name)
-      const row = id ? await ctx.repos.charts.findById(id) : undefined
-      if (!row) throw notFound('No such chart')
       const user = await ctx.auth.userOf(request)
+      const row = await visibleChart(ctx, name, user, 'page')
       const owner = user?.id === row.authorId
-      // spec §7: a private chart is for its owner; anyone else gets 401.
-      if (!row.isPublic && !owner)
-        throw new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
 
       const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
       const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`

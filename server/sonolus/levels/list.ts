@@ -1,7 +1,7 @@
 // GET /sonolus/levels/list: browse, the app's quick/advanced searches, and the spec's title / in=my /
 // in=2 (protocol doc §6, §15). Official ServerItemList fields plus rawItems for the site.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
-import { HttpError } from '../../http/errors.js'
+import { notLoggedIn } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { sendJson } from './cached.js'
 import { advancedSearch, quickSearch } from './forms.js'
@@ -15,12 +15,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const user = await ctx.auth.userOf(request)
       const query = parseLevelList(params, user?.id)
       // spec §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
-      if (query.scopeNeedsLogin && !user)
-        throw new HttpError(
-          401,
-          'not_login',
-          'You are not logged in, please login with Sonolus and try again',
-        )
+      if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       const { rows, total } = await ctx.repos.charts.list(query)
       const locale = params.localization ?? 'en'
       const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))

@@ -20,19 +20,18 @@ import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.j
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
 import { readLevelData } from '../../../common/chart/index.js'
 import { type AppContext } from '../../context.js'
-import { type ChartRow, type RecordRow, type User } from '../../db/repositories/index.js'
-import { HttpError, badRequest, notFound } from '../../http/errors.js'
+import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
+import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
 import { putBuffer } from '../../storage/putFile.js'
 import { type RouteModule } from '../types.js'
-import { chartIdOf, levelJson, srl } from './item.js'
+import { pageParam, visibleChart } from './access.js'
+import { levelJson, srl } from './item.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
 const TOP_RECORDS = 10
 export const REPLAY_PREFIX = 'replay-'
 
-const denied = () =>
-  new HttpError(401, 'permission_denied2', 'Sorry, you do not have permission to do this action')
 const rejected = (message: string) => badRequest(`Result rejected: ${message}`)
 
 /** How each board ranks (protocol doc §9; our choice, stated in the docs): higher is better for the
@@ -117,15 +116,6 @@ export const replayItem = (
 
 type Pending = { chartId: string; hashes: [string, string]; title: string }
 
-const visibleChart = async (ctx: AppContext, name: string, user: User | undefined): Promise<ChartRow> => {
-  const id = chartIdOf(name)
-  const chart = id ? await ctx.repos.charts.findById(id) : undefined
-  if (!chart) throw notFound('No such chart')
-  if (!chart.isPublic && chart.authorId !== user?.id)
-    throw new HttpError(401, 'permission_denied', 'Sorry, you do not have permission to enter this page')
-  return chart
-}
-
 const boardOf = (name: string): LeaderboardName => {
   if (!(LEADERBOARDS as readonly string[]).includes(name)) throw notFound('No such leaderboard')
   return name as LeaderboardName
@@ -157,10 +147,10 @@ export const levelResults: RouteModule = (app, ctx) => {
 
   app.post('/sonolus/levels/result/submit', async (request) => {
     const user = await ctx.auth.userOf(request)
-    if (!user) throw denied()
+    if (!user) throw actionDenied()
     const replay = (request.body as { replay?: ReplayItem } | undefined)?.replay
     if (!replay || typeof replay !== 'object') throw badRequest('The body has no replay')
-    const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user)
+    const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user, 'action')
     const engine = ctx.packs.engine('en').item.name
     if (replay.level?.engine?.name !== engine)
       throw rejected(`the level was not played with this server's engine "${engine}"`)
@@ -203,13 +193,8 @@ export const levelResults: RouteModule = (app, ctx) => {
       const files = new Map<string, Buffer>()
       for await (const part of request.parts()) {
         if (part.type !== 'file') throw badRequest('Only files are expected')
+        // Over MAX_UPLOAD_BYTES, toBuffer throws a 413, which the app answers as file_too_large.
         const buffer = await part.toBuffer()
-        if (part.file.truncated)
-          throw new HttpError(
-            413,
-            'file_too_large',
-            'The file is too large, please reduce the file size and try again',
-          )
         const hash = part.filename
         if (!pending.hashes.includes(hash)) throw rejected(`the file ${hash} was not asked for`)
         if (files.has(hash)) throw rejected(`the file ${hash} came twice`)
@@ -238,7 +223,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       if (notes !== undefined && notes !== result.totalCount)
         throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
       const user = await ctx.repos.users.findById(claimed.userId)
-      if (!user) throw denied()
+      if (!user) throw actionDenied()
 
       for (const bytes of files.values())
         await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)
@@ -277,7 +262,7 @@ export const levelResults: RouteModule = (app, ctx) => {
 
   app.get('/sonolus/levels/:name/leaderboards/:board', async (request) => {
     const { name, board } = request.params as { name: string; board: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
     const which = boardOf(board)
     const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
     const details: ServerItemLeaderboardDetails = {
@@ -288,11 +273,9 @@ export const levelResults: RouteModule = (app, ctx) => {
 
   app.get('/sonolus/levels/:name/leaderboards/:board/records/list', async (request) => {
     const { name, board } = request.params as { name: string; board: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
     const which = boardOf(board)
-    const rawPage = (request.query as { page?: string }).page ?? '0'
-    if (!/^\d{1,6}$/.test(rawPage)) throw badRequest('page must be a whole number from 0')
-    const offset = Number(rawPage) * RECORDS_PER_PAGE
+    const offset = pageParam(request.query) * RECORDS_PER_PAGE
     const [rows, total] = await Promise.all([
       ctx.repos.leaderboards.listBoard(chart.id, which, offset, RECORDS_PER_PAGE),
       ctx.repos.leaderboards.countBoard(chart.id, which),
@@ -310,7 +293,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       board,
       record: recordId,
     } = request.params as { name: string; board: string; record: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request))
+    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
     boardOf(board)
     const record = await ctx.repos.leaderboards.findRecord(recordId)
     if (!record || record.chartId !== chart.id) throw notFound('No such record')
@@ -326,7 +309,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       ? await ctx.repos.leaderboards.findRecord(name.slice(REPLAY_PREFIX.length))
       : undefined
     if (!record) throw notFound('No such replay')
-    const chart = await visibleChart(ctx, `wbs-${record.chartId}`, await ctx.auth.userOf(request))
+    const chart = await visibleChart(ctx, `wbs-${record.chartId}`, await ctx.auth.userOf(request), 'page')
     const locale = (request.query as { localization?: string }).localization ?? 'en'
     return {
       item: replayItem(ctx, record, chart, locale),

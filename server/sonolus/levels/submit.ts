@@ -2,24 +2,19 @@
 // chart; only its owner may (spec §6), anyone else gets 401 permission_denied2 (spec §8 "401 on submit
 // calls"). Edits arrive with the upload issue. Stored files stay: another chart may share them by hash.
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
-import { HttpError, badRequest, notFound } from '../../http/errors.js'
+import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { actionValues } from '../values.js'
-import { chartIdOf } from './item.js'
-
-const denied = () =>
-  new HttpError(401, 'permission_denied2', 'Sorry, you do not have permission to do this action')
+import { visibleChart } from './access.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/submit', async (request) => {
     const { name } = request.params as { name: string }
     const values = actionValues(request.body, request.query)
     const user = await ctx.auth.userOf(request)
-    if (!user) throw denied()
-    const id = chartIdOf(name)
-    const row = id ? await ctx.repos.charts.findById(id) : undefined
-    if (!row) throw notFound('No such chart')
-    if (row.authorId !== user.id) throw denied()
+    if (!user) throw actionDenied()
+    const row = await visibleChart(ctx, name, user, 'action')
+    if (row.authorId !== user.id) throw actionDenied()
     const type = values.get('type')
     if (type !== 'delete') throw badRequest(`Unknown action type "${type ?? ''}"`)
     await ctx.repos.charts.delete(row.id)

@@ -1,0 +1,27 @@
+// Who may see a chart (spec §7): a public chart is for everyone, a private one for its owner alone. Every
+// level route reaches its chart through here, so the rule lives in one place. Anyone else gets 401:
+// permission_denied on pages, permission_denied2 on actions (spec §8).
+import { type AppContext } from '../../context.js'
+import { type ChartRow, type User } from '../../db/repositories/index.js'
+import { actionDenied, badRequest, notFound, pageDenied } from '../../http/errors.js'
+import { chartIdOf } from './item.js'
+
+export const visibleChart = async (
+  ctx: AppContext,
+  name: string,
+  user: User | undefined,
+  use: 'page' | 'action',
+): Promise<ChartRow> => {
+  const id = chartIdOf(name)
+  const chart = id ? await ctx.repos.charts.findById(id) : undefined
+  if (!chart) throw notFound('No such chart')
+  if (!chart.isPublic && chart.authorId !== user?.id) throw use === 'page' ? pageDenied() : actionDenied()
+  return chart
+}
+
+/** A zero-based `page` query value (comments, leaderboard records). */
+export const pageParam = (query: unknown): number => {
+  const raw = (query as { page?: string } | undefined)?.page ?? '0'
+  if (!/^\d{1,6}$/.test(raw)) throw badRequest('page must be a whole number from 0')
+  return Number(raw)
+}
