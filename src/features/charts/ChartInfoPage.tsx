@@ -30,7 +30,8 @@ import { LevelChip } from '../../components/LevelChip'
 import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
-import { showError, showSuccess } from '../messages/messagesSlice'
+import { showError } from '../messages/messagesSlice'
+import { useSubmit } from '../messages/useSubmit'
 import { CommunitySection } from '../community/CommunitySection'
 import { LeaderboardSection } from '../community/LeaderboardSection'
 import { ChartPlayer } from '../preview/ChartPlayer'
@@ -45,6 +46,7 @@ export const ChartInfoPage = () => {
   const { user } = useCurrentUser()
   const { data, error, isLoading } = useGetLevelQuery(id)
   const [deleteLevel] = useDeleteLevelMutation()
+  const submit = useSubmit()
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
@@ -82,13 +84,7 @@ export const ChartInfoPage = () => {
   const others = data.sections[0]?.rawItems ?? []
 
   const remove = async () => {
-    try {
-      await deleteLevel(chart.id).unwrap()
-    } catch (failure) {
-      dispatch(showError(`error.${errorKeyOf(failure as never, 'permission_denied2')}`))
-      throw failure
-    }
-    dispatch(showSuccess('success.delete'))
+    await submit(() => deleteLevel(chart.id).unwrap(), 'success.delete')
     setTimeout(() => navigate('/chart/list'), REDIRECT_AFTER_DELETE_MS)
   }
 

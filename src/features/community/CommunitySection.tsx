@@ -23,7 +23,8 @@ import { ActionButton } from '../../components/ActionButton'
 import { Markdown } from '../../components/Markdown'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
-import { showError, showSuccess } from '../messages/messagesSlice'
+import { showError } from '../messages/messagesSlice'
+import { useSubmit } from '../messages/useSubmit'
 
 type Mode = { kind: 'new' } | { kind: 'reply'; comment: WebComment } | { kind: 'edit'; comment: WebComment }
 
@@ -45,17 +46,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
   const rated = status.data?.isRating ? status.data.rating : undefined
   useEffect(() => setRating(rated ?? RATING_MAX), [rated])
 
-  /** Runs a call; on failure shows the catalogue message and rethrows (the button shows a cross). */
-  const act = async <T,>(run: () => Promise<T>, success: string): Promise<T> => {
-    try {
-      const result = await run()
-      dispatch(showSuccess(success))
-      return result
-    } catch (error) {
-      dispatch(showError(`error.${errorKeyOf(error as never, 'permission_denied2')}`))
-      throw error
-    }
-  }
+  const act = useSubmit()
   const community = (action: CommunityAction, success: string) =>
     act(() => submitCommunity({ id: chart.id, action }).unwrap(), success)
   const onComment = (comment: string, action: CommentAction, success: string) =>
