@@ -1,0 +1,135 @@
+// Wire types of chunked uploads and of the web create/edit calls (spec §4 "Upload", §7; protocol doc §15).
+// The server and the SPA both build on these, so the two sides cannot drift.
+
+/** What a file is for. The server checks the bytes against it when the upload completes (spec §5). */
+export const UPLOAD_KINDS = ['cover', 'background', 'music', 'chart', 'data'] as const
+export type UploadKind = (typeof UPLOAD_KINDS)[number]
+
+/** Which byte ranges of an upload the server holds, as inclusive [start, end] pairs, sorted. */
+export type UploadRanges = [number, number][]
+
+/**
+ * GET {upload base}{sha1}?size=N&type=K (needs a login).
+ * - 201: the file is stored already; nothing is uploaded.
+ * - 200: PUT the bytes to `uploadUrl` (absolute) with `Authorization: Bearer <token>`.
+ *   `received` is how many bytes from the start the server already holds (0 for a new upload; more when
+ *   the same user resumes an unfinished upload of this file), so the client continues from there.
+ */
+export type UploadStartResponse =
+  | { code: 201 }
+  | { code: 200; uploadUrl: string; token: string; received: number; ranges: UploadRanges }
+
+/**
+ * PUT uploadUrl with `Content-Range: bytes a-b/total` and `Content-Length: b-a+1`, at most
+ * UPLOAD_CHUNK_BYTES a chunk. The answer says how far the upload got; `complete` is true once the file is
+ * verified (SHA-1 and content) and stored, at which point the session is gone.
+ * GET uploadUrl with the same token answers the same shape (how far an upload got, to resume).
+ */
+export type UploadProgressResponse = {
+  code: 200 | 201
+  size: number
+  received: number
+  ranges: UploadRanges
+  complete: boolean
+}
+
+/** POST {sonolus base}/levels/create: the web create's JSON body (spec §3 "Create/edit form fields"). */
+export type LevelFormBody = {
+  title: string
+  composer: string
+  artists: string
+  /** 'name#handle' or just a name; the server always stores '{name}#{the caller's handle}'. */
+  author: string
+  description: string
+  level: number
+  isOliver: 0 | 1
+  isPublic: 0 | 1
+  tags: string[]
+  coverHash: string
+  /** Absent: the server composes the background from the cover. */
+  backgroundHash?: string
+  musicHash?: string
+  /** The SUS file. The server converts it again itself and stores its own level data. */
+  susHash?: string
+  /** Level data (gzip JSON). Used only when there is no SUS; then it is checked by the level-data reader. */
+  dataHash?: string
+}
+
+export type CreateLevelResponse = { code: 200; id: string }
+
+/** The field names carried in an edit's `values` (besides type=edit). Tags are a JSON string array. */
+const EDIT_FIELDS = [
+  'title',
+  'composer',
+  'artists',
+  'author',
+  'description',
+  'level',
+  'isOliver',
+  'isPublic',
+  'tags',
+  'coverHash',
+  'backgroundHash',
+  'musicHash',
+  'susHash',
+  'dataHash',
+] as const
+
+/** POST {sonolus base}/levels/wbs-{id}/submit body: `{values: editValues(form)}` (protocol doc §15). An
+ *  absent or empty hash keeps the chart's current file. */
+export const editValues = (form: LevelFormBody): string => {
+  const params = new URLSearchParams({ type: 'edit' })
+  for (const field of EDIT_FIELDS) {
+    const value = form[field]
+    if (value === undefined) continue
+    params.set(field, field === 'tags' ? JSON.stringify(value) : String(value))
+  }
+  return params.toString()
+}
+
+/** The server's reading of an edit's values: every field as it came (strings), tags parsed. Checks are
+ *  the server's (the same as create's). */
+export const readEditValues = (values: URLSearchParams): Record<string, unknown> => {
+  const body: Record<string, unknown> = {}
+  for (const field of EDIT_FIELDS) {
+    const value = values.get(field)
+    if (value === null) continue
+    if (field === 'tags') {
+      try {
+        body.tags = JSON.parse(value) as unknown
+      } catch {
+        body.tags = value
+      }
+    } else if (field === 'level' || field === 'isOliver' || field === 'isPublic') {
+      body[field] = value.trim() === '' ? value : Number(value)
+    } else body[field] = value
+  }
+  return body
+}
+
+export type EditLevelResponse = {
+  code: 200
+  key: string
+  hashes: string[]
+  shouldUpdateItem: true
+}
+
+/** spec §4: the stages of the create/edit pipeline. */
+export const CREATE_STAGES = {
+  waiting: 0,
+  cover: 1,
+  background: 2,
+  music: 3,
+  chart: 4,
+  data: 5,
+  create: 6,
+  finished: 7,
+} as const
+export type CreateStage = (typeof CREATE_STAGES)[keyof typeof CREATE_STAGES]
+
+/** Tags: at most this many per chart, each at most this long (the server trims and drops empties). */
+export const MAX_TAGS = 10
+export const MAX_TAG_LENGTH = 32
+/** Text fields' limits. */
+export const MAX_TITLE_LENGTH = 200
+export const MAX_DESCRIPTION_LENGTH = 5000
