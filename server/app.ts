@@ -9,6 +9,7 @@ import { compressJson } from './http/compression.js'
 import { HttpError, fileTooLarge } from './http/errors.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
+import { registerUploads } from './uploads/routes.js'
 import { type App } from './sonolus/types.js'
 import { SONOLUS_VERSION } from './sonolus/version.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
@@ -106,6 +107,10 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerSonolusRoutes(app, ctx)
   registerContent(app, ctx)
+  registerUploads(app, ctx)
+  // Media jobs and the janitor run beside the requests, in every instance.
+  app.addHook('onReady', async () => ctx.media.start(app.log))
+  app.addHook('onClose', async () => ctx.media.stop())
 
   app.get('/healthz', async (_request, reply) => {
     try {

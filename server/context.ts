@@ -11,6 +11,8 @@ import { PackCatalog } from './packs/catalog.js'
 import { ResponseCache } from './http/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
+import { BackgroundWork } from './media/worker.js'
+import path from 'node:path'
 
 export type AppContext = {
   config: Config
@@ -22,6 +24,8 @@ export type AppContext = {
   packs: PackCatalog
   /** Anonymous level responses, a few seconds each. */
   cache: ResponseCache
+  /** Media jobs and the janitor (started by the app, stopped with the context). */
+  media: BackgroundWork
   close: () => Promise<void>
 }
 
@@ -40,7 +44,9 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     await installFreePack(blobStore, repos)
     const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
     await packs.reload()
+    const media = new BackgroundWork({ repos, blobStore, tmpDir: path.join(config.dataDir, 'tmp') })
     return {
+      media,
       packs,
       cache: new ResponseCache(),
       config,
@@ -50,6 +56,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       blobStore,
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
       close: async () => {
+        await media.stop()
         await blobStore.close()
         await db.close()
       },

@@ -16,8 +16,7 @@ export type UploadRanges = [number, number][]
  *   the same user resumes an unfinished upload of this file), so the client continues from there.
  */
 export type UploadStartResponse =
-  | { code: 201 }
-  | { code: 200; uploadUrl: string; token: string; received: number; ranges: UploadRanges }
+  { code: 201 } | { code: 200; uploadUrl: string; token: string; received: number; ranges: UploadRanges }
 
 /**
  * PUT uploadUrl with `Content-Range: bytes a-b/total` and `Content-Length: b-a+1`, at most

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_catalogue.js'
 import * as m0004 from './migrations/0004_order_indexes.js'
 import * as m0005 from './migrations/0005_community.js'
 import * as m0006 from './migrations/0006_leaderboards.js'
+import * as m0007 from './migrations/0007_uploads.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_order_indexes': m0004,
   '0005_community': m0005,
   '0006_leaderboards': m0006,
+  '0007_uploads': m0007,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

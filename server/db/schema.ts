@@ -46,6 +46,8 @@ export type ChartsTable = {
   backgroundHash: string | null
   musicHash: string | null
   previewHash: string | null
+  /** The music re-encoded to CBR mp3 (a media job sets it); the level's bgm when present. */
+  bgmHash: Generated<string | null>
   susHash: string | null
   dataHash: string | null
   likeNumber: Generated<number>
@@ -62,6 +64,8 @@ export type FilesTable = {
   size: number
   contentType: string
   createdTime: number
+  /** 'system' (packs, demo: never collected), 'upload' or 'derived' (collected once no chart uses them). */
+  origin: Generated<string>
 }
 
 export type LoginAttemptsTable = {
@@ -159,6 +163,38 @@ export type LeaderboardEntriesTable = {
   createdTime: number
 }
 
+/** A chunked upload in progress (spec §4): its chunks' bytes are scratch objects in the blob store. */
+export type UploadSessionsTable = {
+  id: string
+  userId: string
+  hash: string
+  size: number
+  /** UploadKind: what the bytes must be. */
+  kind: string
+  /** HMAC key of this session's bearer tokens. */
+  secret: string
+  createdTime: number
+  /** Moves forward with every chunk; a session past it is abandoned and collected. */
+  expiresTime: number
+}
+
+export type UploadChunksTable = {
+  uploadId: string
+  /** Inclusive byte range. */
+  start: number
+  end: number
+}
+
+/** Music waiting to be re-encoded (CBR mp3 and a preview clip), one per chart. */
+export type MediaJobsTable = {
+  chartId: string
+  musicHash: string
+  attempts: Generated<number>
+  leaseUntil: Generated<number>
+  error: string | null
+  createdTime: number
+}
+
 /** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
 export type ChartsFtsTable = {
   rowid: number
@@ -179,4 +215,7 @@ export type Database = {
   uploadKeys: UploadKeysTable
   records: RecordsTable
   leaderboardEntries: LeaderboardEntriesTable
+  uploadSessions: UploadSessionsTable
+  uploadChunks: UploadChunksTable
+  mediaJobs: MediaJobsTable
 }

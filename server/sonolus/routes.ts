@@ -6,6 +6,7 @@ import { packItems } from './packItems.js'
 import { levelsDetails } from './levels/details.js'
 import { levelsInfo } from './levels/info.js'
 import { levelsCommunity } from './levels/community.js'
+import { levelsCreate } from './levels/create.js'
 import { levelsList } from './levels/list.js'
 import { levelResults } from './levels/results.js'
 import { levelsSubmit } from './levels/submit.js'
@@ -28,6 +29,7 @@ const routes: RouteModule[] = [
   webAuthenticate,
   levelsInfo,
   levelsList,
+  levelsCreate,
   levelResults,
   levelsDetails,
   levelsSubmit,

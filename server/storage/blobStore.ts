@@ -37,6 +37,12 @@ export interface BlobStore {
   get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined>
   head(hash: string): Promise<{ size: number } | undefined>
   delete(hash: string): Promise<void>
+  /** Scratch objects hold upload chunks (spec §4), outside the content-addressed space: `name` is
+   *  `{session}/{part}`. A put replaces the object whole or not at all. */
+  putScratch(name: string, bytes: Uint8Array): Promise<void>
+  getScratch(name: string): Promise<NodeJS.ReadableStream | undefined>
+  /** Removes every scratch object of a session. */
+  deleteScratch(session: string): Promise<void>
   /** used = bytes held; total = volume capacity or configured quota (0 = unknown). */
   usage(): Promise<Usage>
   close(): Promise<void>
@@ -67,6 +73,14 @@ export class InvalidHashError extends Error {
     super(`"${hash}" is not a lower-case SHA-1 hex string`)
     this.name = 'InvalidHashError'
   }
+}
+
+const SCRATCH_NAME = /^[0-9a-z]{16,64}\/[0-9]{1,12}$/
+const SCRATCH_SESSION = /^[0-9a-z]{16,64}$/
+
+/** Scratch names come from our own session ids and byte offsets; anything else is refused. */
+export const assertScratchName = (name: string, session = false): void => {
+  if (!(session ? SCRATCH_SESSION : SCRATCH_NAME).test(name)) throw new Error(`bad scratch name "${name}"`)
 }
 
 export const assertSha1 = (hash: string): void => {

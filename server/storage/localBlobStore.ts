@@ -11,12 +11,14 @@ import {
   type PutOptions,
   type PutResult,
   type Usage,
+  assertScratchName,
   assertSha1,
   UsageCache,
   spoolVerified,
 } from './blobStore.js'
 
 const TMP = '.tmp'
+const SCRATCH = '.uploads'
 const STALE_TMP_MS = 60 * 60 * 1000
 const USAGE_RESCAN_MS = 60_000
 
@@ -97,6 +99,38 @@ export class LocalBlobStore implements BlobStore {
     if (!info) return
     await fsp.rm(this.pathOf(hash), { force: true })
     this.usage_.adjust(-info.size)
+  }
+
+  async putScratch(name: string, bytes: Uint8Array): Promise<void> {
+    assertScratchName(name)
+    const target = path.join(this.root, SCRATCH, name)
+    await fsp.mkdir(path.dirname(target), { recursive: true })
+    // Written aside and renamed: a killed process leaves the old chunk or the new one, never half of one.
+    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
+    try {
+      await fsp.writeFile(tmp, bytes, { flag: 'wx' })
+      await fsp.rename(tmp, target)
+    } catch (error) {
+      await fsp.rm(tmp, { force: true })
+      throw error
+    }
+  }
+
+  async getScratch(name: string): Promise<NodeJS.ReadableStream | undefined> {
+    assertScratchName(name)
+    const file = path.join(this.root, SCRATCH, name)
+    try {
+      const handle = await fsp.open(file, 'r')
+      return handle.createReadStream()
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+  }
+
+  async deleteScratch(session: string): Promise<void> {
+    assertScratchName(session, true)
+    await fsp.rm(path.join(this.root, SCRATCH, session), { recursive: true, force: true })
   }
 
   async usage(): Promise<Usage> {

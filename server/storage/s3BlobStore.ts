@@ -24,6 +24,7 @@ import {
   type PutOptions,
   type PutResult,
   type Usage,
+  assertScratchName,
   assertSha1,
   UsageCache,
   spoolVerified,
@@ -159,6 +160,56 @@ export class S3BlobStore implements BlobStore {
     assertSha1(hash)
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(hash) }))
     this.usage_.invalidate()
+  }
+
+  private scratchKey(name: string): string {
+    return `${this.config.prefix}.uploads/${name}`
+  }
+
+  async putScratch(name: string, bytes: Uint8Array): Promise<void> {
+    assertScratchName(name)
+    // A PutObject replaces the object atomically: a reader sees the old chunk or the new one.
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: this.scratchKey(name),
+        Body: bytes,
+        ContentLength: bytes.length,
+      }),
+    )
+  }
+
+  async getScratch(name: string): Promise<NodeJS.ReadableStream | undefined> {
+    assertScratchName(name)
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.scratchKey(name) }),
+      )
+      return result.Body as Readable
+    } catch (error) {
+      if (isNotFound(error)) return undefined
+      throw error
+    }
+  }
+
+  async deleteScratch(session: string): Promise<void> {
+    assertScratchName(session, true)
+    let token: string | undefined
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.config.bucket,
+          Prefix: this.scratchKey(`${session}/`),
+          ContinuationToken: token,
+        }),
+      )
+      // One by one: DeleteObjects needs a checksum header that S3-compatible servers handle unevenly.
+      for (const object of page.Contents ?? []) {
+        if (object.Key)
+          await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: object.Key }))
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
   }
 
   private async scanUsage(): Promise<number> {

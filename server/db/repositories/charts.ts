@@ -250,6 +250,34 @@ export class ChartsRepository {
       .execute()
   }
 
+  /** Changes a chart's fields (tags_text follows tags). */
+  async update(
+    id: string,
+    changes: Partial<Omit<NewChart, 'id' | 'authorId' | 'author' | 'tagsText'>>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('charts')
+      .set({ ...changes, ...(changes.tags === undefined ? {} : { tagsText: tagsText(changes.tags) }) })
+      .where('id', '=', id)
+      .execute()
+  }
+
+  /** Sets the re-encoded music if the chart still has this original; true when it did. */
+  async setEncodedMusic(
+    id: string,
+    musicHash: string,
+    bgmHash: string,
+    previewHash: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('charts')
+      .set({ bgmHash, previewHash })
+      .where('id', '=', id)
+      .where('musicHash', '=', musicHash)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('charts').where('id', '=', id).executeTakeFirst()
     return result.numDeletedRows > 0n

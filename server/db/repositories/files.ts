@@ -1,17 +1,26 @@
-import { type Kysely, type Selectable } from 'kysely'
+import { type Insertable, type Kysely, type Selectable } from 'kysely'
+import { type Dialect } from '../database.js'
 import { type Database, type FilesTable } from '../schema.js'
 
 export type FileRecord = Selectable<FilesTable>
+export type NewFileRecord = Insertable<FilesTable>
+
+/** Where a stored file came from: only uploads and what the server made from them are ever collected. */
+export type FileOrigin = 'system' | 'upload' | 'derived'
+const COLLECTABLE: FileOrigin[] = ['upload', 'derived']
 
 export class FilesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
 
   get(hash: string): Promise<FileRecord | undefined> {
     return this.db.selectFrom('files').selectAll().where('hash', '=', hash).executeTakeFirst()
   }
 
   /** Records a stored blob. Content-addressed, so a second record of the same hash is a no-op. */
-  async record(file: FileRecord): Promise<void> {
+  async record(file: NewFileRecord): Promise<void> {
     await this.db
       .insertInto('files')
       .values(file)
@@ -21,6 +30,63 @@ export class FilesRepository {
 
   async delete(hash: string): Promise<void> {
     await this.db.deleteFrom('files').where('hash', '=', hash).execute()
+  }
+
+  /** The rows of these hashes, locked until the transaction ends on PostgreSQL (a collector deleting one
+   *  waits, and then sees the chart that now uses it). SQLite transactions are serialised anyway. */
+  async lockExisting(hashes: string[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set()
+    const query = this.db.selectFrom('files').select('hash').where('hash', 'in', hashes)
+    const rows = await (this.dialect === 'postgres' ? query.forUpdate() : query).execute()
+    return new Set(rows.map((row) => row.hash))
+  }
+
+  /** Deletes the row if nothing uses the file any more and it may be collected; true when deleted. Run it
+   *  in a transaction: the row is locked first, so a create that is about to use the file either
+   *  finishes first (and the file stays) or finds it gone. */
+  async deleteIfUnused(hash: string): Promise<boolean> {
+    const locked = await this.lockExisting([hash])
+    if (!locked.has(hash)) return false
+    const row = await this.get(hash)
+    if (!row || !COLLECTABLE.includes(row.origin as FileOrigin)) return false
+    if (await this.isReferenced(hash)) return false
+    await this.delete(hash)
+    return true
+  }
+
+  /** Collectable files that no chart uses and that are older than `before` (abandoned uploads). */
+  unusedBefore(before: number, limit: number): Promise<string[]> {
+    return this.db
+      .selectFrom('files')
+      .select('hash')
+      .where('origin', 'in', COLLECTABLE)
+      .where('createdTime', '<', before)
+      .where(({ eb, exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('charts')
+              .select('charts.id')
+              .where((c) =>
+                c.or(
+                  (
+                    [
+                      'coverHash',
+                      'backgroundHash',
+                      'musicHash',
+                      'bgmHash',
+                      'previewHash',
+                      'susHash',
+                      'dataHash',
+                    ] as const
+                  ).map((column) => c.eb(`charts.${column}`, '=', eb.ref('files.hash'))),
+                ),
+              ),
+          ),
+        ),
+      )
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map((row) => row.hash))
   }
 
   /** True when any chart still points at the file. */
@@ -33,6 +99,7 @@ export class FilesRepository {
           eb('coverHash', '=', hash),
           eb('backgroundHash', '=', hash),
           eb('musicHash', '=', hash),
+          eb('bgmHash', '=', hash),
           eb('previewHash', '=', hash),
           eb('susHash', '=', hash),
           eb('dataHash', '=', hash),

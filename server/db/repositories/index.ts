@@ -9,6 +9,7 @@ import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
 import { MetaRepository } from './meta.js'
 import { SessionsRepository } from './sessions.js'
+import { UploadsRepository } from './uploads.js'
 import { UsersRepository } from './users.js'
 
 export type Repositories = {
@@ -21,6 +22,7 @@ export type Repositories = {
   meta: MetaRepository
   loginAttempts: LoginAttemptsRepository
   packItems: PackItemsRepository
+  uploads: UploadsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -33,10 +35,11 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   charts: new ChartsRepository(db, dialect),
   community: new CommunityRepository(db, dialect),
   leaderboards: new LeaderboardsRepository(db),
-  files: new FilesRepository(db),
+  files: new FilesRepository(db, dialect),
   meta: new MetaRepository(db),
   loginAttempts: new LoginAttemptsRepository(db),
   packItems: new PackItemsRepository(db),
+  uploads: new UploadsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -46,7 +49,8 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
 export type { User } from './users.js'
 export type { Session } from './sessions.js'
 export type { ChartRow, NewChart, ChartListQuery, ChartSort } from './charts.js'
-export type { FileRecord } from './files.js'
+export type { FileRecord, FileOrigin } from './files.js'
+export type { UploadSession, Chunk, MediaJob } from './uploads.js'
 export type { CommentRow, CommunityStatus } from './community.js'
 export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'

@@ -88,7 +88,7 @@ const levelWithoutEngine = (
     useEffect: { useDefault: true },
     useParticle: { useDefault: true },
     cover: srl(row.coverHash),
-    bgm: srl(row.musicHash),
+    bgm: srl(row.bgmHash ?? row.musicHash),
     ...(row.previewHash ? { preview: srl(row.previewHash) } : {}),
     data: srl(row.dataHash),
   }

@@ -1,11 +1,28 @@
-// POST /sonolus/levels/{name}/submit: item actions on a chart (protocol doc §8). `type=delete` removes the
-// chart; only its owner may (spec §6), anyone else gets 401 permission_denied2 (spec §8 "401 on submit
-// calls"). Edits arrive with the upload issue. Stored files stay: another chart may share them by hash.
+// POST /sonolus/levels/{name}/submit: item actions on a chart (protocol doc §8, §15).
+// - type=delete removes the chart with its likes, ratings, comments and records, then collects the files
+//   no chart uses any more.
+// - type=edit (the web's update; values carry the create field names) changes the chart. The author
+//   cannot change (spec §2).
+// Only the owner may, and only while the chart's #handle is theirs (spec §5/§6); anyone else gets 401
+// permission_denied2 (spec §8 "401 on submit calls").
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
+import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
 import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
+import { lockFiles } from './create.js'
+import { collectFiles, handleOf, prepareFiles, readLevelForm } from './form.js'
+
+const HASH_COLUMNS = [
+  'coverHash',
+  'backgroundHash',
+  'musicHash',
+  'bgmHash',
+  'previewHash',
+  'susHash',
+  'dataHash',
+] as const
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/submit', async (request) => {
@@ -14,13 +31,56 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     const user = await ctx.auth.userOf(request)
     if (!user) throw actionDenied()
     const row = await visibleChart(ctx, name, user, 'action')
-    if (row.authorId !== user.id) throw actionDenied()
+    if (row.authorId !== user.id || handleOf(row.author) !== user.handle) throw actionDenied()
     const type = values.get('type')
-    if (type !== 'delete') throw badRequest(`Unknown action type "${type ?? ''}"`)
-    await ctx.repos.charts.delete(row.id)
+    const before = HASH_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
+
+    if (type === 'delete') {
+      // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
+      await ctx.repos.charts.delete(row.id)
+      ctx.cache.clear()
+      const collected = await collectFiles(ctx, before)
+      request.log.info({ chart: row.id, user: user.id, collected }, 'chart deleted by its owner')
+      const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
+      return response
+    }
+    if (type !== 'edit') throw badRequest(`Unknown action type "${type ?? ''}"`)
+
+    const form = readLevelForm(readEditValues(values), row)
+    const files = await prepareFiles(ctx, form, row)
+    const now = Date.now()
+    await ctx.repos.transaction(async (trx) => {
+      await lockFiles(trx, files)
+      await trx.charts.update(row.id, {
+        title: form.title,
+        artists: form.artists,
+        composer: form.composer,
+        description: form.description,
+        level: form.level,
+        isOliver: form.isOliver,
+        isPublic: form.isPublic,
+        tags: JSON.stringify(form.tags),
+        coverHash: files.coverHash,
+        backgroundHash: files.backgroundHash,
+        musicHash: files.musicHash,
+        susHash: files.susHash,
+        dataHash: files.dataHash,
+        // New music plays as uploaded until its re-encode is ready.
+        ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
+        updatedTime: now,
+      })
+      if (files.musicChanged && files.musicHash) await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
+    })
     ctx.cache.clear()
-    request.log.info({ chart: row.id, user: user.id }, 'chart deleted by its owner')
-    const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
+    if (files.musicChanged) ctx.media.kick()
+    const after = await ctx.repos.charts.findById(row.id)
+    const still = new Set(HASH_COLUMNS.map((column) => after?.[column]))
+    await collectFiles(
+      ctx,
+      before.filter((hash) => !still.has(hash)),
+    )
+    request.log.info({ chart: row.id, user: user.id }, 'chart edited by its owner')
+    const response: EditLevelResponse = { code: 200, key: '', hashes: [], shouldUpdateItem: true }
     return response
   })
 }

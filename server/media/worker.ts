@@ -1,0 +1,149 @@
+// Work done off the request path, in every instance (no state in memory that another would need):
+// - media jobs: the music of a new or edited chart re-encoded to CBR mp3 plus a preview clip. Jobs are
+//   rows, taken with a lease, so a killed worker's job is taken again once its lease runs out;
+// - the janitor: abandoned upload sessions (chunks and rows), files that no chart uses and that were
+//   uploaded more than a day ago, and stale local temp files.
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { type FastifyBaseLogger } from 'fastify'
+import { type BlobStore } from '../storage/index.js'
+import { type Repositories, type MediaJob } from '../db/repositories/index.js'
+import { sha1Hex } from '../storage/putFile.js'
+import { checkMusic } from './check.js'
+import { encodeBgm, encodePreview } from './encode.js'
+
+const LEASE_MS = 5 * 60_000
+const MAX_ATTEMPTS = 3
+const POLL_MS = 5_000
+const JANITOR_MS = 10 * 60_000
+/** An upload no chart took within a day is collected. */
+export const ORPHAN_AGE_MS = 24 * 60 * 60_000
+const STALE_TMP_MS = 60 * 60_000
+
+type Deps = { repos: Repositories; blobStore: BlobStore; tmpDir: string; log?: FastifyBaseLogger }
+
+export class BackgroundWork {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private again = false
+  private stopped = true
+  private lastJanitor = 0
+
+  constructor(private readonly deps: Deps) {}
+
+  start(log?: FastifyBaseLogger): void {
+    if (log) this.deps.log = log
+    this.stopped = false
+    this.kick()
+  }
+
+  /** Runs a pass now (after a create), or right after the current one. */
+  kick(): void {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    if (this.timer) clearTimeout(this.timer)
+    this.running = this.pass()
+      .catch((error: unknown) => this.deps.log?.error({ err: error }, 'background work failed'))
+      .finally(() => {
+        this.running = undefined
+        if (this.stopped) return
+        if (this.again) {
+          this.again = false
+          this.kick()
+        } else this.timer = setTimeout(() => this.kick(), POLL_MS)
+      })
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    await this.running
+  }
+
+  /** One pass: every job there is, then the janitor when it is due. Exposed for tests and scripts. */
+  async pass(now = () => Date.now()): Promise<void> {
+    for (
+      let job = await this.deps.repos.uploads.claimMedia(now(), LEASE_MS, MAX_ATTEMPTS);
+      job && !this.stopped;
+    ) {
+      await this.runJob(job)
+      job = await this.deps.repos.uploads.claimMedia(now(), LEASE_MS, MAX_ATTEMPTS)
+    }
+    if (now() - this.lastJanitor >= JANITOR_MS) {
+      this.lastJanitor = now()
+      await this.janitor(now())
+    }
+  }
+
+  private async runJob(job: MediaJob): Promise<void> {
+    const { repos, blobStore, tmpDir, log } = this.deps
+    await fsp.mkdir(tmpDir, { recursive: true })
+    const base = path.join(tmpDir, `media-${randomBytes(8).toString('hex')}`)
+    const files = { input: `${base}.in.mp3`, bgm: `${base}.bgm.mp3`, preview: `${base}.preview.mp3` }
+    try {
+      const blob = await blobStore.get(job.musicHash)
+      if (!blob) throw new Error(`music ${job.musicHash} is not in the store`)
+      await fsp.writeFile(files.input, blob.stream as Readable)
+      const { duration } = await checkMusic(files.input)
+      await encodeBgm(files.input, files.bgm)
+      await encodePreview(files.input, files.preview, duration)
+      const bgmHash = await this.store(files.bgm)
+      const previewHash = await this.store(files.preview)
+      // Only if the chart still has this music (an edit may have changed it meanwhile).
+      const applied = await repos.charts.setEncodedMusic(job.chartId, job.musicHash, bgmHash, previewHash)
+      await repos.uploads.finishMedia(job)
+      log?.info({ chart: job.chartId, bgmHash, previewHash, applied }, 'music re-encoded')
+    } catch (error) {
+      log?.warn({ err: error, chart: job.chartId, attempt: job.attempts }, 'music re-encode failed')
+      await repos.uploads.finishMedia(job, error instanceof Error ? error.message : String(error))
+    } finally {
+      await Promise.all(Object.values(files).map((file) => fsp.rm(file, { force: true })))
+    }
+  }
+
+  private async store(file: string): Promise<string> {
+    const bytes = await fsp.readFile(file)
+    const hash = sha1Hex(bytes)
+    const { size } = await this.deps.blobStore.put(Readable.from([bytes]), hash)
+    await this.deps.repos.files.record({
+      hash,
+      size,
+      contentType: 'audio/mpeg',
+      createdTime: Date.now(),
+      origin: 'derived',
+    })
+    return hash
+  }
+
+  /** Collects what nobody will finish or use. Returns what it removed. */
+  async janitor(now = Date.now()): Promise<{ sessions: number; files: number; temp: number }> {
+    const { repos, blobStore, tmpDir } = this.deps
+    let sessions = 0
+    for (const session of await repos.uploads.expired(now, 500)) {
+      await blobStore.deleteScratch(session.id)
+      await repos.uploads.delete(session.id)
+      sessions++
+    }
+    let files = 0
+    for (const hash of await repos.files.unusedBefore(now - ORPHAN_AGE_MS, 500)) {
+      if (!(await repos.transaction((trx) => trx.files.deleteIfUnused(hash)))) continue
+      await blobStore.delete(hash)
+      files++
+    }
+    let temp = 0
+    for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
+      const file = path.join(tmpDir, name)
+      const stat = await fsp.stat(file).catch(() => undefined)
+      if (stat && now - stat.mtimeMs > STALE_TMP_MS) {
+        await fsp.rm(file, { force: true, recursive: true })
+        temp++
+      }
+    }
+    return { sessions, files, temp }
+  }
+}

@@ -1,0 +1,61 @@
+// POST /sonolus/levels/create: the web create (protocol doc §15). The body is the chart object whose files
+// were uploaded already through /upload; every field and file is checked again here, the SUS converted
+// here, and the chart row written in one transaction that locks the files it uses. Answers {code, id}.
+// The app's own create (a `values` string) is not offered: charts are made on the website (§6).
+import { randomBytes } from 'node:crypto'
+import { type CreateLevelResponse } from '../../../common/api/uploads.js'
+import { type AppContext } from '../../context.js'
+import { badRequest, pageDenied } from '../../http/errors.js'
+import { type RouteModule } from '../types.js'
+import { type ChartFiles, authorOf, createRejected, fileHashes, prepareFiles, readLevelForm } from './form.js'
+
+/** Inside the chart's transaction: every file it uses must still be there (and stays, locked). */
+export const lockFiles = async (trx: AppContext['repos'], files: ChartFiles): Promise<void> => {
+  const hashes = fileHashes(files)
+  const present = await trx.files.lockExisting(hashes)
+  if (hashes.some((hash) => !present.has(hash))) throw createRejected('A file is missing; upload it again')
+}
+
+export const levelsCreate: RouteModule = (app, ctx) => {
+  app.post('/sonolus/levels/create', async (request) => {
+    const body = request.body as { values?: unknown } | undefined
+    if (typeof body?.values === 'string') throw badRequest('Charts are created on the website')
+    const user = await ctx.auth.userOf(request)
+    // spec §8: 401 on create is permission_denied.
+    if (!user) throw pageDenied()
+    const form = readLevelForm(body)
+    const files = await prepareFiles(ctx, form)
+    const id = randomBytes(16).toString('hex')
+    const now = Date.now()
+    await ctx.repos.transaction(async (trx) => {
+      await lockFiles(trx, files)
+      await trx.charts.insert({
+        id,
+        authorId: user.id,
+        author: authorOf(form, user),
+        title: form.title,
+        artists: form.artists,
+        composer: form.composer,
+        description: form.description,
+        level: form.level,
+        isOliver: form.isOliver,
+        isPublic: form.isPublic,
+        tags: JSON.stringify(form.tags),
+        coverHash: files.coverHash,
+        backgroundHash: files.backgroundHash,
+        musicHash: files.musicHash,
+        previewHash: null,
+        susHash: files.susHash,
+        dataHash: files.dataHash,
+        publishTime: now,
+        updatedTime: now,
+      })
+      if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
+    })
+    ctx.cache.clear()
+    ctx.media.kick()
+    request.log.info({ chart: id, user: user.id }, 'chart created')
+    const response: CreateLevelResponse = { code: 200, id }
+    return response
+  })
+}

@@ -1,0 +1,240 @@
+// The web create/edit form (spec §3 "Create/edit form fields", §5): the fields checked, and the files
+// checked by content and turned into the chart's stored files. The server re-checks everything the
+// browser checked, and converts the SUS itself (architecture.md "Create").
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+} from '../../../common/api/uploads.js'
+import { LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
+import { type AppContext } from '../../context.js'
+import { type ChartRow, type User } from '../../db/repositories/index.js'
+import { HttpError, emptyField } from '../../http/errors.js'
+import { composeBackground } from '../../media/background.js'
+import { FileCheckError, checkImage, checkLevelData, checkMusic, convertChart } from '../../media/check.js'
+import { sha1Hex } from '../../storage/putFile.js'
+import { Readable } from 'node:stream'
+
+/** 400 create_failed with what was wrong (spec §8's key for a failed create or update). */
+export const createRejected = (message: string): HttpError => new HttpError(400, 'create_failed', message)
+
+export const FILE_FIELDS = ['coverHash', 'backgroundHash', 'musicHash', 'susHash', 'dataHash'] as const
+export type FileField = (typeof FILE_FIELDS)[number]
+
+export type LevelForm = {
+  title: string
+  composer: string
+  artists: string
+  /** The display name before '#handle'. */
+  authorName: string
+  description: string
+  level: number
+  isOliver: 0 | 1
+  isPublic: 0 | 1
+  tags: string[]
+  files: Partial<Record<FileField, string>>
+}
+
+const TEXT_LIMITS = { title: MAX_TITLE_LENGTH, composer: MAX_TITLE_LENGTH, artists: MAX_TITLE_LENGTH }
+
+const text = (raw: Record<string, unknown>, field: string, max: number): string => {
+  const value = raw[field] ?? ''
+  if (typeof value !== 'string') throw createRejected(`${field} must be text`)
+  const trimmed = value.trim()
+  if (trimmed.length > max) throw createRejected(`${field} is at most ${max} characters`)
+  return trimmed
+}
+
+const flag = (raw: Record<string, unknown>, field: string, fallback: 0 | 1): 0 | 1 => {
+  const value = raw[field]
+  if (value === undefined || value === null || value === '') return fallback
+  if (value === 1 || value === true || value === '1' || value === 'true') return 1
+  if (value === 0 || value === false || value === '0' || value === 'false') return 0
+  throw createRejected(`${field} must be 0 or 1`)
+}
+
+/** Checks the fields (spec §5). `existing` is the chart being edited: its author and files stand in for
+ *  what the form leaves out. */
+export const readLevelForm = (body: unknown, existing?: ChartRow): LevelForm => {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw createRejected('The body must be a chart object')
+  const raw = body as Record<string, unknown>
+  const fields = {
+    title: text(raw, 'title', TEXT_LIMITS.title),
+    composer: text(raw, 'composer', TEXT_LIMITS.composer),
+    artists: text(raw, 'artists', TEXT_LIMITS.artists),
+  }
+  const files: Partial<Record<FileField, string>> = {}
+  for (const field of FILE_FIELDS) {
+    const value = raw[field]
+    if (value === undefined || value === null || value === '') continue
+    if (typeof value !== 'string' || !SHA1_REGEX.test(value))
+      throw createRejected(`${field} must be a file's SHA-1 in lower-case hex`)
+    files[field] = value
+  }
+  const levelRaw = raw.level
+  // spec §5: required fields, else empty_field. The cover is the one file the user must give.
+  if (
+    !fields.title ||
+    !fields.composer ||
+    !fields.artists ||
+    levelRaw === undefined ||
+    levelRaw === null ||
+    levelRaw === '' ||
+    !(files.coverHash ?? existing?.coverHash)
+  )
+    throw emptyField()
+  const isOliver = flag(raw, 'isOliver', 0)
+  const level =
+    typeof levelRaw === 'number' ? levelRaw : typeof levelRaw === 'string' ? Number(levelRaw) : NaN
+  const max = levelMax(isOliver === 1)
+  if (!Number.isInteger(level) || level < LEVEL_MIN || level > max)
+    throw createRejected(
+      `level must be a whole number from ${LEVEL_MIN} to ${max}${isOliver ? ' for Olivier charts' : ''}`,
+    )
+
+  const tagsRaw = raw.tags ?? []
+  if (!Array.isArray(tagsRaw) || tagsRaw.some((tag) => typeof tag !== 'string'))
+    throw createRejected('tags must be an array of strings')
+  const tags = [...new Set((tagsRaw as string[]).map((tag) => tag.trim()).filter((tag) => tag !== ''))]
+  if (tags.length > MAX_TAGS) throw createRejected(`At most ${MAX_TAGS} tags`)
+  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
+    throw createRejected(`A tag is at most ${MAX_TAG_LENGTH} characters`)
+
+  const author = text(raw, 'author', 200)
+  const hash = author.lastIndexOf('#')
+  return {
+    ...fields,
+    authorName: (hash >= 0 ? author.slice(0, hash) : author).trim().slice(0, 64),
+    description: text(raw, 'description', MAX_DESCRIPTION_LENGTH),
+    level,
+    isOliver,
+    isPublic: flag(raw, 'isPublic', existing ? (existing.isPublic ? 1 : 0) : 1),
+    tags,
+    files,
+  }
+}
+
+/** 'name#handle' with the caller's handle: the author is always the one who creates (spec §6). */
+export const authorOf = (form: LevelForm, user: User): string =>
+  `${form.authorName || user.name}#${user.handle}`
+
+/** The handle part of 'name#handle'. */
+export const handleOf = (author: string): string => author.slice(author.lastIndexOf('#') + 1)
+
+const WHAT: Record<FileField, string> = {
+  coverHash: 'cover',
+  backgroundHash: 'background',
+  musicHash: 'music',
+  susHash: 'chart file',
+  dataHash: 'level data',
+}
+
+/** Copies a stored file to local disk for the checks that want a path (ffprobe, sharp). */
+const withLocalCopy = async <T>(
+  ctx: AppContext,
+  hash: string,
+  work: (file: string, bytes: Buffer) => Promise<T>,
+) => {
+  const blob = await ctx.blobStore.get(hash)
+  if (!blob) throw createRejected('A file is missing; upload it again')
+  const dir = path.join(ctx.config.dataDir, 'tmp')
+  await fsp.mkdir(dir, { recursive: true })
+  const file = path.join(dir, `check-${randomBytes(8).toString('hex')}`)
+  try {
+    const chunks: Buffer[] = []
+    for await (const chunk of blob.stream as AsyncIterable<Buffer>) chunks.push(chunk)
+    const bytes = Buffer.concat(chunks)
+    await fsp.writeFile(file, bytes)
+    return await work(file, bytes)
+  } finally {
+    await fsp.rm(file, { force: true })
+  }
+}
+
+/** Stores bytes the server made from an upload (level data, background). */
+const storeDerived = async (ctx: AppContext, bytes: Buffer, contentType: string): Promise<string> => {
+  const hash = sha1Hex(bytes)
+  const { size } = await ctx.blobStore.put(Readable.from([bytes]), hash)
+  await ctx.repos.files.record({ hash, size, contentType, createdTime: Date.now(), origin: 'derived' })
+  return hash
+}
+
+export type ChartFiles = {
+  coverHash: string
+  backgroundHash: string | null
+  musicHash: string | null
+  susHash: string | null
+  dataHash: string | null
+  /** The music changed: its re-encode (and preview) must be made again. */
+  musicChanged: boolean
+}
+
+/** Checks every new file by content and works out the chart's files: the server's own level data from
+ *  the SUS, the given level data only when there is no SUS, and a background composed from the cover
+ *  when none was given. Files the chart already has were checked when it got them. */
+export const prepareFiles = async (
+  ctx: AppContext,
+  form: LevelForm,
+  existing?: ChartRow,
+): Promise<ChartFiles> => {
+  const given = form.files
+  const isNew = (field: FileField) => given[field] !== undefined && given[field] !== existing?.[field]
+  try {
+    const coverHash = given.coverHash ?? existing!.coverHash
+    let coverBytes: Buffer | undefined
+    if (isNew('coverHash'))
+      await withLocalCopy(ctx, coverHash, async (file, bytes) => {
+        await checkImage(file, WHAT.coverHash)
+        coverBytes = bytes
+      })
+    let backgroundHash = given.backgroundHash ?? null
+    if (isNew('backgroundHash'))
+      await withLocalCopy(ctx, backgroundHash!, (file) => checkImage(file, WHAT.backgroundHash))
+    else if (!backgroundHash) {
+      // Keep the old background unless the cover changed; then compose one from the new cover.
+      backgroundHash = coverBytes === undefined ? (existing?.backgroundHash ?? null) : null
+      if (!backgroundHash) {
+        coverBytes ??= await withLocalCopy(ctx, coverHash, async (_file, bytes) => bytes)
+        backgroundHash = await storeDerived(ctx, await composeBackground(coverBytes), 'image/png')
+      }
+    }
+    const musicHash = given.musicHash ?? existing?.musicHash ?? null
+    if (isNew('musicHash')) await withLocalCopy(ctx, musicHash!, (file) => checkMusic(file))
+    const susHash = given.susHash ?? existing?.susHash ?? null
+    let dataHash = existing?.dataHash ?? null
+    if (isNew('susHash')) {
+      const conversion = await withLocalCopy(ctx, susHash!, async (_file, bytes) => convertChart(bytes))
+      dataHash = await storeDerived(ctx, Buffer.from(conversion.gzipped), 'application/gzip')
+    } else if (!susHash && isNew('dataHash')) {
+      await withLocalCopy(ctx, given.dataHash!, async (_file, bytes) => checkLevelData(bytes))
+      dataHash = given.dataHash!
+    }
+    return { coverHash, backgroundHash, musicHash, susHash, dataHash, musicChanged: isNew('musicHash') }
+  } catch (error) {
+    if (error instanceof FileCheckError) throw createRejected(error.message)
+    throw error
+  }
+}
+
+export const fileHashes = (files: ChartFiles): string[] =>
+  [files.coverHash, files.backgroundHash, files.musicHash, files.susHash, files.dataHash].filter(
+    (hash): hash is string => !!hash,
+  )
+
+/** Deletes the files of a removed or changed chart that no chart uses any more (never pack files). */
+export const collectFiles = async (ctx: AppContext, hashes: Iterable<string>): Promise<number> => {
+  let collected = 0
+  for (const hash of new Set(hashes)) {
+    // The row goes first, inside a transaction that locks it: a create about to use the file either
+    // committed before (the file is used, and stays) or finds it gone and asks for it again.
+    if (!(await ctx.repos.transaction((trx) => trx.files.deleteIfUnused(hash)))) continue
+    await ctx.blobStore.delete(hash)
+    collected++
+  }
+  return collected
+}

@@ -1,0 +1,192 @@
+// Chunked, resumable, content-addressed uploads (spec §4 "Upload", §7 "upload base"):
+//   GET  /upload/{sha1}?size=N&type=K   start (or resume); 201 when the file is stored already
+//   PUT  /upload/sessions/{id}          one chunk: Bearer token, Content-Range, Content-Length
+//   GET  /upload/sessions/{id}          how far the upload got (same token)
+// Chunks go to the blob store's scratch area and their ranges to the database, so any instance can take
+// any chunk. The chunk that completes the file triggers the commit (commit.ts).
+import { randomBytes } from 'node:crypto'
+import { type IncomingMessage } from 'node:http'
+import {
+  UPLOAD_KINDS,
+  type UploadKind,
+  type UploadProgressResponse,
+  type UploadStartResponse,
+} from '../../common/api/uploads.js'
+import { MAX_UPLOAD_BYTES, SHA1_REGEX, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
+import { type AppContext } from '../context.js'
+import { type UploadSession } from '../db/repositories/index.js'
+import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
+import { type App } from '../sonolus/types.js'
+import { commitUpload, isStored, uploadRejected } from './commit.js'
+import {
+  UPLOAD_IDLE_MS,
+  chunkConflict,
+  issueToken,
+  parseContentRange,
+  rangesOf,
+  tiling,
+  tokenValid,
+} from './session.js'
+
+const progress = async (ctx: AppContext, session: UploadSession): Promise<UploadProgressResponse> => {
+  const chunks = await ctx.repos.uploads.chunks(session.id)
+  const { received } = tiling(chunks, session.size)
+  return { code: 200, size: session.size, received, ranges: rangesOf(chunks), complete: false }
+}
+
+const stored = (size: number): UploadProgressResponse => ({
+  code: 201,
+  size,
+  received: size,
+  ranges: [[0, size - 1]],
+  complete: true,
+})
+
+/** Commits when the chunks cover the file; answers how far it got either way. */
+const advance = async (ctx: AppContext, session: UploadSession): Promise<UploadProgressResponse> => {
+  const state = await progress(ctx, session)
+  if (state.received < session.size) return state
+  await commitUpload(ctx, session)
+  return stored(session.size)
+}
+
+/** Reads exactly `length` bytes of the request body (at most one chunk, so a small buffer). */
+const readBody = (raw: IncomingMessage, length: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const body = Buffer.allocUnsafe(length)
+    let got = 0
+    const fail = (error: Error) => {
+      raw.removeAllListeners('data')
+      reject(error)
+    }
+    raw.on('data', (data: Buffer) => {
+      if (got + data.length > length) {
+        fail(uploadRejected('The body is longer than the range it claims'))
+        raw.resume()
+        return
+      }
+      data.copy(body, got)
+      got += data.length
+    })
+    raw.on('end', () => {
+      if (got === length) resolve(body)
+      else fail(uploadRejected('The body is shorter than its Content-Length'))
+    })
+    raw.on('aborted', () => fail(uploadRejected('The connection closed before the chunk arrived')))
+    raw.on('error', fail)
+  })
+
+const sessionOf = async (ctx: AppContext, id: string, authorization: string | undefined, now: number) => {
+  const session = /^[0-9a-f]{32}$/.test(id) ? await ctx.repos.uploads.get(id) : undefined
+  if (!session || Number(session.expiresTime) <= now) throw notFound('No such upload (it may have expired)')
+  if (!tokenValid(session, authorization, now)) throw actionDenied()
+  return { ...session, size: Number(session.size) }
+}
+
+export const registerUploads = (app: App, ctx: AppContext): void => {
+  app.get('/upload/:hash', async (request, reply) => {
+    const { hash } = request.params as { hash: string }
+    const query = request.query as Record<string, string | undefined>
+    const user = await ctx.auth.userOf(request)
+    if (!user) throw notLoggedIn()
+    if (!SHA1_REGEX.test(hash)) throw uploadRejected('The file name must be its SHA-1 in lower-case hex')
+    const size = Number(query.size)
+    if (!/^[0-9]{1,12}$/.test(query.size ?? '') || size < 1)
+      throw uploadRejected('size must be the file size in bytes')
+    if (size > MAX_UPLOAD_BYTES) throw fileTooLarge()
+    const kind = query.type as UploadKind
+    if (!UPLOAD_KINDS.includes(kind)) throw uploadRejected(`type must be one of ${UPLOAD_KINDS.join(', ')}`)
+
+    if (await isStored(ctx, hash)) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+    const now = Date.now()
+    let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
+    if (session) {
+      session = { ...session, size: Number(session.size) }
+      const state = await advance(ctx, session)
+      if (state.complete) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+      await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
+    } else {
+      session = {
+        id: randomBytes(16).toString('hex'),
+        userId: user.id,
+        hash,
+        size,
+        kind,
+        secret: randomBytes(32).toString('base64url'),
+        createdTime: now,
+        expiresTime: now + UPLOAD_IDLE_MS,
+      }
+      await ctx.repos.uploads.create(session)
+    }
+    const { received, ranges } = await progress(ctx, session)
+    const response: UploadStartResponse = {
+      code: 200,
+      uploadUrl: `${ctx.config.publicUrl}/upload/sessions/${session.id}`,
+      token: issueToken(session, now),
+      received,
+      ranges,
+    }
+    return response
+  })
+
+  app.get('/upload/sessions/:id', async (request) => {
+    const now = Date.now()
+    const session = await sessionOf(
+      ctx,
+      (request.params as { id: string }).id,
+      request.headers.authorization,
+      now,
+    )
+    return advance(ctx, session)
+  })
+
+  // The body is read here, chunk by chunk, never by a content-type parser.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
+
+    scope.put('/upload/sessions/:id', async (request, reply) => {
+      const now = Date.now()
+      const fail = (error: HttpError) => {
+        // The body was not read: close the connection rather than read a chunk we refused.
+        reply.header('connection', 'close')
+        return error
+      }
+      let session: UploadSession
+      try {
+        session = await sessionOf(
+          ctx,
+          (request.params as { id: string }).id,
+          request.headers.authorization,
+          now,
+        )
+      } catch (error) {
+        throw error instanceof HttpError ? fail(error) : error
+      }
+      const range = parseContentRange(request.headers['content-range'])
+      if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
+      const { start, end, total } = range
+      if (total !== session.size)
+        throw fail(uploadRejected(`The total ${total} is not the announced size ${session.size}`))
+      if (start > end || end >= total) throw fail(uploadRejected('The range runs past the end of the file'))
+      const length = end - start + 1
+      if (length > UPLOAD_CHUNK_BYTES)
+        throw fail(uploadRejected(`A chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`))
+      const declared = request.headers['content-length']
+      if (declared === undefined)
+        throw fail(new HttpError(411, 'upload_failed', 'Content-Length is required'))
+      if (Number(declared) !== length)
+        throw fail(uploadRejected('Content-Length must equal the length of the range'))
+      const chunks = await ctx.repos.uploads.chunks(session.id)
+      if (chunkConflict(chunks, { start, end }) === 'overlap')
+        throw fail(uploadRejected('The range overlaps a chunk already received'))
+
+      const body = await readBody(request.raw, length)
+      await ctx.blobStore.putScratch(`${session.id}/${start}`, body)
+      await ctx.repos.uploads.addChunk(session.id, { start, end })
+      await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
+      const state = await advance(ctx, session)
+      return reply.code(state.code).send(state)
+    })
+  })
+}

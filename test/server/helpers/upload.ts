@@ -1,0 +1,69 @@
+// The chunked-upload protocol as the SPA speaks it, over app.inject.
+import {
+  type UploadKind,
+  type UploadProgressResponse,
+  type UploadStartResponse,
+} from '../../../common/api/uploads'
+import { UPLOAD_CHUNK_BYTES } from '../../../common/rules'
+import { type App } from '../../../server/sonolus/types'
+import { sha1 } from '../../fixtures/media/media'
+
+export const startUpload = async (
+  app: App,
+  session: string,
+  bytes: Buffer,
+  kind: UploadKind,
+  hash = sha1(bytes),
+) => {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/upload/${hash}?size=${bytes.length}&type=${kind}`,
+    headers: { authorization: session },
+  })
+  return { response, body: response.json() as UploadStartResponse & { error?: string; message?: string } }
+}
+
+/** The path of an absolute upload URL (inject takes paths). */
+export const pathOf = (uploadUrl: string): string => new URL(uploadUrl).pathname
+
+export const putChunk = (
+  app: App,
+  uploadUrl: string,
+  token: string,
+  bytes: Buffer,
+  start: number,
+  end = Math.min(start + UPLOAD_CHUNK_BYTES, bytes.length) - 1,
+  extra: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'PUT',
+    url: pathOf(uploadUrl),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-range': `bytes ${start}-${end}/${bytes.length}`,
+      'content-type': 'application/octet-stream',
+      ...extra,
+    },
+    payload: bytes.subarray(start, end + 1),
+  })
+
+/** Uploads the whole file; returns the last answer (or the 201 start answer). */
+export const uploadFile = async (
+  app: App,
+  session: string,
+  bytes: Buffer,
+  kind: UploadKind,
+): Promise<{
+  statusCode: number
+  body: UploadProgressResponse | UploadStartResponse | { error: string; message: string }
+}> => {
+  const { response, body } = await startUpload(app, session, bytes, kind)
+  if (body.code !== 200) return { statusCode: response.statusCode, body }
+  let last = { statusCode: response.statusCode, body: body as never }
+  for (let start = body.received; start < bytes.length; start += UPLOAD_CHUNK_BYTES) {
+    const answer = await putChunk(app, body.uploadUrl, body.token, bytes, start)
+    last = { statusCode: answer.statusCode, body: answer.json() as never }
+    if (answer.statusCode >= 400) break
+  }
+  return last
+}
