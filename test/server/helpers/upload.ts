@@ -67,3 +67,12 @@ export const uploadFile = async (
   }
   return last
 }
+
+/** The set-ups the upload suites run on: SQLite with disk always, SQLite with S3 always (s3rver), and
+ *  PostgreSQL with S3 when PG_URL is set (CI). */
+export type StoreSetup = { dialect: 'sqlite' | 'postgres'; store: 'disk' | 's3' }
+export const STORE_SETUPS: StoreSetup[] = [
+  { dialect: 'sqlite', store: 'disk' },
+  { dialect: 'sqlite', store: 's3' },
+  ...(process.env.PG_URL ? [{ dialect: 'postgres', store: 's3' } as const] : []),
+]
