@@ -47,23 +47,23 @@ export type MusicInfo = { duration: number }
 
 /** mp3 only (spec §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree. */
 export const checkMusic = async (file: string): Promise<MusicInfo> => {
-  // music-metadata does not throw on garbage (toolchain gotcha 6): check the codec and duration ourselves.
-  const metadata = await parseFile(file, { duration: true, skipCovers: true }).catch(() => undefined)
-  const codec = metadata?.format.codec ?? ''
-  const duration = metadata?.format.duration
-  if (!/layer 3/i.test(codec) || !duration || !(duration > 0))
-    throw new FileCheckError('The music must be an MP3 file')
-  let probe: { streams?: { codec_name?: string }[]; format?: { format_name?: string; duration?: string } }
-  try {
-    const { stdout } = await run(
+  // Both readers at once (one is a child process): music-metadata does not throw on garbage (toolchain
+  // gotcha 6), so its codec and duration are checked here; ffprobe must agree.
+  type Probe = { streams?: { codec_name?: string }[]; format?: { format_name?: string; duration?: string } }
+  const [metadata, probe] = await Promise.all([
+    parseFile(file, { duration: true, skipCovers: true }).catch(() => undefined),
+    run(
       'ffprobe',
       ['-v', 'error', '-show_entries', 'stream=codec_name:format=format_name,duration', '-of', 'json', file],
       { timeout: 30_000, maxBuffer: 1 << 20 },
     )
-    probe = JSON.parse(stdout) as typeof probe
-  } catch {
+      .then(({ stdout }) => JSON.parse(stdout) as Probe)
+      .catch(() => undefined),
+  ])
+  const codec = metadata?.format.codec ?? ''
+  const duration = metadata?.format.duration
+  if (!/layer 3/i.test(codec) || !duration || !(duration > 0) || !probe)
     throw new FileCheckError('The music must be an MP3 file')
-  }
   const probed = Number(probe.format?.duration)
   if (
     probe.format?.format_name !== 'mp3' ||

@@ -34,6 +34,9 @@ export interface BlobStore {
     expectedSha1: string,
     options?: PutOptions,
   ): Promise<PutResult>
+  /** Stores a local file whose SHA-1 the caller has just computed from its bytes (an upload's spool).
+   *  The file is the caller's to remove afterwards. */
+  putFile(file: string, verifiedSha1: string, size: number): Promise<PutResult>
   get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined>
   head(hash: string): Promise<{ size: number } | undefined>
   delete(hash: string): Promise<void>

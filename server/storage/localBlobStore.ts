@@ -69,6 +69,23 @@ export class LocalBlobStore implements BlobStore {
     return { hash: expectedSha1, size, created: true }
   }
 
+  async putFile(file: string, verifiedSha1: string, size: number): Promise<PutResult> {
+    assertSha1(verifiedSha1)
+    const target = this.pathOf(verifiedSha1)
+    await fsp.mkdir(path.dirname(target), { recursive: true })
+    // The spool was fsynced when written; a hard link makes it the blob atomically and copies nothing.
+    try {
+      await fsp.link(file, target)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        return { hash: verifiedSha1, size, created: false }
+      throw error
+    }
+    await fsyncDir(path.dirname(target))
+    this.usage_.adjust(size)
+    return { hash: verifiedSha1, size, created: true }
+  }
+
   async get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined> {
     assertSha1(hash)
     const file = this.pathOf(hash)

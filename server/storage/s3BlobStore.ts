@@ -86,41 +86,50 @@ export class S3BlobStore implements BlobStore {
     try {
       // Verified before anything reaches the bucket: a mismatch leaves no object behind.
       const size = await spoolVerified(stream, spool, expectedSha1, options.maxBytes)
-      const actual = expectedSha1
-      if (await this.head(actual)) return { hash: actual, size, created: false }
-      // The SDK cannot rewind a file stream to retry it, so puts are retried here, each attempt
-      // reading the spool file afresh.
-      for (let attempt = 1; ; attempt++) {
-        const body = fs.createReadStream(spool)
-        try {
-          await this.putClient.send(
-            new PutObjectCommand({
-              Bucket: this.config.bucket,
-              Key: this.key(actual),
-              Body: body,
-              ContentLength: size,
-              // Create-if-absent where the service supports conditional writes; where it does not, a
-              // concurrent put of the same hash writes the same bytes again, which is harmless.
-              IfNoneMatch: '*',
-            }),
-          )
-          break
-        } catch (error) {
-          if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) {
-            return { hash: actual, size, created: false }
-          }
-          if (attempt >= PUT_ATTEMPTS || !isRetryable(error)) throw error
-          await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)))
-        } finally {
-          body.destroy()
-        }
-      }
-      // Concurrent puts of one hash may both land here, so rescan rather than add the size twice.
-      this.usage_.invalidate()
-      return { hash: actual, size, created: true }
+      return await this.sendFile(spool, expectedSha1, size)
     } finally {
       await fsp.rm(spool, { force: true })
     }
+  }
+
+  async putFile(file: string, verifiedSha1: string, size: number): Promise<PutResult> {
+    assertSha1(verifiedSha1)
+    return this.sendFile(file, verifiedSha1, size)
+  }
+
+  /** Puts a local file whose SHA-1 is known under that hash, unless the bucket has it already. */
+  private async sendFile(spool: string, actual: string, size: number): Promise<PutResult> {
+    if (await this.head(actual)) return { hash: actual, size, created: false }
+    // The SDK cannot rewind a file stream to retry it, so puts are retried here, each attempt
+    // reading the spool file afresh.
+    for (let attempt = 1; ; attempt++) {
+      const body = fs.createReadStream(spool)
+      try {
+        await this.putClient.send(
+          new PutObjectCommand({
+            Bucket: this.config.bucket,
+            Key: this.key(actual),
+            Body: body,
+            ContentLength: size,
+            // Create-if-absent where the service supports conditional writes; where it does not, a
+            // concurrent put of the same hash writes the same bytes again, which is harmless.
+            IfNoneMatch: '*',
+          }),
+        )
+        break
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) {
+          return { hash: actual, size, created: false }
+        }
+        if (attempt >= PUT_ATTEMPTS || !isRetryable(error)) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)))
+      } finally {
+        body.destroy()
+      }
+    }
+    // Concurrent puts of one hash may both land here, so rescan rather than add the size twice.
+    this.usage_.invalidate()
+    return { hash: actual, size, created: true }
   }
 
   async get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined> {

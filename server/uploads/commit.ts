@@ -1,7 +1,6 @@
 // Finishing an upload: the chunks are streamed in order into one local file while its SHA-1 is computed,
 // the bytes are checked for what they are meant to be, and the file goes to the blob store in one put.
 // Any failure discards the whole upload: no blob, no row, no chunks.
-import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -78,7 +77,8 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
       }
       throw error
     }
-    await store.put(fs.createReadStream(file), session.hash, { maxBytes: MAX_UPLOAD_BYTES })
+    // The spool is verified and fsynced: the store adopts it (a hard link on disk) rather than copy it.
+    await store.putFile(file, session.hash, session.size)
     await ctx.repos.files.record({
       hash: session.hash,
       size: session.size,

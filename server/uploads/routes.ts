@@ -43,8 +43,12 @@ const stored = (size: number): UploadProgressResponse => ({
 })
 
 /** Commits when the chunks cover the file; answers how far it got either way. */
-const advance = async (ctx: AppContext, session: UploadSession): Promise<UploadProgressResponse> => {
-  const state = await progress(ctx, session)
+const advance = async (
+  ctx: AppContext,
+  session: UploadSession,
+  known?: UploadProgressResponse,
+): Promise<UploadProgressResponse> => {
+  const state = known ?? (await progress(ctx, session))
   if (state.received < session.size) return state
   await commitUpload(ctx, session)
   return stored(session.size)
@@ -183,9 +187,20 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
 
       const body = await readBody(request.raw, length)
       await ctx.blobStore.putScratch(`${session.id}/${start}`, body)
-      await ctx.repos.uploads.addChunk(session.id, { start, end })
-      await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
-      const state = await advance(ctx, session)
+      await ctx.repos.uploads.addChunk(session.id, { start, end }, now + UPLOAD_IDLE_MS)
+      // The chunks as they now are, without asking again (a parallel request's chunk shows next time).
+      const present = [...chunks.filter((chunk) => chunk.start !== start), { start, end }]
+      const { received } = tiling(
+        present.sort((a, b) => a.start - b.start),
+        session.size,
+      )
+      const state = await advance(ctx, session, {
+        code: 200,
+        size: session.size,
+        received,
+        ranges: rangesOf(present),
+        complete: false,
+      })
       return reply.code(state.code).send(state)
     })
   })

@@ -1,0 +1,191 @@
+// npm run bench:upload: a 20 MB mp3 through the chunk protocol (GET /upload/{sha1}, then 327,680-byte PUTs)
+// against our real server over loopback, as the SPA sends it: one chunk after another. Prints the
+// throughput of each upload (first request to the stored answer, the SHA-1 and content checks included)
+// and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
+// kernel's high-water mark), and the growth. Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
+// Env: BENCH_UPLOADS (default 5); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { once } from 'node:events'
+import http from 'node:http'
+import { createServer } from 'node:net'
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../common/rules.js'
+import { signBody, testPublicKeyEnv, userProfile } from '../test/fixtures/keys/sign.js'
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 5)
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-upload-'))
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** A distinct mp3 just under 20 MB (ffmpeg: a tone at 320 kb/s, about 500 s). */
+const makeMp3 = (n: number): Buffer => {
+  const file = path.join(work, `tune-${n}.mp3`)
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${300 + n * 37}:duration=520:sample_rate=44100`,
+    '-ac',
+    '2',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '320k',
+    file,
+  ])
+  const bytes = fs.readFileSync(file)
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new Error(`fixture too large: ${bytes.length}`)
+  return bytes
+}
+
+const memory = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
+  return { rss: field('VmRSS'), hwm: field('VmHWM') }
+}
+
+const startServer = async (): Promise<{ child: ChildProcess; origin: string }> => {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: path.join(work, 'data'),
+      SEED_DEMO: '0',
+      SKIP_SPA_BUILD: '1',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
+    },
+  })
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin }
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the server did not start')
+}
+
+const signIn = async (origin: string): Promise<string> => {
+  const body = JSON.stringify({
+    type: 'authenticateServer',
+    address: origin,
+    time: Date.now(),
+    userProfile: userProfile({ id: 'bench', handle: '4242', name: 'Bench' }),
+  })
+  const response = await fetch(`${origin}/sonolus/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
+    body,
+  })
+  return ((await response.json()) as { session: string }).session
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+
+/** One PUT over a kept-alive node:http connection (fetch adds a few ms a request, which the bench would
+ *  count against the server). */
+const put = (url: string, headers: Record<string, string>, body: Buffer) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'PUT', agent, headers: { ...headers, 'content-length': String(body.length) } },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (data: string) => (text += data))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+
+const upload = async (origin: string, session: string, bytes: Buffer): Promise<void> => {
+  const hash = createHash('sha1').update(bytes).digest('hex')
+  const start = await fetch(`${origin}/upload/${hash}?size=${bytes.length}&type=music`, {
+    headers: { authorization: session },
+  })
+  const started = (await start.json()) as { code: number; uploadUrl: string; token: string }
+  if (started.code !== 200) throw new Error(`start: ${JSON.stringify(started)}`)
+  let last = { status: 0, text: '' }
+  for (let at = 0; at < bytes.length; at += UPLOAD_CHUNK_BYTES) {
+    const end = Math.min(at + UPLOAD_CHUNK_BYTES, bytes.length) - 1
+    last = await put(
+      started.uploadUrl,
+      {
+        authorization: `Bearer ${started.token}`,
+        'content-range': `bytes ${at}-${end}/${bytes.length}`,
+        'content-type': 'application/octet-stream',
+      },
+      bytes.subarray(at, end + 1),
+    )
+  }
+  const answer = JSON.parse(last.text) as { complete?: boolean }
+  if (!answer.complete) throw new Error(`not stored: ${JSON.stringify(answer)}`)
+}
+
+const main = async () => {
+  console.log(`making ${UPLOADS} distinct mp3 files of about 20 MB with ffmpeg…`)
+  const files = Array.from({ length: UPLOADS }, (_, n) => makeMp3(n))
+  const { child, origin } = await startServer()
+  try {
+    const session = await signIn(origin)
+    // Warm up the routes and the checks on a small file, then settle.
+    await upload(
+      origin,
+      session,
+      fs.readFileSync(path.join(import.meta.dirname, '../server/demo/assets/tune-a.mp3')),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const before = memory(child.pid!)
+    let peak = before.rss
+    const sampler = setInterval(() => (peak = Math.max(peak, memory(child.pid!).rss)), 2)
+    const rows: { mb: number; ms: number; rate: number }[] = []
+    for (const bytes of files) {
+      const t0 = performance.now()
+      await upload(origin, session, bytes)
+      const ms = performance.now() - t0
+      rows.push({ mb: bytes.length / 1e6, ms, rate: bytes.length / 1e6 / (ms / 1000) })
+    }
+    clearInterval(sampler)
+    const after = memory(child.pid!)
+    for (const [i, row] of rows.entries())
+      console.log(
+        `upload ${i + 1}: ${row.mb.toFixed(2)} MB in ${row.ms.toFixed(0)} ms = ${row.rate.toFixed(1)} MB/s`,
+      )
+    const rates = rows.map((row) => row.rate).sort((a, b) => a - b)
+    console.log(`median throughput: ${rates[Math.floor(rates.length / 2)].toFixed(1)} MB/s (target ≥ 100)`)
+    // The kernel's high-water mark catches a peak between two samples, when it rose during the uploads.
+    const peakDuring = Math.max(peak, after.hwm > before.hwm ? after.hwm : 0)
+    console.log(
+      `server RSS: ${before.rss.toFixed(1)} MB before, peak ${peakDuring.toFixed(1)} MB during, ` +
+        `growth ${(peakDuring - before.rss).toFixed(1)} MB (target ≤ 50)`,
+    )
+  } finally {
+    child.kill('SIGTERM')
+    await once(child, 'exit')
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+await main()
