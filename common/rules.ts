@@ -13,6 +13,15 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 /** spec §9: uploads go in 320 KiB chunks. */
 export const UPLOAD_CHUNK_BYTES = 327_680
 
+/** spec §9: the background is a 1920×1180 canvas with the cover drawn 450×450 at (741, 169); the rest is
+ *  the cover scaled to cover the canvas and darkened (BACKGROUND_DIM is the black overlay's opacity). */
+export const BACKGROUND_WIDTH = 1920
+export const BACKGROUND_HEIGHT = 1180
+export const BACKGROUND_COVER_SIZE = 450
+export const BACKGROUND_COVER_LEFT = 741
+export const BACKGROUND_COVER_TOP = 169
+export const BACKGROUND_DIM = 0.55
+
 /** spec §5: level 1-30; 1-10 when Olivier. */
 export const LEVEL_MIN = 1
 export const LEVEL_MAX = 30

@@ -2,6 +2,11 @@
 // work use them; nothing in the product depends on them.
 import { HttpResponse, http } from 'msw'
 import {
+  type CreateLevelResponse,
+  type EditLevelResponse,
+  type UploadStartResponse,
+} from '../common/api/uploads'
+import {
   detailsResponse,
   listResponse,
   sampleChart,
@@ -40,6 +45,25 @@ export const handlers = [
     return Number.isNaN(n)
       ? HttpResponse.json({ code: 404, error: 'not_found', message: 'No such chart' }, { status: 404 })
       : HttpResponse.json(detailsResponse(sampleChart(n)))
+  }),
+  // Uploads: every file is stored already (201), so nothing is sent. Tests that send bytes use the
+  // stateful backend in mocks/uploads.ts.
+  http.get('*/upload/:sha1', () => HttpResponse.json({ code: 201 } satisfies UploadStartResponse)),
+  http.post('*/sonolus/levels/create', () =>
+    HttpResponse.json({ code: 200, id: sampleChart(0xc0de).id } satisfies CreateLevelResponse),
+  ),
+  // The owner's item actions: an edit updates the item, a delete removes it.
+  http.post('*/sonolus/levels/:name/submit', async ({ request }) => {
+    const { values } = (await request.json()) as { values: string }
+    const type = new URLSearchParams(values).get('type') ?? new URL(request.url).searchParams.get('type')
+    return type === 'delete'
+      ? HttpResponse.json({ key: '', hashes: [], shouldRemoveItem: true })
+      : HttpResponse.json({
+          code: 200,
+          key: '',
+          hashes: [],
+          shouldUpdateItem: true,
+        } satisfies EditLevelResponse)
   }),
   http.get('*/content/master/splitLine.html', () =>
     HttpResponse.text(sampleSplitLineHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }),

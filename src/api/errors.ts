@@ -16,6 +16,12 @@ export const ERROR_KEYS = [
 ] as const
 export type ErrorKey = (typeof ERROR_KEYS)[number]
 
+/** The catalogue key a server's JSON error body names (`{error: 'file_too_large'}`), if it names one. */
+export const catalogueKeyOf = (data: unknown): ErrorKey | undefined => {
+  const key = (data as { error?: unknown } | null | undefined)?.error
+  return (ERROR_KEYS as readonly unknown[]).includes(key) ? (key as ErrorKey) : undefined
+}
+
 export const errorKeyOf = (
   error: FetchBaseQueryError | SerializedError | undefined,
   on401: ErrorKey,
@@ -24,8 +30,7 @@ export const errorKeyOf = (
   if (!error || !('status' in error)) return fallback
   if (error.status === 401) return on401
   if (typeof error.status !== 'number') return 'fetch_failed'
-  const key = (error.data as { error?: unknown } | undefined)?.error
-  return (ERROR_KEYS as readonly unknown[]).includes(key) ? (key as ErrorKey) : fallback
+  return catalogueKeyOf(error.data) ?? fallback
 }
 
 export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined): number | undefined =>

@@ -1,8 +1,9 @@
-// Chart calls (spec §7): the list (page, title, in=my|2) and the details, and the owner's delete.
+// Chart calls (spec §7): the list (page, title, in=my|2) and the details, and the owner's edit and delete.
 // Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or, with the community
 // issue, a like) refreshes the lists that show it.
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type LevelDetailsResponse, type LevelListResponse } from '../../common/api/levels'
+import { type EditLevelResponse, type LevelFormBody, editValues } from '../../common/api/uploads'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
 
@@ -42,7 +43,18 @@ export const levelsApi = sonolusApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Level', id }, 'LevelList'],
     }),
+    // protocol doc §15: an edit is the item's submit action with type=edit and the form's fields.
+    editLevel: build.mutation<EditLevelResponse, { id: string; form: LevelFormBody }>({
+      query: ({ id, form }) => ({
+        url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
+        method: 'POST',
+        params: { type: 'edit' },
+        body: { values: editValues(form) },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Level', id }, 'LevelList'],
+    }),
   }),
 })
 
-export const { useGetLevelListQuery, useGetLevelQuery, useDeleteLevelMutation } = levelsApi
+export const { useGetLevelListQuery, useGetLevelQuery, useDeleteLevelMutation, useEditLevelMutation } =
+  levelsApi

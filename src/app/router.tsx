@@ -7,13 +7,13 @@ import { ROUTE_PATHS } from './routes'
 // Each screen is its own chunk, so a page loads only the code it shows.
 const HomePage = lazy(() => import('../features/home/HomePage'))
 const ServerSettingsPage = lazy(() => import('../features/settings/ServerSettingsPage'))
-const PendingPage = lazy(() => import('../features/pending/PendingPage'))
 const ChartPreviewPage = lazy(() => import('../features/preview/ChartPreviewPage'))
 const LoginSettingsPage = lazy(() => import('../features/login/LoginSettingsPage'))
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
 const ChartListPage = lazy(() => import('../features/charts/ChartListPage'))
 const ChartInfoPage = lazy(() => import('../features/charts/ChartInfoPage'))
 const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
+const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
 
 export const AppRoutes = () => (
   <Routes>
@@ -23,10 +23,10 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.chart_list} element={<ChartListPage scope="all" />} />
       <Route path={ROUTE_PATHS.chart_mine} element={<ChartListPage scope="mine" />} />
       <Route path={ROUTE_PATHS.chart_like} element={<ChartListPage scope="liked" />} />
-      <Route path={ROUTE_PATHS.chart_create} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_create} element={<ChartFormPage mode="create" />} />
       <Route path={ROUTE_PATHS.chart_preview} element={<ChartPreviewPage />} />
       <Route path={ROUTE_PATHS.chart_info} element={<ChartInfoPage />} />
-      <Route path={ROUTE_PATHS.chart_edit} element={<PendingPage />} />
+      <Route path={ROUTE_PATHS.chart_edit} element={<ChartFormPage mode="edit" />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />

@@ -5,6 +5,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } fro
 // toolchain gotcha 2: 'redux-persist/lib/storage' breaks the Vite 8 production build.
 import storage from 'redux-persist/es/storage'
 import { sonolusApi } from '../api/sonolusApi'
+import { createReducer } from '../features/create/createSlice'
 import { messagesReducer } from '../features/messages/messagesSlice'
 import {
   type SettingsState,
@@ -35,6 +36,7 @@ const persistedSettings = persistReducer<SettingsState>(
 const rootReducer = combineReducers({
   settings: persistedSettings,
   messages: messagesReducer,
+  create: createReducer,
   [sonolusApi.reducerPath]: sonolusApi.reducer,
 })
 

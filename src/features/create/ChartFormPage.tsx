@@ -1,0 +1,551 @@
+// spec §2 "Create and Edit": the upload section (cover with a thumbnail, music, chart file), the info
+// section and the progress readout; edit is the same form on an existing chart, with the author locked.
+// Create needs a login (not_login); edit also needs the chart's author handle to be the user's
+// (permission_denied, spec §5/§6). The browser checks the files and fields first (spec §5), then the
+// pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useNavigate, useParams } from 'react-router-dom'
+import { Alert, Button, Card, Flex, Form, Input, InputNumber, Result, Select, Spin, Switch } from 'antd'
+import { PictureOutlined, UploadOutlined } from '@ant-design/icons'
+import {
+  CREATE_STAGES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+} from '../../../common/api/uploads'
+import { type RawChart } from '../../../common/api/levels'
+import { ChartError, convertSus } from '../../../common/chart'
+import { formatSize, levelLabel, splitAuthor } from '../../../common/format'
+import { LEVEL_MIN, OLIVIER_LEVEL_MAX, REDIRECT_AFTER_SAVE_MS, levelMax } from '../../../common/rules'
+import { type ErrorKey, errorKeyOf, statusOf } from '../../api/errors'
+import { useGetLevelQuery } from '../../api/levels'
+import { useAppDispatch, useAppSelector, useBases, useCurrentUser } from '../../app/hooks'
+import { chartInfoPath } from '../../app/routes'
+import { Scaffold } from '../../components/Scaffold'
+import { showError } from '../messages/messagesSlice'
+import { type PipelineMode, resetCreate, selectCreate } from './createSlice'
+import { type PipelineInput, runPipeline } from './pipeline'
+import { ProgressReadout } from './ProgressReadout'
+import { TagsInput } from './TagsInput'
+import { isImageFile, isLevelInRange, isMp3File, isSusName, isTooLarge } from './validation'
+
+type User = { handle: string; name: string }
+
+type Fields = {
+  title: string
+  composer: string
+  artists: string
+  author: string
+  description: string
+  level: number | null
+  isOlivier: boolean
+  isPublic: boolean
+  tags: string[]
+}
+
+type FieldName = keyof Fields | 'cover' | 'music' | 'chart'
+
+type PickedChart = { file: File; data: Uint8Array; warnings: number }
+type Picked = { cover?: File; music?: File; chart?: PickedChart }
+
+const COVER_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp'
+const MUSIC_ACCEPT = '.mp3,audio/mpeg'
+const CHART_ACCEPT = '.sus'
+
+const initialFields = (chart: RawChart | undefined, user: User): Fields =>
+  chart
+    ? {
+        title: chart.title,
+        composer: chart.composer,
+        artists: chart.artists,
+        author: chart.author,
+        description: chart.description,
+        level: chart.level,
+        isOlivier: chart.isOliver === 1,
+        isPublic: chart.isPublic === 1,
+        tags: chart.tags,
+      }
+    : {
+        title: '',
+        composer: '',
+        artists: '',
+        // The server stores '{name}#{the caller's handle}' whatever comes before the '#'.
+        author: `${user.name}#${user.handle}`,
+        description: '',
+        level: null,
+        isOlivier: false,
+        isPublic: true,
+        tags: [],
+      }
+
+type FilePickerProps = {
+  id: string
+  accept: string
+  file?: File
+  /** The chart has this file already (edit): picking none keeps it. */
+  existing?: boolean
+  disabled: boolean
+  onPick: (file: File) => void
+  onClear: () => void
+}
+
+const FilePicker = ({ id, accept, file, existing, disabled, onPick, onClear }: FilePickerProps) => {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <Flex gap={8} align="center" wrap>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept={accept}
+        hidden
+        disabled={disabled}
+        onChange={(event) => {
+          const picked = event.target.files?.[0]
+          event.target.value = ''
+          if (picked) onPick(picked)
+        }}
+      />
+      <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => input.current?.click()}>
+        <FormattedMessage id="create.pick_file" />
+      </Button>
+      <span className="text-secondary" data-testid={`${id}-name`}>
+        {file ? (
+          `${file.name} (${formatSize(file.size)})`
+        ) : (
+          <FormattedMessage id={existing ? 'create.current_file' : 'create.no_file'} />
+        )}
+      </span>
+      {file && (
+        <Button type="link" size="small" disabled={disabled} onClick={onClear}>
+          <FormattedMessage id="create.remove_file" />
+        </Button>
+      )}
+    </Flex>
+  )
+}
+
+const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; chart?: RawChart }) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const bases = useBases()
+  const { busy, stage, chartId } = useAppSelector(selectCreate)
+  const [fields, setFields] = useState<Fields>(() => initialFields(chart, user))
+  const [picked, setPicked] = useState<Picked>({})
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [coverUrl, setCoverUrl] = useState<string>()
+  const run = useRef<{ abort: () => void }>(undefined)
+  const ran = useRef(false)
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+
+  // A fresh readout for this form; a run still going when the page goes away is stopped.
+  useEffect(() => {
+    dispatch(resetCreate(mode))
+    return () => run.current?.abort()
+  }, [dispatch, mode])
+
+  // spec §4: 7 finished, then the chart's info after 3000 ms.
+  useEffect(() => {
+    if (!ran.current || stage !== CREATE_STAGES.finished || !chartId) return
+    const timer = setTimeout(() => navigate(chartInfoPath(chartId)), REDIRECT_AFTER_SAVE_MS)
+    return () => clearTimeout(timer)
+  }, [stage, chartId, navigate])
+
+  useEffect(() => {
+    if (!picked.cover) return
+    const url = URL.createObjectURL(picked.cover)
+    setCoverUrl(url)
+    return () => {
+      URL.revokeObjectURL(url)
+      setCoverUrl(undefined)
+    }
+  }, [picked.cover])
+
+  const set = <K extends keyof Fields>(name: K, value: Fields[K]) =>
+    setFields((current) => ({ ...current, [name]: value }))
+  const setError = (name: FieldName, message: string | undefined) =>
+    setErrors((current) => {
+      const next = { ...current }
+      if (message) next[name] = message
+      else delete next[name]
+      return next
+    })
+
+  /** spec §5: at most 20 MB, else file_too_large (inline and as the catalogue message). */
+  const rejectLarge = (name: FieldName, file: File): boolean => {
+    if (!isTooLarge(file)) return false
+    setPicked((current) => ({ ...current, [name]: undefined }))
+    setError(name, t('error.file_too_large'))
+    dispatch(showError('error.file_too_large'))
+    return true
+  }
+
+  const pickCover = (file: File) => {
+    if (rejectLarge('cover', file)) return
+    if (!isImageFile(file)) {
+      setPicked((current) => ({ ...current, cover: undefined }))
+      return setError('cover', t('create.cover_not_image'))
+    }
+    setPicked((current) => ({ ...current, cover: file }))
+    setError('cover', undefined)
+  }
+
+  const pickMusic = async (file: File) => {
+    if (rejectLarge('music', file)) return
+    // spec §5: mp3 only, by its name and by its first bytes.
+    if (!(await isMp3File(file))) {
+      setPicked((current) => ({ ...current, music: undefined }))
+      return setError('music', t('create.music_not_mp3'))
+    }
+    setPicked((current) => ({ ...current, music: file }))
+    setError('music', undefined)
+  }
+
+  const pickChart = async (file: File) => {
+    if (rejectLarge('chart', file)) return
+    setPicked((current) => ({ ...current, chart: undefined }))
+    if (!isSusName(file.name)) return setError('chart', t('create.chart_not_sus'))
+    try {
+      // spec §5: converted (and gzipped at level 9) here; a failure shows 'Error' plus the message.
+      const conversion = convertSus(await file.text())
+      setPicked((current) => ({
+        ...current,
+        chart: { file, data: conversion.gzipped, warnings: conversion.warnings.length },
+      }))
+      setError('chart', undefined)
+    } catch (error) {
+      const message =
+        error instanceof ChartError && error.line > 0
+          ? t('create.sus_error_at', { line: error.line, column: error.column, message: error.detail })
+          : (error as Error).message
+      setError('chart', `${t('preview.error')}: ${message}`)
+    }
+  }
+
+  const clearFile = (name: 'cover' | 'music' | 'chart') => {
+    setPicked((current) => ({ ...current, [name]: undefined }))
+    setError(name, undefined)
+  }
+
+  const levelError = (level: number | null, isOlivier: boolean) =>
+    level !== null && !isLevelInRange(level, isOlivier)
+      ? t('create.level_range', { min: LEVEL_MIN, max: levelMax(isOlivier) })
+      : undefined
+
+  const submit = () => {
+    if (busy) return
+    const next: Partial<Record<FieldName, string>> = {}
+    // A file that failed its check is not silently left out: it has to be fixed or removed first.
+    for (const name of ['cover', 'music', 'chart'] as const) if (errors[name]) next[name] = errors[name]
+    const missing: FieldName[] = []
+    if (!fields.title.trim()) missing.push('title')
+    if (!fields.composer.trim()) missing.push('composer')
+    if (!fields.artists.trim()) missing.push('artists')
+    if (fields.level === null) missing.push('level')
+    // spec §5: only the cover must be uploaded by the user (an edit keeps the chart's).
+    if (mode === 'create' && !picked.cover && !next.cover) missing.push('cover')
+    for (const name of missing) next[name] = t('create.required')
+    const range = levelError(fields.level, fields.isOlivier)
+    if (range) next.level = range
+    setErrors(next)
+    if (missing.length > 0) dispatch(showError('error.empty_field'))
+    if (Object.keys(next).length > 0) return
+
+    const kept: Partial<PipelineInput['form']> =
+      mode === 'edit' && chart
+        ? {
+            coverHash: chart.coverHash,
+            backgroundHash: chart.backgroundHash ?? undefined,
+            musicHash: chart.musicHash ?? undefined,
+            susHash: chart.susHash ?? undefined,
+            dataHash: chart.dataHash ?? undefined,
+          }
+        : {}
+    const input: PipelineInput = {
+      mode,
+      id: chart?.id,
+      form: {
+        ...kept,
+        title: fields.title.trim(),
+        composer: fields.composer.trim(),
+        artists: fields.artists.trim(),
+        author: (chart ? chart.author : fields.author.trim()) || `${user.name}#${user.handle}`,
+        description: fields.description,
+        level: fields.level ?? LEVEL_MIN,
+        isOliver: fields.isOlivier ? 1 : 0,
+        isPublic: fields.isPublic ? 1 : 0,
+        tags: fields.tags,
+      },
+      files: {
+        cover: picked.cover,
+        music: picked.music,
+        chart: picked.chart?.file,
+        data: picked.chart?.data,
+      },
+    }
+    ran.current = true
+    run.current = dispatch(runPipeline(input))
+  }
+
+  const item = (name: FieldName, label: ReactNode, children: ReactNode, extra?: ReactNode) => (
+    <Form.Item
+      label={label}
+      htmlFor={`create-${name}`}
+      required={['title', 'composer', 'artists', 'level'].includes(name) || (name === 'cover' && !chart)}
+      validateStatus={errors[name] ? 'error' : undefined}
+      help={errors[name]}
+      extra={extra}
+    >
+      {children}
+    </Form.Item>
+  )
+
+  const textField = (name: 'title' | 'composer' | 'artists', maxLength?: number) =>
+    item(
+      name,
+      <FormattedMessage id={`create.${name}`} />,
+      <Input
+        id={`create-${name}`}
+        value={fields[name]}
+        maxLength={maxLength}
+        onChange={(event) => {
+          set(name, event.target.value)
+          if (event.target.value.trim()) setError(name, undefined)
+        }}
+      />,
+    )
+
+  const shownCover = coverUrl ?? (chart ? `${bases.data}${chart.coverHash}` : undefined)
+
+  return (
+    <Form layout="vertical" disabled={busy} onFinish={submit} className="create-form">
+      <Flex vertical gap={16}>
+        <Card title={<FormattedMessage id="create.section_upload" />}>
+          <Flex gap={24} wrap>
+            <div className="create-cover-thumb">
+              {shownCover ? (
+                <img src={shownCover} alt={t('create.cover_preview')} />
+              ) : (
+                <PictureOutlined aria-hidden />
+              )}
+            </div>
+            <Flex vertical style={{ flex: 1, minWidth: 280 }}>
+              {item(
+                'cover',
+                <FormattedMessage id="create.cover" />,
+                <FilePicker
+                  id="create-cover"
+                  accept={COVER_ACCEPT}
+                  file={picked.cover}
+                  existing={!!chart}
+                  disabled={busy}
+                  onPick={pickCover}
+                  onClear={() => clearFile('cover')}
+                />,
+                <FormattedMessage id="create.cover_hint" />,
+              )}
+              {item(
+                'music',
+                <FormattedMessage id="create.music" />,
+                <FilePicker
+                  id="create-music"
+                  accept={MUSIC_ACCEPT}
+                  file={picked.music}
+                  existing={!!chart?.musicHash}
+                  disabled={busy}
+                  onPick={(file) => void pickMusic(file)}
+                  onClear={() => clearFile('music')}
+                />,
+              )}
+              {item(
+                'chart',
+                <FormattedMessage id="create.chart" />,
+                <FilePicker
+                  id="create-chart"
+                  accept={CHART_ACCEPT}
+                  file={picked.chart?.file}
+                  existing={!!chart?.susHash}
+                  disabled={busy}
+                  onPick={(file) => void pickChart(file)}
+                  onClear={() => clearFile('chart')}
+                />,
+                <FormattedMessage id="create.chart_hint" />,
+              )}
+              {picked.chart && picked.chart.warnings > 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  message={t('preview.warnings', { count: picked.chart.warnings })}
+                />
+              )}
+            </Flex>
+          </Flex>
+        </Card>
+
+        <Card title={<FormattedMessage id="create.section_info" />}>
+          {textField('title', MAX_TITLE_LENGTH)}
+          {textField('composer')}
+          {textField('artists')}
+          {item(
+            'author',
+            <FormattedMessage id="create.author" />,
+            <Input
+              id="create-author"
+              value={fields.author}
+              // spec §2: the author cannot be changed on edit.
+              disabled={mode === 'edit' || busy}
+              onChange={(event) => set('author', event.target.value)}
+            />,
+            mode === 'edit' ? (
+              <FormattedMessage id="create.author_locked" />
+            ) : (
+              <FormattedMessage
+                id="create.author_hint"
+                values={{ handle: splitAuthor(`${user.name}#${user.handle}`).handle }}
+              />
+            ),
+          )}
+          <Flex gap={24} wrap>
+            {item(
+              'isOlivier',
+              <FormattedMessage id="create.is_olivier" />,
+              <Switch
+                id="create-isOlivier"
+                checked={fields.isOlivier}
+                onChange={(checked) => {
+                  set('isOlivier', checked)
+                  setError('level', levelError(fields.level, checked))
+                }}
+              />,
+            )}
+            {item(
+              'level',
+              <FormattedMessage id="create.level" />,
+              fields.isOlivier ? (
+                // spec §5: 1-10 when Olivier, shown as Roman numerals I-X.
+                <Select
+                  id="create-level"
+                  style={{ width: 180 }}
+                  value={fields.level ?? undefined}
+                  placeholder={t('create.level_placeholder')}
+                  options={Array.from({ length: OLIVIER_LEVEL_MAX }, (_, index) => ({
+                    value: index + 1,
+                    label: levelLabel(index + 1, true),
+                  }))}
+                  onChange={(value: number) => {
+                    set('level', value)
+                    setError('level', levelError(value, true))
+                  }}
+                />
+              ) : (
+                <InputNumber
+                  id="create-level"
+                  style={{ width: 180 }}
+                  value={fields.level}
+                  placeholder={t('create.level_placeholder')}
+                  onChange={(value) => {
+                    const level = typeof value === 'number' ? value : null
+                    set('level', level)
+                    setError('level', levelError(level, false))
+                  }}
+                />
+              ),
+            )}
+            {item(
+              'isPublic',
+              <FormattedMessage id="create.is_public" />,
+              <Switch
+                id="create-isPublic"
+                checked={fields.isPublic}
+                onChange={(checked) => set('isPublic', checked)}
+              />,
+            )}
+          </Flex>
+          {item(
+            'tags',
+            <FormattedMessage id="create.tags" />,
+            <TagsInput
+              id="create-tags"
+              value={fields.tags}
+              disabled={busy}
+              onChange={(tags) => set('tags', tags)}
+            />,
+            <FormattedMessage id="create.tags_hint" values={{ count: fields.tags.length, max: MAX_TAGS }} />,
+          )}
+          {item(
+            'description',
+            <FormattedMessage id="create.description" />,
+            <Input.TextArea
+              id="create-description"
+              value={fields.description}
+              maxLength={MAX_DESCRIPTION_LENGTH}
+              showCount
+              rows={6}
+              onChange={(event) => set('description', event.target.value)}
+            />,
+          )}
+        </Card>
+
+        <Card title={<FormattedMessage id="create.section_progress" />}>
+          <ProgressReadout />
+        </Card>
+
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" size="large" loading={busy}>
+            <FormattedMessage id={mode === 'edit' ? 'create.submit_edit' : 'create.submit_create'} />
+          </Button>
+        </Flex>
+      </Flex>
+    </Form>
+  )
+}
+
+const ChartFormScreen = ({ mode, id }: { mode: PipelineMode; id: string }) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const { user, isLoading: checkingLogin } = useCurrentUser()
+  const { data, error, isLoading } = useGetLevelQuery(id, { skip: mode !== 'edit' || !user })
+
+  const chart = data?.rawItem
+  const status = statusOf(error)
+  const notOwner = !!chart && !!user && splitAuthor(chart.author).handle !== user.handle
+  let errorKey: ErrorKey | undefined
+  if (!checkingLogin && !user) errorKey = 'not_login'
+  else if (error && status !== 404) errorKey = errorKeyOf(error, 'permission_denied')
+  else if (notOwner) errorKey = 'permission_denied'
+  useEffect(() => {
+    if (errorKey) dispatch(showError(`error.${errorKey}`))
+  }, [errorKey, dispatch])
+
+  const title = <FormattedMessage id={mode === 'edit' ? 'route.chart_edit' : 'route.chart_create'} />
+  let body: ReactNode
+  if (checkingLogin || (mode === 'edit' && user && isLoading)) {
+    body = <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+  } else if (errorKey) {
+    body = (
+      <Result
+        status={errorKey === 'fetch_failed' ? 'error' : '403'}
+        title={<FormattedMessage id={`error.${errorKey}`} />}
+      />
+    )
+  } else if (mode === 'edit' && !chart) {
+    body = <Result status="404" title={<FormattedMessage id="chart.info.not_found" />} />
+  } else {
+    body = <ChartForm mode={mode} user={user!} chart={chart} />
+  }
+  return (
+    <Scaffold title={title} subtitle={chart?.title}>
+      {body}
+    </Scaffold>
+  )
+}
+
+/** One form per route and chart: moving between create and edit (or two charts) starts afresh. */
+export const ChartFormPage = ({ mode }: { mode: PipelineMode }) => {
+  const { id = '' } = useParams()
+  return <ChartFormScreen key={`${mode}:${id}`} mode={mode} id={id} />
+}
+
+export default ChartFormPage

@@ -1,0 +1,156 @@
+// spec §4 "Create/edit progress" as one thunk: 1 cover, 2 background (composed from the cover here), 3
+// music, 4 chart file (SUS), 5 level data (the SUS converted and gzipped in the browser), 6 create or
+// update the level, 7 finished. Each upload is skipped when there is no new file (an edit then keeps the
+// chart's hash) and when the server has the file already (201). A failure is logged, shown with its
+// catalogue message (spec §8), and ends the run; the slice then re-enables the form.
+import { createAsyncThunk } from '@reduxjs/toolkit'
+import { CREATE_STAGES, type LevelFormBody, type UploadKind } from '../../../common/api/uploads'
+import { MAX_UPLOAD_BYTES } from '../../../common/rules'
+import { type ErrorKey, errorKeyOf } from '../../api/errors'
+import { levelsApi } from '../../api/levels'
+import { UploadError, putChunks, uploadsApi } from '../../api/uploads'
+import { SERVERS, type ServerId } from '../../app/servers'
+import { showError, showSuccess } from '../messages/messagesSlice'
+import { composeBackground } from './background'
+import {
+  type PipelineMode,
+  type WorkStage,
+  pipelineFailed,
+  pipelineFinished,
+  pipelineStarted,
+  stageEnded,
+  stageProgressed,
+  stageStarted,
+} from './createSlice'
+import { sha1OfBlob } from './sha1'
+
+export type PipelineFiles = {
+  cover?: Blob
+  music?: Blob
+  /** The SUS file as picked. */
+  chart?: Blob
+  /** Its level data: convertSus's gzip (level 9) of the converted chart. */
+  data?: Uint8Array
+}
+
+export type PipelineInput = {
+  mode: PipelineMode
+  /** The chart being edited. */
+  id?: string
+  /** The form's fields. On edit its hashes are the chart's current ones, kept for files not replaced. */
+  form: Omit<LevelFormBody, 'coverHash'> & { coverHash?: string }
+  files: PipelineFiles
+}
+
+export type PipelineFailure = { stage: WorkStage; error: ErrorKey }
+
+type PipelineState = { settings: { server: ServerId } }
+
+/** The catalogue key a failure shows: the server's own key when it sends one, else the stage's. */
+export const failureKey = (error: unknown, fallback: ErrorKey): ErrorKey => {
+  if (error instanceof UploadError) return error.key
+  if (error && typeof error === 'object' && 'status' in error) {
+    // A 401 on these calls is permission_denied2 (spec §8 "401 on submit calls").
+    const key = errorKeyOf(error as never, 'permission_denied2', fallback)
+    return key === 'fetch_failed' ? fallback : key
+  }
+  return fallback
+}
+
+const percentOf = (bytes: number, size: number) => (size > 0 ? (bytes / size) * 100 : 100)
+
+export const runPipeline = createAsyncThunk<
+  string,
+  PipelineInput,
+  { state: PipelineState; rejectValue: PipelineFailure }
+>('create/run', async (input, { dispatch, getState, signal, rejectWithValue }) => {
+  dispatch(pipelineStarted(input.mode))
+  const uploadBase = SERVERS[getState().settings.server].bases().upload
+  let stage: WorkStage = CREATE_STAGES.cover
+
+  const begin = (next: WorkStage) => {
+    stage = next
+    dispatch(stageStarted(next))
+  }
+
+  /** Uploads one file for the current stage and returns its hash; undefined when there is none. */
+  const send = async (blob: Blob | undefined, type: UploadKind): Promise<string | undefined> => {
+    const current = stage
+    if (!blob) {
+      dispatch(stageEnded({ stage: current, status: 'skipped' }))
+      return undefined
+    }
+    if (blob.size > MAX_UPLOAD_BYTES) throw new UploadError('file_too_large', `${type} is ${blob.size} bytes`)
+    const sha1 = await sha1OfBlob(blob)
+    const start = await dispatch(
+      uploadsApi.endpoints.startUpload.initiate({ sha1, size: blob.size, type }, { track: false }),
+    ).unwrap()
+    if (start.code === 201) {
+      dispatch(stageEnded({ stage: current, status: 'stored' }))
+      return sha1
+    }
+    await putChunks({
+      file: blob,
+      uploadUrl: start.uploadUrl,
+      token: start.token,
+      received: start.received,
+      uploadBase,
+      signal,
+      onProgress: (received, sending) =>
+        dispatch(
+          stageProgressed({
+            stage: current,
+            percent: percentOf(received, blob.size),
+            buffer: percentOf(sending, blob.size),
+          }),
+        ),
+    })
+    dispatch(stageEnded({ stage: current, status: 'done' }))
+    return sha1
+  }
+
+  try {
+    const { files, form } = input
+    begin(CREATE_STAGES.cover)
+    const coverHash = (await send(files.cover, 'cover')) ?? form.coverHash
+    begin(CREATE_STAGES.background)
+    // A new cover gets a new background; an edit that keeps its cover keeps its background.
+    const background = files.cover ? await composeBackground(files.cover) : undefined
+    const backgroundHash = (await send(background, 'background')) ?? form.backgroundHash
+    begin(CREATE_STAGES.music)
+    const musicHash = (await send(files.music, 'music')) ?? form.musicHash
+    begin(CREATE_STAGES.chart)
+    const susHash = (await send(files.chart, 'chart')) ?? form.susHash
+    begin(CREATE_STAGES.data)
+    const data = files.data ? new Blob([files.data as BlobPart], { type: 'application/gzip' }) : undefined
+    const dataHash = (await send(data, 'data')) ?? form.dataHash
+
+    begin(CREATE_STAGES.create)
+    if (!coverHash) throw new UploadError('empty_field', 'a chart needs a cover')
+    const body: LevelFormBody = { ...form, coverHash, backgroundHash, musicHash, susHash, dataHash }
+    let id: string
+    if (input.mode === 'edit' && input.id) {
+      await dispatch(
+        levelsApi.endpoints.editLevel.initiate({ id: input.id, form: body }, { track: false }),
+      ).unwrap()
+      id = input.id
+    } else {
+      id = (await dispatch(uploadsApi.endpoints.createLevel.initiate(body, { track: false })).unwrap()).id
+    }
+    dispatch(stageEnded({ stage: CREATE_STAGES.create, status: 'done' }))
+    dispatch(pipelineFinished(id))
+    dispatch(showSuccess('success.save'))
+    return id
+  } catch (error) {
+    // `begin` moved the stage inside the closures above; TypeScript cannot see that.
+    const failed = stage as WorkStage
+    const key = failureKey(error, failed === CREATE_STAGES.create ? 'create_failed' : 'upload_failed')
+    dispatch(pipelineFailed({ stage: failed, error: key }))
+    // The page went away mid-run: nobody is there to read a message.
+    if (!signal.aborted) {
+      console.error(`create/edit failed at stage ${failed}:`, error)
+      dispatch(showError(`error.${key}`))
+    }
+    return rejectWithValue({ stage: failed, error: key })
+  }
+})

@@ -1,0 +1,41 @@
+// spec §5 checks the browser makes before any upload: file size, the music is mp3, the chart file is SUS,
+// required fields, and the level range (1-30, 1-10 when Olivier). The server checks everything again.
+import { LEVEL_MIN, MAX_UPLOAD_BYTES, levelMax } from '../../../common/rules'
+
+export const isTooLarge = (file: Blob): boolean => file.size > MAX_UPLOAD_BYTES
+
+/** Covers the server can read; the type is missing on some systems, so the name counts too. */
+export const isImageFile = (file: File): boolean =>
+  /^image\/(png|jpeg|webp)$/.test(file.type) || /\.(png|jpe?g|webp)$/i.test(file.name)
+
+export const isMp3Name = (name: string): boolean => /\.mp3$/i.test(name)
+export const isSusName = (name: string): boolean => /\.sus$/i.test(name)
+
+/** An mp3 opens with an ID3 tag ("ID3") or straight with an MPEG frame sync (11 set bits). */
+export const hasMp3Header = (head: Uint8Array): boolean =>
+  (head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) ||
+  (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)
+
+export const isMp3File = async (file: File): Promise<boolean> =>
+  isMp3Name(file.name) && hasMp3Header(new Uint8Array(await file.slice(0, 3).arrayBuffer()))
+
+/** spec §5: level 1-30; 1-10 when Olivier. Whole numbers only. */
+export const isLevelInRange = (level: number, isOlivier: boolean): boolean =>
+  Number.isInteger(level) && level >= LEVEL_MIN && level <= levelMax(isOlivier)
+
+/** Adds tags to a list: trimmed, at most maxLength each, no duplicates (any case), at most maxTags. */
+export const addTags = (
+  list: readonly string[],
+  raw: readonly string[],
+  maxTags: number,
+  maxLength: number,
+): string[] => {
+  const next = [...list]
+  for (const text of raw) {
+    const tag = text.trim().slice(0, maxLength).trim()
+    if (!tag || next.length >= maxTags) continue
+    if (next.some((existing) => existing.toLowerCase() === tag.toLowerCase())) continue
+    next.push(tag)
+  }
+  return next
+}

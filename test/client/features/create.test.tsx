@@ -1,0 +1,580 @@
+// spec §2 "Create and Edit", §4 (progress stages, chunked upload), §5 (validation), §8 (errors) against
+// the stateful upload backend in mocks/uploads.ts: real SHA-1s, real SUS conversions, real chunking.
+// jsdom has no canvas, so only the background composition is replaced (its own test draws on a fake one).
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
+import Cookies from 'js-cookie'
+import { convertSus } from '../../../common/chart'
+import { type LevelFormBody, MAX_TAGS } from '../../../common/api/uploads'
+import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
+import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
+import { renderWithProviders } from '../renderWithProviders'
+
+vi.mock('../../../src/features/create/background', () => ({
+  // A stand-in PNG whose bytes depend on the cover, so its hash is known.
+  composeBackground: vi.fn(async (cover: Blob) => new Blob([`background of ${cover.size} bytes`])),
+}))
+
+const SUS = readFileSync(path.resolve(__dirname, '../../fixtures/sus/chart-50.sus'), 'utf8')
+const CHUNK = 327_680
+
+const sha1 = (bytes: Uint8Array | string) => createHash('sha1').update(bytes).digest('hex')
+const pattern = (size: number, seed: number, head: number[] = []) => {
+  const bytes = new Uint8Array(size)
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + seed) & 0xff
+  bytes.set(head)
+  return bytes
+}
+const ID3 = [0x49, 0x44, 0x33, 0x03, 0x00]
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const file = (bytes: Uint8Array | string, name: string, type: string) =>
+  new File([bytes as BlobPart], name, { type })
+
+const coverBytes = pattern(2000, 1, PNG)
+const cover = () => file(coverBytes, 'cover.png', 'image/png')
+const backgroundHash = sha1(`background of ${coverBytes.length} bytes`)
+/** Bigger than two chunks: three PUTs. */
+const musicBytes = pattern(2 * CHUNK + 44_640, 2, ID3)
+const music = () => file(musicBytes, 'song.mp3', 'audio/mpeg')
+const chartFile = (text = SUS) => file(text, 'chart.sus', 'text/plain')
+const dataHash = sha1(convertSus(SUS).gzipped)
+
+const SAVED = 'Saved successfully'
+const UPLOAD_FAILED = 'Failed to upload assets, please check your network connection'
+const CREATE_FAILED = 'Failed to create level, please check your network connection'
+const EMPTY = 'Please complete all required fields and try again.'
+const TOO_LARGE = 'The file is too large, please reduce the file size and try again'
+
+/** A user whose file picker shows all files, whatever the input accepts. */
+const anyFile = userEvent.setup({ applyAccept: false })
+
+const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
+
+/** The stage the readout shows, once React has drawn the last update. */
+const shownStage = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  return Number(screen.getByTestId('create-stage').getAttribute('data-stage'))
+}
+const stageRow = (stage: number) => screen.getByTestId(`create-stage-${stage}`)
+const submitButton = (name: RegExp) => screen.getByRole('button', { name })
+const waitForStage = (stage: number, timeout = 10_000) =>
+  waitFor(() => expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', String(stage)), {
+    timeout,
+  })
+
+const backend = (options: UploadBackendOptions = {}) => {
+  const mock = uploadBackend(options)
+  server.use(...mock.handlers)
+  return mock
+}
+
+const openCreate = async () => {
+  loggedIn()
+  const rendered = renderWithProviders(<AppRoutes />, { route: '/chart/create' })
+  await screen.findByLabelText('Title')
+  return rendered
+}
+
+type User = Awaited<ReturnType<typeof openCreate>>['user']
+
+const fillRequired = async (user: User, { withCover = true } = {}) => {
+  if (withCover) await user.upload(screen.getByLabelText('Cover image'), cover())
+  // Pasted rather than typed key by key: the same events for the form, a quarter of the time.
+  for (const [label, text] of [
+    ['Title', 'Sirius test'],
+    ['Composer', 'Composer A'],
+    ['Artists', 'Artist B'],
+    ['Level', '12'],
+  ]) {
+    await user.click(screen.getByLabelText(label))
+    await user.paste(text)
+  }
+}
+
+beforeEach(() => {
+  Cookies.set('sessionId', 'session-secret')
+})
+afterEach(() => {
+  Cookies.remove('sessionId')
+  vi.restoreAllMocks()
+})
+
+describe('create: the pipeline (spec §4)', () => {
+  it('walks stages 1 to 7 in order, uploads in 327680-byte chunks, then opens the chart after 3000 ms', async () => {
+    const seen: [string, number][] = []
+    const mock = backend({
+      before: async (call) => {
+        if (call.kind === 'start' || call.kind === 'create')
+          seen.push([call.type ?? call.kind, await shownStage()])
+      },
+    })
+    const { user, store } = await openCreate()
+    // spec §4: the music's progress, as the slice holds it, while it uploads.
+    const musicProgress: string[] = []
+    store.subscribe(() => {
+      const { status, percent, buffer } = store.getState().create.progress[3]
+      const shown = `${status} ${percent.toFixed(1)} ${buffer.toFixed(1)}`
+      if (status !== 'waiting' && musicProgress.at(-1) !== shown) musicProgress.push(shown)
+    })
+    expect(screen.getByTestId('create-stage')).toHaveTextContent('Stage 0 of 7: Waiting')
+    await fillRequired(user)
+    expect(screen.getByRole('img', { name: 'Cover preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    )
+    await user.upload(screen.getByLabelText('Music (mp3)'), music())
+    await user.upload(screen.getByLabelText('Chart file (.sus)'), chartFile())
+    expect(await screen.findByText(/^chart\.sus/)).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Tags'), 'pop{Enter}live,')
+    await user.click(screen.getByRole('switch', { name: 'Public' }))
+    await user.type(screen.getByLabelText('Description (markdown)'), '**Hi**')
+    await user.click(submitButton(/Create$/))
+
+    await waitForStage(7)
+    const finishedAt = Date.now()
+    expect(screen.getByTestId('create-stage')).toHaveTextContent('Stage 7 of 7: Finished')
+    // Each call went out while the readout showed its own stage.
+    expect(seen).toEqual([
+      ['cover', 1],
+      ['background', 2],
+      ['music', 3],
+      ['chart', 4],
+      ['data', 5],
+      ['create', 6],
+    ])
+    for (const stage of [1, 2, 3, 4, 5, 6, 7]) expect(stageRow(stage)).toHaveAttribute('data-status', 'done')
+    expect(screen.getByTestId('create-progress-3')).toHaveAttribute('data-percent', '100')
+    // Starts at 0 with buffer 10; per chunk the percent reaches what the server holds and the buffer
+    // the end of the chunk in flight.
+    const third = (100 * 2 * CHUNK) / musicBytes.length
+    const first = (100 * CHUNK) / musicBytes.length
+    expect(musicProgress).toEqual([
+      'active 0.0 10.0',
+      `active 0.0 ${first.toFixed(1)}`,
+      `active ${first.toFixed(1)} ${third.toFixed(1)}`,
+      `active ${third.toFixed(1)} 100.0`,
+      'active 100.0 100.0',
+      'done 100.0 100.0',
+    ])
+
+    // Real hashes and sizes, with the session on the start calls.
+    expect(mock.state.starts).toEqual([
+      { sha1: sha1(coverBytes), size: coverBytes.length, type: 'cover', authorization: 'session-secret' },
+      {
+        sha1: backgroundHash,
+        size: `background of ${coverBytes.length} bytes`.length,
+        type: 'background',
+        authorization: 'session-secret',
+      },
+      { sha1: sha1(musicBytes), size: musicBytes.length, type: 'music', authorization: 'session-secret' },
+      { sha1: sha1(SUS), size: Buffer.byteLength(SUS), type: 'chart', authorization: 'session-secret' },
+      { sha1: dataHash, size: convertSus(SUS).gzipped.length, type: 'data', authorization: 'session-secret' },
+    ])
+    // The music went in three chunks, inclusive ranges, with only the upload token.
+    const musicPuts = mock.state.puts.filter((put) => put.sha1 === sha1(musicBytes))
+    expect(musicPuts.map((put) => put.range)).toEqual([
+      `bytes 0-327679/${musicBytes.length}`,
+      `bytes 327680-655359/${musicBytes.length}`,
+      `bytes 655360-${musicBytes.length - 1}/${musicBytes.length}`,
+    ])
+    expect(musicPuts.map((put) => put.bytes)).toEqual([CHUNK, CHUNK, musicBytes.length - 2 * CHUNK])
+    expect(new Set(mock.state.puts.map((put) => put.authorization))).toEqual(
+      new Set(['token-1', 'token-2', 'token-3', 'token-4', 'token-5'].map((token) => `Bearer ${token}`)),
+    )
+    expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
+
+    expect(mock.state.created).toHaveLength(1)
+    expect(mock.state.created[0].authorization).toBe('session-secret')
+    expect(mock.state.created[0].body).toEqual({
+      title: 'Sirius test',
+      composer: 'Composer A',
+      artists: 'Artist B',
+      author: 'Player One#123456',
+      description: '**Hi**',
+      level: 12,
+      isOliver: 0,
+      isPublic: 0,
+      tags: ['pop', 'live'],
+      coverHash: sha1(coverBytes),
+      backgroundHash,
+      musicHash: sha1(musicBytes),
+      susHash: sha1(SUS),
+      dataHash,
+    } satisfies LevelFormBody)
+    expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
+
+    // spec §4/§9: chart info 3000 ms after finishing, not before.
+    expect(screen.getByTestId('location')).toHaveTextContent('/chart/create')
+    await waitFor(
+      () => expect(screen.getByTestId('location')).toHaveTextContent(`/chart/${mock.chartId}/info`),
+      { timeout: 5000 },
+    )
+    expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(2900)
+  }, 40_000)
+
+  it('skips files the server has (201) and files not given: no PUT for them', async () => {
+    const mock = backend({ stored: [sha1(coverBytes)] })
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.starts.map((start) => start.type)).toEqual(['cover', 'background'])
+    expect(mock.state.puts.every((put) => put.sha1 === backgroundHash)).toBe(true)
+    expect(mock.state.puts).toHaveLength(1)
+    expect(stageRow(1)).toHaveAttribute('data-status', 'stored')
+    expect(stageRow(1)).toHaveTextContent('Already on the server')
+    expect(stageRow(2)).toHaveAttribute('data-status', 'done')
+    for (const stage of [3, 4, 5]) {
+      expect(stageRow(stage)).toHaveAttribute('data-status', 'skipped')
+      expect(stageRow(stage)).toHaveTextContent('Skipped')
+    }
+    const body = mock.state.created[0].body
+    expect(body.coverHash).toBe(sha1(coverBytes))
+    expect(body).not.toHaveProperty('musicHash')
+    expect(body).not.toHaveProperty('susHash')
+    expect(body).not.toHaveProperty('dataHash')
+  })
+
+  it.each([
+    ['lost', ['bytes 0-327679', 'bytes 327680-655359', 'bytes 327680-655359', 'bytes 655360-']],
+    ['unanswered', ['bytes 0-327679', 'bytes 327680-655359', 'bytes 655360-']],
+  ] as const)(
+    'resumes when a chunk is %s on the network: asks the server how far it got and goes on',
+    async (failure, ranges) => {
+      let failed = false
+      const mock = backend({
+        stored: [sha1(coverBytes), backgroundHash],
+        failPut: (_index, put) => {
+          if (failed || !put.range?.startsWith('bytes 327680-')) return undefined
+          failed = true
+          return failure
+        },
+      })
+      const { user } = await openCreate()
+      await fillRequired(user)
+      await user.upload(screen.getByLabelText('Music (mp3)'), music())
+      await user.click(submitButton(/Create$/))
+      await waitForStage(7)
+      expect(mock.state.puts).toHaveLength(ranges.length)
+      mock.state.puts.forEach((put, index) => expect(put.range).toMatch(new RegExp(`^${ranges[index]}`)))
+      expect(mock.state.statusChecks).toEqual([{ sha1: sha1(musicBytes), authorization: 'Bearer token-1' }])
+      expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
+      expect(mock.state.created[0].body.musicHash).toBe(sha1(musicBytes))
+    },
+  )
+
+  it('gives up after 3 retries (upload_failed, logged, form enabled); a new run resumes from what the server holds', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let broken = true
+    // The first chunk arrives; every later one is lost until the network comes back.
+    const mock = backend({
+      stored: [sha1(coverBytes), backgroundHash],
+      failPut: (index) => (broken && index > 0 ? 'lost' : undefined),
+    })
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.upload(screen.getByLabelText('Music (mp3)'), music())
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findByText(UPLOAD_FAILED, {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(mock.state.statusChecks).toHaveLength(3)
+    expect(mock.state.puts.map((put) => put.outcome)).toEqual(['stored', 'lost', 'lost', 'lost', 'lost'])
+    expect(stageRow(3)).toHaveAttribute('data-status', 'failed')
+    expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '3')
+    expect(mock.state.created).toHaveLength(0)
+    expect(logged).toHaveBeenCalledWith('create/edit failed at stage 3:', expect.anything())
+    await waitFor(() => expect(submitButton(/Create$/)).toBeEnabled())
+    expect(screen.getByLabelText('Title')).toBeEnabled()
+    expect(screen.getByLabelText('Tags')).toBeEnabled()
+
+    // Again: the start answers received=327680, and the upload goes on from there.
+    broken = false
+    const before = mock.state.puts.length
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.puts.slice(before).map((put) => put.range)).toEqual([
+      `bytes 327680-655359/${musicBytes.length}`,
+      `bytes 655360-${musicBytes.length - 1}/${musicBytes.length}`,
+    ])
+    expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
+    expect(mock.state.created[0].body.musicHash).toBe(sha1(musicBytes))
+  }, 40_000)
+
+  it('shows the server catalogue key when a chunk is refused (file_too_large)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const mock = backend({ stored: [sha1(coverBytes), backgroundHash] })
+    server.use(
+      http.put('*/upload/sessions/:id', () =>
+        HttpResponse.json({ error: 'file_too_large' }, { status: 413 }),
+      ),
+    )
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.upload(screen.getByLabelText('Music (mp3)'), music())
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findByText(TOO_LARGE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(stageRow(3)).toHaveAttribute('data-status', 'failed')
+    expect(mock.state.created).toHaveLength(0)
+  })
+
+  it.each([
+    ['a network failure', () => HttpResponse.error(), CREATE_FAILED],
+    [
+      'a 401',
+      () => HttpResponse.json({ error: 'permission_denied2' }, { status: 401 }),
+      'Sorry, you do not have permission to do this action',
+    ],
+    ['a 500', () => HttpResponse.json({ error: 'internal_error' }, { status: 500 }), CREATE_FAILED],
+  ])('stage 6 failing with %s shows its message and re-enables the form', async (_name, answer, text) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    backend({ stored: [sha1(coverBytes), backgroundHash] })
+    server.use(http.post('*/sonolus/levels/create', answer))
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findByText(text, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(stageRow(6)).toHaveAttribute('data-status', 'failed')
+    expect(stageRow(7)).toHaveAttribute('data-status', 'waiting')
+    expect(logged).toHaveBeenCalledWith('create/edit failed at stage 6:', expect.anything())
+    expect(submitButton(/Create$/)).toBeEnabled()
+    expect(screen.getByLabelText('Title')).toBeEnabled()
+    expect(screen.getByTestId('location')).toHaveTextContent('/chart/create')
+  })
+})
+
+describe('create: checks in the browser (spec §5)', () => {
+  it('refuses a file over 20 MB with file_too_large and sends nothing', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await fillRequired(user)
+    const big = file(pattern(21 * 1024 * 1024, 3, ID3), 'big.mp3', 'audio/mpeg')
+    await user.upload(screen.getByLabelText('Music (mp3)'), big)
+    expect(await screen.findByText(TOO_LARGE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByTestId('create-music-name')).toHaveTextContent('No file chosen')
+    await user.click(submitButton(/Create$/))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(mock.state.starts).toEqual([])
+    expect(mock.state.created).toEqual([])
+    expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
+  })
+
+  it('takes mp3 only: by its name and by its first bytes (ID3 or an MPEG frame sync)', async () => {
+    const { user } = await openCreate()
+    const musicInput = screen.getByLabelText('Music (mp3)')
+    const error = 'The music must be an mp3 file'
+    // Named .mp3, but a WAV inside.
+    await user.upload(musicInput, file(pattern(1000, 4, [0x52, 0x49, 0x46, 0x46]), 'song.mp3', 'audio/mpeg'))
+    expect(await screen.findByText(error)).toBeInTheDocument()
+    // mp3 bytes, but not named .mp3 (a picker showing all files).
+    await anyFile.upload(musicInput, file(pattern(1000, 4, ID3), 'song.wav', 'audio/wav'))
+    await waitFor(() => expect(screen.getByTestId('create-music-name')).toHaveTextContent('No file chosen'))
+    expect(screen.getByText(error)).toBeInTheDocument()
+    // A bare MPEG frame (no ID3 tag) is an mp3.
+    await user.upload(musicInput, file(pattern(1000, 4, [0xff, 0xfb, 0x90]), 'bare.mp3', 'audio/mpeg'))
+    await waitFor(() => expect(screen.queryByText(error)).not.toBeInTheDocument())
+    expect(screen.getByTestId('create-music-name')).toHaveTextContent('bare.mp3')
+  })
+
+  it('takes .sus only, and shows a conversion error with its line', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    const chartInput = screen.getByLabelText('Chart file (.sus)')
+    await anyFile.upload(chartInput, file(SUS, 'chart.txt', 'text/plain'))
+    expect(await screen.findByText('The chart file must be a .sus file')).toBeInTheDocument()
+
+    const broken = SUS.replace('#BPM01: 150', '#BPM01: fast')
+    expect(broken.split('\n')[5]).toBe('#BPM01: fast')
+    await user.upload(chartInput, chartFile(broken))
+    expect(
+      await screen.findByText('Error: line 6, column 8: BPM 01 must be a positive number, got "fast"'),
+    ).toBeInTheDocument()
+    // A broken chart blocks the run; nothing is sent.
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(mock.state.starts).toEqual([])
+
+    await user.upload(chartInput, chartFile())
+    await waitFor(() => expect(screen.queryByText(/^Error: line 6/)).not.toBeInTheDocument())
+    expect(screen.getByTestId('create-chart-name')).toHaveTextContent('chart.sus')
+  })
+
+  it('asks for the required fields with empty_field and sends nothing', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await user.type(screen.getByLabelText('Title'), '   ')
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findByText(EMPTY, {}, { timeout: 3000 })).toBeInTheDocument()
+    // Title, composer, artists, level and the cover are each marked.
+    expect(screen.getAllByText('Required')).toHaveLength(5)
+    expect(mock.state.starts).toEqual([])
+    expect(mock.state.created).toEqual([])
+  })
+
+  it('keeps the level in 1-30, and in I-X when Olivier', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await fillRequired(user)
+    const level = screen.getByLabelText('Level')
+    await user.clear(level)
+    await user.type(level, '31')
+    expect(await screen.findByText('The level must be a whole number from 1 to 30')).toBeInTheDocument()
+    await user.click(submitButton(/Create$/))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(mock.state.starts).toEqual([])
+
+    await user.clear(level)
+    await user.type(level, '12')
+    await waitFor(() => expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument())
+    // Olivier: 12 is out of range; the choices are Olivier I to X.
+    await user.click(screen.getByRole('switch', { name: 'Olivier (multi-finger)' }))
+    expect(await screen.findByText('The level must be a whole number from 1 to 10')).toBeInTheDocument()
+    await user.click(screen.getByRole('combobox', { name: 'Level' }))
+    const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
+    for (const numeral of roman) expect(await screen.findByTitle(`Olivier ${numeral}`)).toBeInTheDocument()
+    await user.click(screen.getByTitle('Olivier IV'))
+    await waitFor(() => expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument())
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.created[0].body).toMatchObject({ level: 4, isOliver: 1 })
+  })
+})
+
+describe('create: tags (spec §2)', () => {
+  it('adds on Enter and comma, removes by Backspace on empty text and by clicking a chip', async () => {
+    const { user } = await openCreate()
+    const tags = screen.getByLabelText('Tags')
+    const chips = () =>
+      screen.queryAllByRole('button', { name: /^Remove tag / }).map((chip) => chip.textContent)
+    await user.type(tags, '  pop  {Enter}')
+    expect(chips()).toEqual(['pop'])
+    expect(tags).toHaveValue('')
+    await user.type(tags, 'rock,jazz,')
+    expect(chips()).toEqual(['pop', 'rock', 'jazz'])
+    // No duplicates (any case), and an empty tag is no tag.
+    await user.type(tags, 'POP{Enter}, {Enter}')
+    expect(chips()).toEqual(['pop', 'rock', 'jazz'])
+    // Backspace on empty text removes the last chip; with text it edits the text.
+    await user.type(tags, 'ab{Backspace}')
+    expect(tags).toHaveValue('a')
+    expect(chips()).toEqual(['pop', 'rock', 'jazz'])
+    await user.type(tags, '{Backspace}{Backspace}')
+    expect(chips()).toEqual(['pop', 'rock'])
+    await user.click(screen.getByRole('button', { name: 'Remove tag pop' }))
+    expect(chips()).toEqual(['rock'])
+    // Its close icon removes it too.
+    await user.click(within(screen.getByRole('button', { name: 'Remove tag rock' })).getByLabelText('Close'))
+    expect(chips()).toEqual([])
+  })
+
+  it(`holds at most ${MAX_TAGS} tags of at most 32 characters`, async () => {
+    const { user } = await openCreate()
+    const tags = screen.getByLabelText('Tags')
+    expect(tags).toHaveAttribute('maxLength', '32')
+    await user.type(tags, Array.from({ length: MAX_TAGS + 2 }, (_, i) => `t${i},`).join(''))
+    expect(screen.getAllByRole('button', { name: /^Remove tag / })).toHaveLength(MAX_TAGS)
+    expect(tags).toHaveAttribute('placeholder', `At most ${MAX_TAGS} tags`)
+  })
+})
+
+describe('edit (spec §2, §5, §6)', () => {
+  const chart = sampleChart(0x42, {
+    title: 'Old title',
+    description: 'Old *text*',
+    tags: ['old', 'tags'],
+    level: 7,
+    isOliver: 1,
+    backgroundHash: 'b'.repeat(40),
+    musicHash: 'a'.repeat(40),
+    susHash: '5'.repeat(40),
+    dataHash: 'd'.repeat(40),
+  })
+  const route = `/chart/${chart.id}/edit`
+  const withChart = (shown = chart) =>
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(shown))))
+
+  it('fills the form from the chart, locks the author, and sends type=edit keeping the hashes of unchanged files', async () => {
+    loggedIn()
+    withChart()
+    const mock = backend()
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const title = await screen.findByLabelText('Title')
+    expect(title).toHaveValue('Old title')
+    expect(screen.getByLabelText('Composer')).toHaveValue(chart.composer)
+    expect(screen.getByLabelText('Artists')).toHaveValue(chart.artists)
+    expect(screen.getByLabelText('Author')).toHaveValue('Player One#123456')
+    expect(screen.getByLabelText('Author')).toBeDisabled()
+    expect(screen.getByText('The author cannot be changed')).toBeInTheDocument()
+    expect(screen.getByRole('switch', { name: 'Olivier (multi-finger)' })).toBeChecked()
+    expect(screen.getByRole('switch', { name: 'Public' })).toBeChecked()
+    expect(screen.getByTitle('Olivier VII')).toBeInTheDocument()
+    expect(screen.getByLabelText('Description (markdown)')).toHaveValue('Old *text*')
+    expect(screen.getAllByRole('button', { name: /^Remove tag / }).map((chip) => chip.textContent)).toEqual([
+      'old',
+      'tags',
+    ])
+    expect(screen.getByRole('img', { name: 'Cover preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(new RegExp(`/sonolus/repository/${chart.coverHash}$`)),
+    )
+    expect(screen.getByTestId('create-cover-name')).toHaveTextContent('The current file is kept')
+
+    await user.clear(title)
+    await user.type(title, 'New title')
+    await user.upload(screen.getByLabelText('Music (mp3)'), music())
+    await user.click(submitButton(/Save$/))
+    await waitForStage(7)
+    expect(stageRow(6)).toHaveTextContent('Updating level')
+    // Only the new music went up.
+    expect(mock.state.starts.map((start) => start.type)).toEqual(['music'])
+    expect(mock.state.edits).toHaveLength(1)
+    expect(mock.state.edits[0].name).toBe(`wbs-${chart.id}`)
+    expect(Object.fromEntries(mock.state.edits[0].values)).toEqual({
+      type: 'edit',
+      title: 'New title',
+      composer: chart.composer,
+      artists: chart.artists,
+      author: 'Player One#123456',
+      description: 'Old *text*',
+      level: '7',
+      isOliver: '1',
+      isPublic: '1',
+      tags: '["old","tags"]',
+      coverHash: chart.coverHash,
+      backgroundHash: 'b'.repeat(40),
+      musicHash: sha1(musicBytes),
+      susHash: '5'.repeat(40),
+      dataHash: 'd'.repeat(40),
+    })
+    expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
+  })
+
+  it("refuses another user's chart with permission_denied and shows no form", async () => {
+    loggedIn()
+    withChart(sampleChart(0x43, { author: 'Someone Else#654321' }))
+    renderWithProviders(<AppRoutes />, { route: `/chart/${sampleChart(0x43).id}/edit` })
+    expect(
+      await screen.findByText('Sorry, you do not have permission to enter this page', {
+        selector: '.ant-result-title',
+      }),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument()
+  })
+
+  it.each(['/chart/create', route])('asks a visitor to log in at %s (not_login, no form)', async (path) => {
+    withChart()
+    renderWithProviders(<AppRoutes />, { route: path })
+    expect(
+      await screen.findByText('You are not logged in, please login with Sonolus and try again', {
+        selector: '.ant-result-title',
+      }),
+    ).toBeInTheDocument()
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument()
+  })
+})
