@@ -81,16 +81,31 @@ const initialFields = (chart: RawChart | undefined, user: User): Fields =>
 
 type FilePickerProps = {
   id: string
+  /** The field's label, for the Remove button's name. */
+  label: string
   accept: string
   file?: File
   /** The chart has this file already (edit): picking none keeps it. */
   existing?: boolean
+  /** The last pick failed its check: Remove clears that. */
+  failed?: boolean
   disabled: boolean
   onPick: (file: File) => void
   onClear: () => void
 }
 
-const FilePicker = ({ id, accept, file, existing, disabled, onPick, onClear }: FilePickerProps) => {
+const FilePicker = ({
+  id,
+  label,
+  accept,
+  file,
+  existing,
+  failed,
+  disabled,
+  onPick,
+  onClear,
+}: FilePickerProps) => {
+  const intl = useIntl()
   const input = useRef<HTMLInputElement>(null)
   return (
     <Flex gap={8} align="center" wrap>
@@ -117,8 +132,14 @@ const FilePicker = ({ id, accept, file, existing, disabled, onPick, onClear }: F
           <FormattedMessage id={existing ? 'create.current_file' : 'create.no_file'} />
         )}
       </span>
-      {file && (
-        <Button type="link" size="small" disabled={disabled} onClick={onClear}>
+      {(file || failed) && (
+        <Button
+          type="link"
+          size="small"
+          disabled={disabled}
+          onClick={onClear}
+          aria-label={intl.formatMessage({ id: 'create.remove_file_named' }, { name: label })}
+        >
           <FormattedMessage id="create.remove_file" />
         </Button>
       )}
@@ -302,14 +323,15 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     </Form.Item>
   )
 
-  const textField = (name: 'title' | 'composer' | 'artists', maxLength?: number) =>
+  // The server takes at most MAX_TITLE_LENGTH characters for each of these.
+  const textField = (name: 'title' | 'composer' | 'artists') =>
     item(
       name,
       <FormattedMessage id={`create.${name}`} />,
       <Input
         id={`create-${name}`}
         value={fields[name]}
-        maxLength={maxLength}
+        maxLength={MAX_TITLE_LENGTH}
         onChange={(event) => {
           set(name, event.target.value)
           if (event.target.value.trim()) setError(name, undefined)
@@ -337,9 +359,11 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 <FormattedMessage id="create.cover" />,
                 <FilePicker
                   id="create-cover"
+                  label={t('create.cover')}
                   accept={COVER_ACCEPT}
                   file={picked.cover}
                   existing={!!chart}
+                  failed={!!errors.cover}
                   disabled={busy}
                   onPick={pickCover}
                   onClear={() => clearFile('cover')}
@@ -351,9 +375,11 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 <FormattedMessage id="create.music" />,
                 <FilePicker
                   id="create-music"
+                  label={t('create.music')}
                   accept={MUSIC_ACCEPT}
                   file={picked.music}
                   existing={!!chart?.musicHash}
+                  failed={!!errors.music}
                   disabled={busy}
                   onPick={(file) => void pickMusic(file)}
                   onClear={() => clearFile('music')}
@@ -364,9 +390,11 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 <FormattedMessage id="create.chart" />,
                 <FilePicker
                   id="create-chart"
+                  label={t('create.chart')}
                   accept={CHART_ACCEPT}
                   file={picked.chart?.file}
                   existing={!!chart?.susHash}
+                  failed={!!errors.chart}
                   disabled={busy}
                   onPick={(file) => void pickChart(file)}
                   onClear={() => clearFile('chart')}
@@ -385,7 +413,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
         </Card>
 
         <Card title={<FormattedMessage id="create.section_info" />}>
-          {textField('title', MAX_TITLE_LENGTH)}
+          {textField('title')}
           {textField('composer')}
           {textField('artists')}
           {item(
@@ -394,6 +422,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
             <Input
               id="create-author"
               value={fields.author}
+              maxLength={MAX_TITLE_LENGTH}
               // spec §2: the author cannot be changed on edit.
               disabled={mode === 'edit' || busy}
               onChange={(event) => set('author', event.target.value)}

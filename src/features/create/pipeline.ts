@@ -6,7 +6,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit'
 import { CREATE_STAGES, type LevelFormBody, type UploadKind } from '../../../common/api/uploads'
 import { MAX_UPLOAD_BYTES } from '../../../common/rules'
-import { type ErrorKey, errorKeyOf } from '../../api/errors'
+import { type ErrorKey, catalogueKeyOf } from '../../api/errors'
 import { levelsApi } from '../../api/levels'
 import { UploadError, putChunks, uploadsApi } from '../../api/uploads'
 import { SERVERS, type ServerId } from '../../app/servers'
@@ -46,13 +46,16 @@ export type PipelineFailure = { stage: WorkStage; error: ErrorKey }
 
 type PipelineState = { settings: { server: ServerId } }
 
-/** The catalogue key a failure shows: the server's own key when it sends one, else the stage's. */
-export const failureKey = (error: unknown, fallback: ErrorKey): ErrorKey => {
+/** The catalogue key a failure shows: the server's own key when it sends one (file_too_large,
+ *  empty_field, permission_denied2…); else on401 for a bare 401, and the stage's key for the rest
+ *  (network failures included: spec §8 names upload_failed and create_failed for them). */
+export const failureKey = (error: unknown, fallback: ErrorKey, on401: ErrorKey): ErrorKey => {
   if (error instanceof UploadError) return error.key
   if (error && typeof error === 'object' && 'status' in error) {
-    // A 401 on these calls is permission_denied2 (spec §8 "401 on submit calls").
-    const key = errorKeyOf(error as never, 'permission_denied2', fallback)
-    return key === 'fetch_failed' ? fallback : key
+    const { status, data } = error as { status: unknown; data?: unknown }
+    const key = catalogueKeyOf(data)
+    if (key && key !== 'fetch_failed') return key
+    if (status === 401) return on401
   }
   return fallback
 }
@@ -144,7 +147,14 @@ export const runPipeline = createAsyncThunk<
   } catch (error) {
     // `begin` moved the stage inside the closures above; TypeScript cannot see that.
     const failed = stage as WorkStage
-    const key = failureKey(error, failed === CREATE_STAGES.create ? 'create_failed' : 'upload_failed')
+    const creating = failed === CREATE_STAGES.create
+    // spec §8: a 401 on create is permission_denied; on the edit (a submit call) and the uploads,
+    // permission_denied2.
+    const key = failureKey(
+      error,
+      creating ? 'create_failed' : 'upload_failed',
+      creating && input.mode === 'create' ? 'permission_denied' : 'permission_denied2',
+    )
     dispatch(pipelineFailed({ stage: failed, error: key }))
     // The page went away mid-run: nobody is there to read a message.
     if (!signal.aborted) {

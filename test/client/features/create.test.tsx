@@ -327,8 +327,19 @@ describe('create: the pipeline (spec §4)', () => {
     ['a network failure', () => HttpResponse.error(), CREATE_FAILED],
     [
       'a 401',
-      () => HttpResponse.json({ error: 'permission_denied2' }, { status: 401 }),
-      'Sorry, you do not have permission to do this action',
+      () => HttpResponse.json({ error: 'permission_denied' }, { status: 401 }),
+      'Sorry, you do not have permission to enter this page',
+    ],
+    [
+      'a bare 401',
+      () => new HttpResponse(null, { status: 401 }),
+      'Sorry, you do not have permission to enter this page',
+    ],
+    ['a 400 empty_field', () => HttpResponse.json({ error: 'empty_field' }, { status: 400 }), EMPTY],
+    [
+      'a 400 create_failed',
+      () => HttpResponse.json({ error: 'create_failed', message: 'level must be…' }, { status: 400 }),
+      CREATE_FAILED,
     ],
     ['a 500', () => HttpResponse.json({ error: 'internal_error' }, { status: 500 }), CREATE_FAILED],
   ])('stage 6 failing with %s shows its message and re-enables the form', async (_name, answer, text) => {
@@ -362,6 +373,17 @@ describe('create: checks in the browser (spec §5)', () => {
     expect(mock.state.starts).toEqual([])
     expect(mock.state.created).toEqual([])
     expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
+    // Removing the refused file lets the chart go without music.
+    await user.click(screen.getByRole('button', { name: 'Remove Music (mp3)' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Music (mp3)').closest('.ant-form-item')).not.toHaveClass(
+        'ant-form-item-has-error',
+      ),
+    )
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.starts.map((start) => start.type)).toEqual(['cover', 'background'])
+    expect(stageRow(3)).toHaveAttribute('data-status', 'skipped')
   })
 
   it('takes mp3 only: by its name and by its first bytes (ID3 or an MPEG frame sync)', async () => {
@@ -553,6 +575,27 @@ describe('edit (spec §2, §5, §6)', () => {
       dataHash: 'd'.repeat(40),
     })
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
+  })
+
+  it('shows permission_denied2 when the server refuses the edit, and re-enables the form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    loggedIn()
+    withChart()
+    backend()
+    server.use(
+      http.post('*/sonolus/levels/:name/submit', () =>
+        HttpResponse.json({ error: 'permission_denied2' }, { status: 401 }),
+      ),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    await screen.findByLabelText('Title')
+    await user.click(submitButton(/Save$/))
+    expect(
+      await screen.findByText('Sorry, you do not have permission to do this action', {}, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(stageRow(6)).toHaveAttribute('data-status', 'failed')
+    expect(submitButton(/Save$/)).toBeEnabled()
+    expect(screen.getByTestId('location')).toHaveTextContent(route)
   })
 
   it("refuses another user's chart with permission_denied and shows no form", async () => {
