@@ -1,10 +1,20 @@
 // The per-chart background image (spec §9): a 1920×1180 canvas with the cover drawn 450×450 at (741, 169).
 // The canvas behind the cover is the cover itself, enlarged, blurred and darkened.
 import sharp from 'sharp'
+import {
+  BACKGROUND_COVER_LEFT,
+  BACKGROUND_COVER_SIZE,
+  BACKGROUND_COVER_TOP,
+  BACKGROUND_HEIGHT,
+  BACKGROUND_WIDTH,
+} from '../../common/rules.js'
 
-export const BACKGROUND_WIDTH = 1920
-export const BACKGROUND_HEIGHT = 1180
-export const COVER_BOX = { left: 741, top: 169, size: 450 }
+export { BACKGROUND_HEIGHT, BACKGROUND_WIDTH }
+export const COVER_BOX = {
+  left: BACKGROUND_COVER_LEFT,
+  top: BACKGROUND_COVER_TOP,
+  size: BACKGROUND_COVER_SIZE,
+}
 
 export const composeBackground = async (cover: Buffer): Promise<Buffer> => {
   const backdrop = await sharp(cover)

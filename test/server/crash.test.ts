@@ -94,7 +94,7 @@ describe('a server killed with SIGKILL mid-upload and mid-create', () => {
         'content-range': `bytes ${at}-${end}/${bytes.length}`,
         'content-type': 'application/octet-stream',
       },
-      body: bytes.subarray(at, end + 1),
+      body: new Uint8Array(bytes.subarray(at, end + 1)),
     })
   }
   const upload = async (bytes: Buffer, kind: string) => {
