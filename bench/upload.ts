@@ -4,7 +4,7 @@
 // and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
 // kernel's high-water mark), and the growth. Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
 // Env: BENCH_UPLOADS (default 5); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,6 +14,7 @@ import http from 'node:http'
 import { createServer } from 'node:net'
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../common/rules.js'
 import { signBody, testPublicKeyEnv, userProfile } from '../test/fixtures/keys/sign.js'
+import { mp3 } from '../test/fixtures/media/media.js'
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 5)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-upload-'))
@@ -26,27 +27,9 @@ const freePort = () =>
     })
   })
 
-/** A distinct mp3 just under 20 MB (ffmpeg: a tone at 320 kb/s, about 500 s). */
+/** A distinct mp3 just under 20 MB (a tone at 320 kb/s, 520 s; our fixture generator). */
 const makeMp3 = (n: number): Buffer => {
-  const file = path.join(work, `tune-${n}.mp3`)
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-nostdin',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${300 + n * 37}:duration=520:sample_rate=44100`,
-    '-ac',
-    '2',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '320k',
-    file,
-  ])
-  const bytes = fs.readFileSync(file)
+  const bytes = mp3(520, 300 + n * 37, '320k')
   if (bytes.length > MAX_UPLOAD_BYTES) throw new Error(`fixture too large: ${bytes.length}`)
   return bytes
 }

@@ -9,6 +9,17 @@ export type NewFileRecord = Insertable<FilesTable>
 export type FileOrigin = 'system' | 'upload' | 'derived'
 const COLLECTABLE: FileOrigin[] = ['upload', 'derived']
 
+/** Every column of a chart that names a stored file. */
+export const CHART_FILE_COLUMNS = [
+  'coverHash',
+  'backgroundHash',
+  'musicHash',
+  'bgmHash',
+  'previewHash',
+  'susHash',
+  'dataHash',
+] as const
+
 export class FilesRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -67,19 +78,7 @@ export class FilesRepository {
             selectFrom('charts')
               .select('charts.id')
               .where((c) =>
-                c.or(
-                  (
-                    [
-                      'coverHash',
-                      'backgroundHash',
-                      'musicHash',
-                      'bgmHash',
-                      'previewHash',
-                      'susHash',
-                      'dataHash',
-                    ] as const
-                  ).map((column) => c.eb(`charts.${column}`, '=', eb.ref('files.hash'))),
-                ),
+                c.or(CHART_FILE_COLUMNS.map((column) => c.eb(`charts.${column}`, '=', eb.ref('files.hash')))),
               ),
           ),
         ),
@@ -94,17 +93,7 @@ export class FilesRepository {
     const row = await this.db
       .selectFrom('charts')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb('coverHash', '=', hash),
-          eb('backgroundHash', '=', hash),
-          eb('musicHash', '=', hash),
-          eb('bgmHash', '=', hash),
-          eb('previewHash', '=', hash),
-          eb('susHash', '=', hash),
-          eb('dataHash', '=', hash),
-        ]),
-      )
+      .where((eb) => eb.or(CHART_FILE_COLUMNS.map((column) => eb(column, '=', hash))))
       .limit(1)
       .executeTakeFirst()
     return row !== undefined

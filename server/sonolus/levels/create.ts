@@ -7,7 +7,15 @@ import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
 import { badRequest, pageDenied } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
-import { type ChartFiles, authorOf, createRejected, fileHashes, prepareFiles, readLevelForm } from './form.js'
+import {
+  type ChartFiles,
+  authorOf,
+  chartColumns,
+  createRejected,
+  fileHashes,
+  prepareFiles,
+  readLevelForm,
+} from './form.js'
 
 /** Inside the chart's transaction: every file it uses must still be there (and stays, locked). */
 export const lockFiles = async (trx: AppContext['repos'], files: ChartFiles): Promise<void> => {
@@ -33,20 +41,8 @@ export const levelsCreate: RouteModule = (app, ctx) => {
         id,
         authorId: user.id,
         author: authorOf(form, user),
-        title: form.title,
-        artists: form.artists,
-        composer: form.composer,
-        description: form.description,
-        level: form.level,
-        isOliver: form.isOliver,
-        isPublic: form.isPublic,
-        tags: JSON.stringify(form.tags),
-        coverHash: files.coverHash,
-        backgroundHash: files.backgroundHash,
-        musicHash: files.musicHash,
+        ...chartColumns(form, files),
         previewHash: null,
-        susHash: files.susHash,
-        dataHash: files.dataHash,
         publishTime: now,
         updatedTime: now,
       })

@@ -221,6 +221,23 @@ export const prepareFiles = async (
   }
 }
 
+/** The chart's columns that a create and an edit both write. */
+export const chartColumns = (form: LevelForm, files: ChartFiles) => ({
+  title: form.title,
+  artists: form.artists,
+  composer: form.composer,
+  description: form.description,
+  level: form.level,
+  isOliver: form.isOliver,
+  isPublic: form.isPublic,
+  tags: JSON.stringify(form.tags),
+  coverHash: files.coverHash,
+  backgroundHash: files.backgroundHash,
+  musicHash: files.musicHash,
+  susHash: files.susHash,
+  dataHash: files.dataHash,
+})
+
 export const fileHashes = (files: ChartFiles): string[] =>
   [files.coverHash, files.backgroundHash, files.musicHash, files.susHash, files.dataHash].filter(
     (hash): hash is string => !!hash,

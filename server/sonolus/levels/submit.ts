@@ -7,22 +7,13 @@
 // permission_denied2 (spec §8 "401 on submit calls").
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
+import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
 import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { lockFiles } from './create.js'
-import { collectFiles, handleOf, prepareFiles, readLevelForm } from './form.js'
-
-const HASH_COLUMNS = [
-  'coverHash',
-  'backgroundHash',
-  'musicHash',
-  'bgmHash',
-  'previewHash',
-  'susHash',
-  'dataHash',
-] as const
+import { chartColumns, collectFiles, handleOf, prepareFiles, readLevelForm } from './form.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/submit', async (request) => {
@@ -33,7 +24,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     const row = await visibleChart(ctx, name, user, 'action')
     if (row.authorId !== user.id || handleOf(row.author) !== user.handle) throw actionDenied()
     const type = values.get('type')
-    const before = HASH_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
+    const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
     if (type === 'delete') {
       // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
@@ -52,19 +43,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     await ctx.repos.transaction(async (trx) => {
       await lockFiles(trx, files)
       await trx.charts.update(row.id, {
-        title: form.title,
-        artists: form.artists,
-        composer: form.composer,
-        description: form.description,
-        level: form.level,
-        isOliver: form.isOliver,
-        isPublic: form.isPublic,
-        tags: JSON.stringify(form.tags),
-        coverHash: files.coverHash,
-        backgroundHash: files.backgroundHash,
-        musicHash: files.musicHash,
-        susHash: files.susHash,
-        dataHash: files.dataHash,
+        ...chartColumns(form, files),
         // New music plays as uploaded until its re-encode is ready.
         ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
         updatedTime: now,
@@ -74,7 +53,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     ctx.cache.clear()
     if (files.musicChanged) ctx.media.kick()
     const after = await ctx.repos.charts.findById(row.id)
-    const still = new Set(HASH_COLUMNS.map((column) => after?.[column]))
+    const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))
     await collectFiles(
       ctx,
       before.filter((hash) => !still.has(hash)),

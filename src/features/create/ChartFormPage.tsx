@@ -203,26 +203,24 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     return true
   }
 
-  const pickCover = (file: File) => {
-    if (rejectLarge('cover', file)) return
-    if (!isImageFile(file)) {
-      setPicked((current) => ({ ...current, cover: undefined }))
-      return setError('cover', t('create.cover_not_image'))
+  /** Takes a cover or music file that passes its check, else shows why and keeps none. */
+  const pickChecked = async (
+    name: 'cover' | 'music',
+    file: File,
+    passes: (file: File) => boolean | Promise<boolean>,
+    messageId: string,
+  ) => {
+    if (rejectLarge(name, file)) return
+    if (!(await passes(file))) {
+      setPicked((current) => ({ ...current, [name]: undefined }))
+      return setError(name, t(messageId))
     }
-    setPicked((current) => ({ ...current, cover: file }))
-    setError('cover', undefined)
+    setPicked((current) => ({ ...current, [name]: file }))
+    setError(name, undefined)
   }
-
-  const pickMusic = async (file: File) => {
-    if (rejectLarge('music', file)) return
-    // spec §5: mp3 only, by its name and by its first bytes.
-    if (!(await isMp3File(file))) {
-      setPicked((current) => ({ ...current, music: undefined }))
-      return setError('music', t('create.music_not_mp3'))
-    }
-    setPicked((current) => ({ ...current, music: file }))
-    setError('music', undefined)
-  }
+  const pickCover = (file: File) => void pickChecked('cover', file, isImageFile, 'create.cover_not_image')
+  // spec §5: mp3 only, by its name and by its first bytes.
+  const pickMusic = (file: File) => pickChecked('music', file, isMp3File, 'create.music_not_mp3')
 
   const pickChart = async (file: File) => {
     if (rejectLarge('chart', file)) return
