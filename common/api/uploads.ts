@@ -86,22 +86,21 @@ export const editValues = (form: LevelFormBody): string => {
   return params.toString()
 }
 
-/** The server's reading of an edit's values: every field as it came (strings), tags parsed. Checks are
- *  the server's (the same as create's). */
+/** The server's reading of an edit's values: each field as the text it came as (the form reader checks
+ *  and converts them, as it does for create), tags parsed from their JSON. */
 export const readEditValues = (values: URLSearchParams): Record<string, unknown> => {
   const body: Record<string, unknown> = {}
   for (const field of EDIT_FIELDS) {
     const value = values.get(field)
     if (value === null) continue
-    if (field === 'tags') {
+    if (field !== 'tags') body[field] = value
+    else {
       try {
         body.tags = JSON.parse(value) as unknown
       } catch {
         body.tags = value
       }
-    } else if (field === 'level' || field === 'isOliver' || field === 'isPublic') {
-      body[field] = value.trim() === '' ? value : Number(value)
-    } else body[field] = value
+    }
   }
   return body
 }

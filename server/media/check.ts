@@ -30,7 +30,7 @@ const IMAGE_TYPES: Record<string, string> = {
 /** Covers are small pictures; a larger one is surely a mistake (and costly to compose). */
 const MAX_IMAGE_PIXELS = 8192 * 8192
 
-export const checkImage = async (file: string, what: string): Promise<string> => {
+export const checkImage = async (file: string | Buffer, what: string): Promise<string> => {
   let metadata: Metadata
   try {
     metadata = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()

@@ -6,11 +6,10 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { Readable } from 'node:stream'
 import { type FastifyBaseLogger } from 'fastify'
 import { type BlobStore } from '../storage/index.js'
 import { type Repositories, type MediaJob } from '../db/repositories/index.js'
-import { sha1Hex } from '../storage/putFile.js'
+import { blobToFile, collectFiles, putBuffer } from '../storage/putFile.js'
 import { checkMusic } from './check.js'
 import { encodeBgm, encodePreview } from './encode.js'
 
@@ -86,9 +85,8 @@ export class BackgroundWork {
     const base = path.join(tmpDir, `media-${randomBytes(8).toString('hex')}`)
     const files = { input: `${base}.in.mp3`, bgm: `${base}.bgm.mp3`, preview: `${base}.preview.mp3` }
     try {
-      const blob = await blobStore.get(job.musicHash)
-      if (!blob) throw new Error(`music ${job.musicHash} is not in the store`)
-      await fsp.writeFile(files.input, blob.stream as Readable)
+      if (!(await blobToFile(blobStore, job.musicHash, files.input)))
+        throw new Error(`music ${job.musicHash} is not in the store`)
       const { duration } = await checkMusic(files.input)
       await encodeBgm(files.input, files.bgm)
       await encodePreview(files.input, files.preview, duration)
@@ -107,17 +105,14 @@ export class BackgroundWork {
   }
 
   private async store(file: string): Promise<string> {
-    const bytes = await fsp.readFile(file)
-    const hash = sha1Hex(bytes)
-    const { size } = await this.deps.blobStore.put(Readable.from([bytes]), hash)
-    await this.deps.repos.files.record({
-      hash,
-      size,
-      contentType: 'audio/mpeg',
-      createdTime: Date.now(),
-      origin: 'derived',
-    })
-    return hash
+    return putBuffer(
+      this.deps.blobStore,
+      this.deps.repos,
+      await fsp.readFile(file),
+      'audio/mpeg',
+      Date.now(),
+      'derived',
+    )
   }
 
   /** Collects what nobody will finish or use. Returns what it removed. */
@@ -129,12 +124,11 @@ export class BackgroundWork {
       await repos.uploads.delete(session.id)
       sessions++
     }
-    let files = 0
-    for (const hash of await repos.files.unusedBefore(now - ORPHAN_AGE_MS, 500)) {
-      if (!(await repos.transaction((trx) => trx.files.deleteIfUnused(hash)))) continue
-      await blobStore.delete(hash)
-      files++
-    }
+    const files = await collectFiles(
+      blobStore,
+      repos,
+      await repos.files.unusedBefore(now - ORPHAN_AGE_MS, 500),
+    )
     let temp = 0
     for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
       const file = path.join(tmpDir, name)

@@ -125,20 +125,18 @@ export class UploadsRepository {
 
   /** Ends a job: gone when done; kept with its error (and free to retry) when it failed. */
   async finishMedia(job: MediaJob, error?: string): Promise<void> {
-    const query = this.db
-      .updateTable('mediaJobs')
-      .where('chartId', '=', job.chartId)
-      .where('musicHash', '=', job.musicHash)
-    if (error === undefined) {
+    if (error === undefined)
       await this.db
         .deleteFrom('mediaJobs')
         .where('chartId', '=', job.chartId)
         .where('musicHash', '=', job.musicHash)
         .execute()
-    } else await query.set({ error, leaseUntil: 0 }).execute()
-  }
-
-  pendingMedia(): Promise<MediaJob[]> {
-    return this.db.selectFrom('mediaJobs').selectAll().orderBy('createdTime').execute()
+    else
+      await this.db
+        .updateTable('mediaJobs')
+        .set({ error, leaseUntil: 0 })
+        .where('chartId', '=', job.chartId)
+        .where('musicHash', '=', job.musicHash)
+        .execute()
   }
 }

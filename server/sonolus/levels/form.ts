@@ -16,8 +16,7 @@ import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { HttpError, emptyField } from '../../http/errors.js'
 import { composeBackground } from '../../media/background.js'
 import { FileCheckError, checkImage, checkLevelData, checkMusic, convertChart } from '../../media/check.js'
-import { sha1Hex } from '../../storage/putFile.js'
-import { Readable } from 'node:stream'
+import { blobToFile, putBuffer, readBlob } from '../../storage/putFile.js'
 
 /** 400 create_failed with what was wrong (spec §8's key for a failed create or update). */
 export const createRejected = (message: string): HttpError => new HttpError(400, 'create_failed', message)
@@ -134,34 +133,25 @@ const WHAT: Record<FileField, string> = {
   dataHash: 'level data',
 }
 
-/** Copies a stored file to local disk for the checks that want a path (ffprobe, sharp). */
-const withLocalCopy = async <T>(
-  ctx: AppContext,
-  hash: string,
-  work: (file: string, bytes: Buffer) => Promise<T>,
-) => {
-  const blob = await ctx.blobStore.get(hash)
-  if (!blob) throw createRejected('A file is missing; upload it again')
+/** A stored file's bytes; create_failed when it is gone. */
+const stored = async (ctx: AppContext, hash: string): Promise<Buffer> => {
+  const bytes = await readBlob(ctx.blobStore, hash)
+  if (!bytes) throw createRejected('A file is missing; upload it again')
+  return bytes
+}
+
+/** Checks a stored mp3 with the tools that read files (streamed to a temp file, not held in memory). */
+const checkStoredMusic = async (ctx: AppContext, hash: string): Promise<void> => {
   const dir = path.join(ctx.config.dataDir, 'tmp')
   await fsp.mkdir(dir, { recursive: true })
-  const file = path.join(dir, `check-${randomBytes(8).toString('hex')}`)
+  const file = path.join(dir, `check-${randomBytes(8).toString('hex')}.mp3`)
   try {
-    const chunks: Buffer[] = []
-    for await (const chunk of blob.stream as AsyncIterable<Buffer>) chunks.push(chunk)
-    const bytes = Buffer.concat(chunks)
-    await fsp.writeFile(file, bytes)
-    return await work(file, bytes)
+    if (!(await blobToFile(ctx.blobStore, hash, file)))
+      throw createRejected('A file is missing; upload it again')
+    await checkMusic(file)
   } finally {
     await fsp.rm(file, { force: true })
   }
-}
-
-/** Stores bytes the server made from an upload (level data, background). */
-const storeDerived = async (ctx: AppContext, bytes: Buffer, contentType: string): Promise<string> => {
-  const hash = sha1Hex(bytes)
-  const { size } = await ctx.blobStore.put(Readable.from([bytes]), hash)
-  await ctx.repos.files.record({ hash, size, contentType, createdTime: Date.now(), origin: 'derived' })
-  return hash
 }
 
 export type ChartFiles = {
@@ -184,34 +174,33 @@ export const prepareFiles = async (
 ): Promise<ChartFiles> => {
   const given = form.files
   const isNew = (field: FileField) => given[field] !== undefined && given[field] !== existing?.[field]
+  const derived = (bytes: Uint8Array, contentType: string) =>
+    putBuffer(ctx.blobStore, ctx.repos, Buffer.from(bytes), contentType, Date.now(), 'derived')
   try {
     const coverHash = given.coverHash ?? existing!.coverHash
     let coverBytes: Buffer | undefined
-    if (isNew('coverHash'))
-      await withLocalCopy(ctx, coverHash, async (file, bytes) => {
-        await checkImage(file, WHAT.coverHash)
-        coverBytes = bytes
-      })
+    if (isNew('coverHash')) {
+      coverBytes = await stored(ctx, coverHash)
+      await checkImage(coverBytes, WHAT.coverHash)
+    }
     let backgroundHash = given.backgroundHash ?? null
-    if (isNew('backgroundHash'))
-      await withLocalCopy(ctx, backgroundHash!, (file) => checkImage(file, WHAT.backgroundHash))
+    if (isNew('backgroundHash')) await checkImage(await stored(ctx, backgroundHash!), WHAT.backgroundHash)
     else if (!backgroundHash) {
       // Keep the old background unless the cover changed; then compose one from the new cover.
       backgroundHash = coverBytes === undefined ? (existing?.backgroundHash ?? null) : null
       if (!backgroundHash) {
-        coverBytes ??= await withLocalCopy(ctx, coverHash, async (_file, bytes) => bytes)
-        backgroundHash = await storeDerived(ctx, await composeBackground(coverBytes), 'image/png')
+        coverBytes ??= await stored(ctx, coverHash)
+        backgroundHash = await derived(await composeBackground(coverBytes), 'image/png')
       }
     }
     const musicHash = given.musicHash ?? existing?.musicHash ?? null
-    if (isNew('musicHash')) await withLocalCopy(ctx, musicHash!, (file) => checkMusic(file))
+    if (isNew('musicHash')) await checkStoredMusic(ctx, musicHash!)
     const susHash = given.susHash ?? existing?.susHash ?? null
     let dataHash = existing?.dataHash ?? null
     if (isNew('susHash')) {
-      const conversion = await withLocalCopy(ctx, susHash!, async (_file, bytes) => convertChart(bytes))
-      dataHash = await storeDerived(ctx, Buffer.from(conversion.gzipped), 'application/gzip')
+      dataHash = await derived(convertChart(await stored(ctx, susHash!)).gzipped, 'application/gzip')
     } else if (!susHash && isNew('dataHash')) {
-      await withLocalCopy(ctx, given.dataHash!, async (_file, bytes) => checkLevelData(bytes))
+      checkLevelData(await stored(ctx, given.dataHash!))
       dataHash = given.dataHash!
     }
     return { coverHash, backgroundHash, musicHash, susHash, dataHash, musicChanged: isNew('musicHash') }
@@ -242,16 +231,3 @@ export const fileHashes = (files: ChartFiles): string[] =>
   [files.coverHash, files.backgroundHash, files.musicHash, files.susHash, files.dataHash].filter(
     (hash): hash is string => !!hash,
   )
-
-/** Deletes the files of a removed or changed chart that no chart uses any more (never pack files). */
-export const collectFiles = async (ctx: AppContext, hashes: Iterable<string>): Promise<number> => {
-  let collected = 0
-  for (const hash of new Set(hashes)) {
-    // The row goes first, inside a transaction that locks it: a create about to use the file either
-    // committed before (the file is used, and stays) or finds it gone and asks for it again.
-    if (!(await ctx.repos.transaction((trx) => trx.files.deleteIfUnused(hash)))) continue
-    await ctx.blobStore.delete(hash)
-    collected++
-  }
-  return collected
-}

@@ -8,12 +8,13 @@
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
 import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
+import { collectFiles } from '../../storage/putFile.js'
 import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { lockFiles } from './create.js'
-import { chartColumns, collectFiles, handleOf, prepareFiles, readLevelForm } from './form.js'
+import { chartColumns, handleOf, prepareFiles, readLevelForm } from './form.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/submit', async (request) => {
@@ -30,7 +31,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
       await ctx.repos.charts.delete(row.id)
       ctx.cache.clear()
-      const collected = await collectFiles(ctx, before)
+      const collected = await collectFiles(ctx.blobStore, ctx.repos, before)
       request.log.info({ chart: row.id, user: user.id, collected }, 'chart deleted by its owner')
       const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
       return response
@@ -55,7 +56,8 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     const after = await ctx.repos.charts.findById(row.id)
     const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))
     await collectFiles(
-      ctx,
+      ctx.blobStore,
+      ctx.repos,
       before.filter((hash) => !still.has(hash)),
     )
     request.log.info({ chart: row.id, user: user.id }, 'chart edited by its owner')
