@@ -4,28 +4,17 @@
 // and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
 // kernel's high-water mark), and the growth. Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
 // Env: BENCH_UPLOADS (default 5); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../common/rules.js'
-import { signBody, testPublicKeyEnv, userProfile } from '../test/fixtures/keys/sign.js'
-import { mp3 } from '../test/fixtures/media/media.js'
+import { mp3, sha1 } from '../test/fixtures/media/media.js'
+import { freePort, signInOverHttp, startServerProcess } from '../test/fixtures/serverProcess.js'
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 5)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-upload-'))
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 /** A distinct mp3 just under 20 MB (a tone at 320 kb/s, 520 s; our fixture generator). */
 const makeMp3 = (n: number): Buffer => {
@@ -38,49 +27,6 @@ const memory = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
   return { rss: field('VmRSS'), hwm: field('VmHWM') }
-}
-
-const startServer = async (): Promise<{ child: ChildProcess; origin: string }> => {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      DATA_DIR: path.join(work, 'data'),
-      SEED_DEMO: '0',
-      SKIP_SPA_BUILD: '1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
-    },
-  })
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { child, origin }
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the server did not start')
-}
-
-const signIn = async (origin: string): Promise<string> => {
-  const body = JSON.stringify({
-    type: 'authenticateServer',
-    address: origin,
-    time: Date.now(),
-    userProfile: userProfile({ id: 'bench', handle: '4242', name: 'Bench' }),
-  })
-  const response = await fetch(`${origin}/sonolus/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
-    body,
-  })
-  return ((await response.json()) as { session: string }).session
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
@@ -104,7 +50,7 @@ const put = (url: string, headers: Record<string, string>, body: Buffer) =>
   })
 
 const upload = async (origin: string, session: string, bytes: Buffer): Promise<void> => {
-  const hash = createHash('sha1').update(bytes).digest('hex')
+  const hash = sha1(bytes)
   const start = await fetch(`${origin}/upload/${hash}?size=${bytes.length}&type=music`, {
     headers: { authorization: session },
   })
@@ -130,9 +76,14 @@ const upload = async (origin: string, session: string, bytes: Buffer): Promise<v
 const main = async () => {
   console.log(`making ${UPLOADS} distinct mp3 files of about 20 MB with ffmpeg…`)
   const files = Array.from({ length: UPLOADS }, (_, n) => makeMp3(n))
-  const { child, origin } = await startServer()
+  const { child, origin } = await startServerProcess({
+    port: await freePort(),
+    dataDir: path.join(work, 'data'),
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    stdout: process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore',
+  })
   try {
-    const session = await signIn(origin)
+    const session = await signInOverHttp(origin, { id: 'bench', handle: '4242', name: 'Bench' })
     // Warm up the routes and the checks on a small file, then settle.
     await upload(
       origin,

@@ -1,28 +1,16 @@
 // Crash safety (issue 7): the real server process is killed with SIGKILL in the middle of a chunked upload
 // (mid-chunk, and mid-commit) and in the middle of creates, then started again on the same data folder.
 // Afterwards no corrupt row and no half-written file may be visible, and the upload resumes and finishes.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_CHUNK_BYTES } from '../../common/rules'
-import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
-import { mp3, png, sus } from '../fixtures/media/media'
+import { freePort, signInOverHttp, startServerProcess } from '../fixtures/serverProcess'
+import { mp3, png, sha1, sus } from '../fixtures/media/media'
 import { tempDir } from './helpers/context'
-
-const sha1 = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex')
-const REPO = path.resolve(import.meta.dirname, '../..')
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 describe('a server killed with SIGKILL mid-upload and mid-create', () => {
   const dataDir = tempDir('sirius-crash-')
@@ -31,31 +19,7 @@ describe('a server killed with SIGKILL mid-upload and mid-create', () => {
   let child: ChildProcess | undefined
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: REPO,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SEED_DEMO: '0',
-        SKIP_SPA_BUILD: '1',
-        LOG_LEVEL: 'silent',
-        SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
-      },
-    })
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${origin}/healthz`)).ok) return
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error('the server did not start')
+    child = (await startServerProcess({ port, dataDir })).child
   }
   const kill = async () => {
     const exited = new Promise((resolve) => child!.once('exit', resolve))
@@ -65,20 +29,7 @@ describe('a server killed with SIGKILL mid-upload and mid-create', () => {
   }
 
   let session: string
-  const signIn = async () => {
-    const body = JSON.stringify({
-      type: 'authenticateServer',
-      address: origin,
-      time: Date.now(),
-      userProfile: userProfile({ id: 'crash', handle: '5150', name: 'Crash' }),
-    })
-    const response = await fetch(`${origin}/sonolus/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sonolus-signature': signBody(body) },
-      body,
-    })
-    return ((await response.json()) as { session: string }).session
-  }
+  const signIn = () => signInOverHttp(origin, { id: 'crash', handle: '5150', name: 'Crash' })
   const begin = async (bytes: Buffer, kind: string) =>
     (await (
       await fetch(`${origin}/upload/${sha1(bytes)}?size=${bytes.length}&type=${kind}`, {

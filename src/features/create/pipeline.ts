@@ -22,7 +22,7 @@ import {
   stageProgressed,
   stageStarted,
 } from './createSlice'
-import { sha1OfBlob } from './sha1'
+import { sha1OfBlob } from '../../app/sha1'
 
 export type PipelineFiles = {
   cover?: Blob

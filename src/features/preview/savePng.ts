@@ -1,9 +1,5 @@
 // spec §2: the preview's Save exports a PNG named after the SHA-1 of the image bytes.
-import CryptoJS from 'crypto-js'
-
-export const sha1OfBytes = (bytes: Uint8Array): string =>
-  // crypto-js reads typed arrays through WordArray.create (its lib-typedarrays part).
-  CryptoJS.SHA1(CryptoJS.lib.WordArray.create(bytes as unknown as number[])).toString(CryptoJS.enc.Hex)
+import { sha1OfBytes } from '../../app/sha1'
 
 /** Renders the SVG onto a canvas and returns the PNG bytes. */
 export const svgToPng = async (svg: SVGSVGElement): Promise<Uint8Array> => {

@@ -10,6 +10,10 @@ const wordArray = (bytes: Uint8Array) =>
   // crypto-js reads typed arrays through WordArray.create (its lib-typedarrays part).
   CryptoJS.lib.WordArray.create(bytes as unknown as number[])
 
+/** SHA-1 hex of bytes already in memory (the preview's PNG). */
+export const sha1OfBytes = (bytes: Uint8Array): string =>
+  CryptoJS.SHA1(wordArray(bytes)).toString(CryptoJS.enc.Hex)
+
 export const sha1OfBlob = async (blob: Blob): Promise<string> => {
   const hasher = CryptoJS.algo.SHA1.create()
   for (let offset = 0; offset < blob.size; offset += HASH_SLICE_BYTES) {
