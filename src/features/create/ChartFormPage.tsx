@@ -337,6 +337,32 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
       />,
     )
 
+  /** One of the three file pickers, in its form item. */
+  const fileField = (
+    name: 'cover' | 'music' | 'chart',
+    accept: string,
+    file: File | undefined,
+    existing: boolean,
+    onPick: (file: File) => unknown,
+    hintId?: string,
+  ) =>
+    item(
+      name,
+      <FormattedMessage id={`create.${name}`} />,
+      <FilePicker
+        id={`create-${name}`}
+        label={t(`create.${name}`)}
+        accept={accept}
+        file={file}
+        existing={existing}
+        failed={!!errors[name]}
+        disabled={busy}
+        onPick={(picked) => void onPick(picked)}
+        onClear={() => clearFile(name)}
+      />,
+      hintId ? <FormattedMessage id={hintId} /> : undefined,
+    )
+
   const shownCover = coverUrl ?? (chart ? `${bases.data}${chart.coverHash}` : undefined)
 
   return (
@@ -352,52 +378,15 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
               )}
             </div>
             <Flex vertical style={{ flex: 1, minWidth: 280 }}>
-              {item(
-                'cover',
-                <FormattedMessage id="create.cover" />,
-                <FilePicker
-                  id="create-cover"
-                  label={t('create.cover')}
-                  accept={COVER_ACCEPT}
-                  file={picked.cover}
-                  existing={!!chart}
-                  failed={!!errors.cover}
-                  disabled={busy}
-                  onPick={pickCover}
-                  onClear={() => clearFile('cover')}
-                />,
-                <FormattedMessage id="create.cover_hint" />,
-              )}
-              {item(
-                'music',
-                <FormattedMessage id="create.music" />,
-                <FilePicker
-                  id="create-music"
-                  label={t('create.music')}
-                  accept={MUSIC_ACCEPT}
-                  file={picked.music}
-                  existing={!!chart?.musicHash}
-                  failed={!!errors.music}
-                  disabled={busy}
-                  onPick={(file) => void pickMusic(file)}
-                  onClear={() => clearFile('music')}
-                />,
-              )}
-              {item(
+              {fileField('cover', COVER_ACCEPT, picked.cover, !!chart, pickCover, 'create.cover_hint')}
+              {fileField('music', MUSIC_ACCEPT, picked.music, !!chart?.musicHash, pickMusic)}
+              {fileField(
                 'chart',
-                <FormattedMessage id="create.chart" />,
-                <FilePicker
-                  id="create-chart"
-                  label={t('create.chart')}
-                  accept={CHART_ACCEPT}
-                  file={picked.chart?.file}
-                  existing={!!chart?.susHash}
-                  failed={!!errors.chart}
-                  disabled={busy}
-                  onPick={(file) => void pickChart(file)}
-                  onClear={() => clearFile('chart')}
-                />,
-                <FormattedMessage id="create.chart_hint" />,
+                CHART_ACCEPT,
+                picked.chart?.file,
+                !!chart?.susHash,
+                pickChart,
+                'create.chart_hint',
               )}
               {picked.chart && picked.chart.warnings > 0 && (
                 <Alert
