@@ -12,6 +12,7 @@ import { ResponseCache } from './http/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
+import { Prober } from './media/probe.js'
 import path from 'node:path'
 
 export type AppContext = {
@@ -26,6 +27,8 @@ export type AppContext = {
   cache: ResponseCache
   /** Media jobs and the janitor (started by the app, stopped with the context). */
   media: BackgroundWork
+  /** ffprobe parked ahead of a music upload's commit (media/probe.ts). */
+  prober: Prober
   close: () => Promise<void>
 }
 
@@ -45,8 +48,10 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
     await packs.reload()
     const media = new BackgroundWork({ repos, blobStore, tmpDir: path.join(config.dataDir, 'tmp') })
+    const prober = new Prober(path.join(config.dataDir, 'tmp'))
     return {
       media,
+      prober,
       packs,
       cache: new ResponseCache(),
       config,
@@ -57,6 +62,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
       close: async () => {
         await media.stop()
+        await prober.close()
         await blobStore.close()
         await db.close()
       },

@@ -1,17 +1,14 @@
 // File checks by content, not by name (spec §5): images with sharp, music with music-metadata and ffprobe,
 // charts with our chart library, level data with its reader. Each check reads a file that is already on
 // local disk and runs off the event loop (sharp's pool, a child process) or on small inputs.
-import { execFile } from 'node:child_process'
 import fsp from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
-import { promisify } from 'node:util'
 import sharp, { type Metadata } from 'sharp'
 import { parseFile } from 'music-metadata'
 import { type UploadKind } from '../../common/api/uploads.js'
 import { ChartError, type Conversion, convertSus, readLevelData } from '../../common/chart/index.js'
 import { GZIP_LEVEL } from '../../common/rules.js'
-
-const run = promisify(execFile)
+import { type Probe, probeFile } from './probe.js'
 
 /** A file that is not what it claims to be. The message is for people. */
 export class FileCheckError extends Error {
@@ -45,33 +42,30 @@ export const checkImage = async (file: string | Buffer, what: string): Promise<s
 
 export type MusicInfo = { duration: number }
 
-/** mp3 only (spec §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree. */
-export const checkMusic = async (file: string): Promise<MusicInfo> => {
+/** mp3 only (spec §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree.
+ *  `probe` is ffprobe's view of the file (an upload's commit passes its parked prober, probe.ts). */
+export const checkMusic = async (
+  file: string,
+  probe: (file: string) => Promise<Probe | undefined> = probeFile,
+): Promise<MusicInfo> => {
   // Both readers at once (one is a child process): music-metadata does not throw on garbage (toolchain
   // gotcha 6), so its codec and duration are checked here; ffprobe must agree.
-  type Probe = { streams?: { codec_name?: string }[]; format?: { format_name?: string; duration?: string } }
-  const [metadata, probe] = await Promise.all([
+  const [metadata, probed] = await Promise.all([
     parseFile(file, { duration: true, skipCovers: true }).catch(() => undefined),
-    run(
-      'ffprobe',
-      ['-v', 'error', '-show_entries', 'stream=codec_name:format=format_name,duration', '-of', 'json', file],
-      { timeout: 30_000, maxBuffer: 1 << 20 },
-    )
-      .then(({ stdout }) => JSON.parse(stdout) as Probe)
-      .catch(() => undefined),
+    probe(file),
   ])
   const codec = metadata?.format.codec ?? ''
   const duration = metadata?.format.duration
-  if (!/layer 3/i.test(codec) || !duration || !(duration > 0) || !probe)
+  if (!/layer 3/i.test(codec) || !duration || !(duration > 0) || !probed)
     throw new FileCheckError('The music must be an MP3 file')
-  const probed = Number(probe.format?.duration)
+  const seconds = Number(probed.format?.duration)
   if (
-    probe.format?.format_name !== 'mp3' ||
-    !probe.streams?.some((stream) => stream.codec_name === 'mp3') ||
-    !(probed > 0)
+    probed.format?.format_name !== 'mp3' ||
+    !probed.streams?.some((stream) => stream.codec_name === 'mp3') ||
+    !(seconds > 0)
   )
     throw new FileCheckError('The music must be an MP3 file')
-  return { duration: probed }
+  return { duration: seconds }
 }
 
 /** Text of a chart file: UTF-8, without a byte-order mark. */
@@ -109,14 +103,18 @@ export const checkLevelData = (bytes: Buffer): void => {
 }
 
 /** Checks a finished upload by what it is for; returns the content type to record. */
-export const checkUpload = async (kind: UploadKind, file: string): Promise<string> => {
+export const checkUpload = async (
+  kind: UploadKind,
+  file: string,
+  probe?: (file: string) => Promise<Probe | undefined>,
+): Promise<string> => {
   switch (kind) {
     case 'cover':
       return checkImage(file, 'cover')
     case 'background':
       return checkImage(file, 'background')
     case 'music':
-      await checkMusic(file)
+      await checkMusic(file, probe)
       return 'audio/mpeg'
     case 'chart':
       convertChart(await fsp.readFile(file))

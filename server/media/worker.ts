@@ -10,6 +10,7 @@ import { type FastifyBaseLogger } from 'fastify'
 import { type BlobStore } from '../storage/index.js'
 import { type Repositories, type MediaJob } from '../db/repositories/index.js'
 import { blobToFile, collectFiles, putBuffer } from '../storage/putFile.js'
+import { UPLOAD_IDLE_MS } from '../uploads/session.js'
 import { checkMusic } from './check.js'
 import { encodeBgm, encodePreview } from './encode.js'
 
@@ -123,6 +124,14 @@ export class BackgroundWork {
       await blobStore.deleteScratch(session.id)
       await repos.uploads.delete(session.id)
       sessions++
+    }
+    // Scratch bytes without a session: a repeat chunk that landed after its upload ended, or a crash
+    // between a session's rows and its bytes. Left an idle period, then removed.
+    for (const { session, modifiedTime } of await blobStore.scratchSessions()) {
+      if (now - modifiedTime > UPLOAD_IDLE_MS && !(await repos.uploads.get(session))) {
+        await blobStore.deleteScratch(session)
+        sessions++
+      }
     }
     const files = await collectFiles(
       blobStore,

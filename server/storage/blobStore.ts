@@ -40,11 +40,16 @@ export interface BlobStore {
   get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined>
   head(hash: string): Promise<{ size: number } | undefined>
   delete(hash: string): Promise<void>
-  /** Scratch objects hold upload chunks (spec §4), outside the content-addressed space: `name` is
-   *  `{session}/{part}`. A put replaces the object whole or not at all. */
-  putScratch(name: string, bytes: Uint8Array): Promise<void>
-  getScratch(name: string): Promise<NodeJS.ReadableStream | undefined>
-  /** Removes every scratch object of a session. */
+  /** Upload chunks (spec §4) live in a scratch area outside the content-addressed space, by session.
+   *  `start` is the chunk's first byte in the file. Writing the same chunk again is harmless; the
+   *  commit's SHA-1 check catches anything that is not the announced file. */
+  putChunk(session: string, start: number, bytes: Uint8Array): Promise<void>
+  /** Writes the session's chunks, laid end to end as `parts`, into a new local file of the caller's.
+   *  Throws ScratchMissingError when a chunk is absent or short. */
+  assembleChunks(session: string, parts: readonly ByteRange[], file: string): Promise<void>
+  /** Every session that holds scratch bytes, with when they were last written (the janitor's view). */
+  scratchSessions(): Promise<{ session: string; modifiedTime: number }[]>
+  /** Removes every scratch byte of a session. */
   deleteScratch(session: string): Promise<void>
   /** used = bytes held; total = volume capacity or configured quota (0 = unknown). */
   usage(): Promise<Usage>
@@ -78,12 +83,18 @@ export class InvalidHashError extends Error {
   }
 }
 
-const SCRATCH_NAME = /^[0-9a-z]{16,64}\/[0-9]{1,12}$/
-const SCRATCH_SESSION = /^[0-9a-z]{16,64}$/
+/** Scratch sessions are our own session ids; anything else is refused. */
+export const isScratchSession = (session: string): boolean => /^[0-9a-z]{16,64}$/.test(session)
 
-/** Scratch names come from our own session ids and byte offsets; anything else is refused. */
-export const assertScratchName = (name: string, session = false): void => {
-  if (!(session ? SCRATCH_SESSION : SCRATCH_NAME).test(name)) throw new Error(`bad scratch name "${name}"`)
+export const assertScratchSession = (session: string): void => {
+  if (!isScratchSession(session)) throw new Error(`bad scratch session "${session}"`)
+}
+
+/** A chunk the rows say arrived is not in the scratch area (or is short). */
+export class ScratchMissingError extends Error {
+  constructor(session: string) {
+    super(`upload ${session} lost a chunk`)
+  }
 }
 
 export const assertSha1 = (hash: string): void => {
@@ -113,10 +124,7 @@ const spoolToFile = async (
       size += bytes.length
       if (size > maxBytes) throw new BlobTooLargeError(maxBytes)
       hasher.update(bytes)
-      // write() may write less than asked; loop until the chunk is on disk.
-      for (let written = 0; written < bytes.length;) {
-        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten
-      }
+      await writeAll(handle, bytes)
     }
     await handle.sync()
     await handle.close()
@@ -126,6 +134,45 @@ const spoolToFile = async (
     throw error
   }
   return { hash: hasher.digest('hex'), size }
+}
+
+/** Writes all of `bytes` (write() may write less than asked), at `position` or at the file's offset. */
+export const writeAll = async (
+  handle: fsp.FileHandle,
+  bytes: Uint8Array,
+  position?: number,
+): Promise<void> => {
+  for (let written = 0; written < bytes.length;) {
+    const at = position === undefined ? null : position + written
+    written += (await handle.write(bytes, written, bytes.length - written, at)).bytesWritten
+  }
+}
+
+/** fsync of a file or a folder (a read-only descriptor is enough on Linux). */
+export const fsyncPath = async (file: string): Promise<void> => {
+  const handle = await fsp.open(file, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The SHA-1 of a local file, read a megabyte at a time into one buffer (no garbage per read). */
+export const sha1OfFile = async (file: string): Promise<string> => {
+  const hasher = createHash('sha1')
+  const buffer = Buffer.allocUnsafeSlow(1 << 20)
+  const handle = await fsp.open(file, 'r')
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      hasher.update(buffer.subarray(0, bytesRead))
+    }
+  } finally {
+    await handle.close()
+  }
+  return hasher.digest('hex')
 }
 
 /** Spools the stream to `file` and checks it against `expectedSha1` (architecture.md: uploads are

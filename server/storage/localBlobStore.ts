@@ -11,7 +11,11 @@ import {
   type PutOptions,
   type PutResult,
   type Usage,
-  assertScratchName,
+  ScratchMissingError,
+  assertScratchSession,
+  isScratchSession,
+  writeAll,
+  fsyncPath,
   assertSha1,
   UsageCache,
   spoolVerified,
@@ -21,14 +25,18 @@ const TMP = '.tmp'
 const SCRATCH = '.uploads'
 const STALE_TMP_MS = 60 * 60 * 1000
 const USAGE_RESCAN_MS = 60_000
+/** An upload's part file stays open this long after its last chunk. */
+const PART_IDLE_MS = 10_000
 
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local'
   // Another process (npm run demo:remove) may change the folder, so the figure is rescanned now and then.
   private readonly usage_ = new UsageCache(() => sizeOfTree(this.root), USAGE_RESCAN_MS)
+  private readonly parts = new OpenParts(PART_IDLE_MS)
 
   constructor(private readonly root: string) {
     fs.mkdirSync(path.join(root, TMP), { recursive: true })
+    fs.mkdirSync(path.join(root, SCRATCH), { recursive: true })
     // Temp files are half-written puts. Old ones come from a crashed process and nothing refers to
     // them; recent ones may belong to another process sharing the folder, so leave those alone.
     const cutoff = Date.now() - STALE_TMP_MS
@@ -64,7 +72,7 @@ export class LocalBlobStore implements BlobStore {
     } finally {
       await fsp.rm(tmp, { force: true })
     }
-    await fsyncDir(path.dirname(target))
+    await fsyncPath(path.dirname(target))
     this.usage_.adjust(size)
     return { hash: expectedSha1, size, created: true }
   }
@@ -81,7 +89,7 @@ export class LocalBlobStore implements BlobStore {
         return { hash: verifiedSha1, size, created: false }
       throw error
     }
-    await fsyncDir(path.dirname(target))
+    await fsyncPath(path.dirname(target))
     this.usage_.adjust(size)
     return { hash: verifiedSha1, size, created: true }
   }
@@ -118,35 +126,51 @@ export class LocalBlobStore implements BlobStore {
     this.usage_.adjust(-info.size)
   }
 
-  async putScratch(name: string, bytes: Uint8Array): Promise<void> {
-    assertScratchName(name)
-    const target = path.join(this.root, SCRATCH, name)
-    await fsp.mkdir(path.dirname(target), { recursive: true })
-    // Written aside and renamed: a killed process leaves the old chunk or the new one, never half of one.
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await fsp.writeFile(tmp, bytes, { flag: 'wx' })
-      await fsp.rename(tmp, target)
-    } catch (error) {
-      await fsp.rm(tmp, { force: true })
-      throw error
-    }
+  // An upload's chunks are written at their offsets into one file, .uploads/{session}.part, so that the
+  // commit copies one file (in the kernel) instead of joining many. A killed write leaves bytes whose
+  // chunk row was never recorded, so the client sends them again; the commit's SHA-1 check is the judge.
+  private partOf(session: string): string {
+    assertScratchSession(session)
+    return path.join(this.root, SCRATCH, `${session}.part`)
   }
 
-  async getScratch(name: string): Promise<NodeJS.ReadableStream | undefined> {
-    assertScratchName(name)
-    const file = path.join(this.root, SCRATCH, name)
+  async putChunk(session: string, start: number, bytes: Uint8Array): Promise<void> {
+    await this.parts.use(this.partOf(session), (handle) => writeAll(handle, bytes, start))
+  }
+
+  async assembleChunks(session: string, parts: readonly ByteRange[], file: string): Promise<void> {
+    const part = this.partOf(session)
+    const size = (parts.at(-1)?.end ?? -1) + 1
+    // A copy, not a rename or a link: a late repeat of a chunk may still write to the part file, and
+    // must not change bytes that are being hashed or that became a blob.
     try {
-      const handle = await fsp.open(file, 'r')
-      return handle.createReadStream()
+      await fsp.copyFile(part, file, fs.constants.COPYFILE_EXCL)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ScratchMissingError(session)
       throw error
     }
+    const copied = (await fsp.stat(file)).size
+    if (copied < size) {
+      await fsp.rm(file, { force: true })
+      throw new ScratchMissingError(session)
+    }
+    if (copied > size) await fsp.truncate(file, size)
+  }
+
+  async scratchSessions(): Promise<{ session: string; modifiedTime: number }[]> {
+    const found: { session: string; modifiedTime: number }[] = []
+    for (const name of await fsp.readdir(path.join(this.root, SCRATCH)).catch(() => [] as string[])) {
+      // {session}.part, or a {session}/ folder of chunks from before the part files.
+      const session = name.replace(/\.part$/, '')
+      const stat = await fsp.stat(path.join(this.root, SCRATCH, name)).catch(() => undefined)
+      if (stat && isScratchSession(session)) found.push({ session, modifiedTime: stat.mtimeMs })
+    }
+    return found
   }
 
   async deleteScratch(session: string): Promise<void> {
-    assertScratchName(session, true)
+    await this.parts.close(this.partOf(session))
+    await fsp.rm(this.partOf(session), { force: true })
     await fsp.rm(path.join(this.root, SCRATCH, session), { recursive: true, force: true })
   }
 
@@ -155,15 +179,58 @@ export class LocalBlobStore implements BlobStore {
     return { used: await this.usage_.get(), total: stats.blocks * stats.bsize }
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.parts.closeAll()
+  }
 }
 
-const fsyncDir = async (dir: string): Promise<void> => {
-  const handle = await fsp.open(dir, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
+/** Part files kept open between an upload's chunks: one open per upload rather than one per chunk. A
+ *  file is closed once idle, or when its upload ends, after the writes in flight. Only the descriptor
+ *  is kept; every byte goes to disk, so any process sharing the folder can take the next chunk. */
+class OpenParts {
+  private readonly open = new Map<
+    string,
+    { handle: Promise<fsp.FileHandle>; users: number; timer?: NodeJS.Timeout; idle?: () => void }
+  >()
+
+  constructor(private readonly idleMs: number) {}
+
+  async use<T>(file: string, run: (handle: fsp.FileHandle) => Promise<T>): Promise<T> {
+    let entry = this.open.get(file)
+    if (!entry) {
+      entry = { handle: fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o600), users: 0 }
+      this.open.set(file, entry)
+    }
+    clearTimeout(entry.timer)
+    entry.users++
+    try {
+      return await run(await entry.handle)
+    } catch (error) {
+      // A descriptor that failed once is not trusted again.
+      void this.close(file)
+      throw error
+    } finally {
+      entry.users--
+      if (entry.users === 0) {
+        if (this.open.get(file) === entry)
+          entry.timer = setTimeout(() => void this.close(file), this.idleMs).unref()
+        else entry.idle?.()
+      }
+    }
+  }
+
+  async close(file: string): Promise<void> {
+    const entry = this.open.get(file)
+    if (!entry) return
+    this.open.delete(file)
+    clearTimeout(entry.timer)
+    // Writes already under way finish first (they hold `users`); new ones open the file afresh.
+    if (entry.users > 0) await new Promise<void>((resolve) => (entry.idle = resolve))
+    await (await entry.handle.catch(() => undefined))?.close()
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open.keys()].map((file) => this.close(file)))
   }
 }
 

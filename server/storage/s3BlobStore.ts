@@ -24,7 +24,10 @@ import {
   type PutOptions,
   type PutResult,
   type Usage,
-  assertScratchName,
+  ScratchMissingError,
+  assertScratchSession,
+  isScratchSession,
+  writeAll,
   assertSha1,
   UsageCache,
   spoolVerified,
@@ -171,44 +174,80 @@ export class S3BlobStore implements BlobStore {
     this.usage_.invalidate()
   }
 
-  private scratchKey(name: string): string {
-    return `${this.config.prefix}.uploads/${name}`
+  // An upload's chunks are objects {prefix}.uploads/{session}/{start}; a PutObject replaces one whole.
+  private scratchKey(session: string, start?: number): string {
+    assertScratchSession(session)
+    return `${this.config.prefix}.uploads/${session}/${start ?? ''}`
   }
 
-  async putScratch(name: string, bytes: Uint8Array): Promise<void> {
-    assertScratchName(name)
-    // A PutObject replaces the object atomically: a reader sees the old chunk or the new one.
+  async putChunk(session: string, start: number, bytes: Uint8Array): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.config.bucket,
-        Key: this.scratchKey(name),
+        Key: this.scratchKey(session, start),
         Body: bytes,
         ContentLength: bytes.length,
       }),
     )
   }
 
-  async getScratch(name: string): Promise<NodeJS.ReadableStream | undefined> {
-    assertScratchName(name)
+  async assembleChunks(session: string, parts: readonly ByteRange[], file: string): Promise<void> {
+    const handle = await fsp.open(file, 'wx')
     try {
-      const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.scratchKey(name) }),
-      )
-      return result.Body as Readable
+      for (const part of parts) {
+        let body: Readable
+        try {
+          const result = await this.client.send(
+            new GetObjectCommand({ Bucket: this.config.bucket, Key: this.scratchKey(session, part.start) }),
+          )
+          body = result.Body as Readable
+        } catch (error) {
+          throw isNotFound(error) ? new ScratchMissingError(session) : error
+        }
+        let length = 0
+        for await (const bytes of body as AsyncIterable<Uint8Array>) {
+          length += bytes.length
+          if (length > part.end - part.start + 1) break
+          await writeAll(handle, bytes)
+        }
+        if (length !== part.end - part.start + 1) {
+          body.destroy()
+          throw new ScratchMissingError(session)
+        }
+      }
+      await handle.close()
     } catch (error) {
-      if (isNotFound(error)) return undefined
+      await handle.close().catch(() => undefined)
+      await fsp.rm(file, { force: true })
       throw error
     }
   }
 
+  async scratchSessions(): Promise<{ session: string; modifiedTime: number }[]> {
+    const sessions = new Map<string, number>()
+    const prefix = `${this.config.prefix}.uploads/`
+    let token: string | undefined
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
+      )
+      for (const object of page.Contents ?? []) {
+        const session = (object.Key ?? '').slice(prefix.length).split('/')[0]
+        const modified = object.LastModified?.getTime() ?? 0
+        if (isScratchSession(session)) sessions.set(session, Math.max(sessions.get(session) ?? 0, modified))
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return [...sessions].map(([session, modifiedTime]) => ({ session, modifiedTime }))
+  }
+
   async deleteScratch(session: string): Promise<void> {
-    assertScratchName(session, true)
     let token: string | undefined
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.config.bucket,
-          Prefix: this.scratchKey(`${session}/`),
+          Prefix: this.scratchKey(session),
           ContinuationToken: token,
         }),
       )

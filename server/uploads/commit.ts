@@ -1,16 +1,15 @@
-// Finishing an upload: the chunks are streamed in order into one local file while its SHA-1 is computed,
-// the bytes are checked for what they are meant to be, and the file goes to the blob store in one put.
+// Finishing an upload: the chunks are joined into one private local file, whose SHA-1 is computed while
+// its bytes are checked for what they are meant to be; then the file goes to the blob store in one put.
 // Any failure discards the whole upload: no blob, no row, no chunks.
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { type UploadKind } from '../../common/api/uploads.js'
-import { MAX_UPLOAD_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type UploadSession } from '../db/repositories/index.js'
 import { HttpError } from '../http/errors.js'
 import { checkUpload, FileCheckError } from '../media/check.js'
-import { BlobHashMismatchError, spoolVerified } from '../storage/index.js'
+import { ScratchMissingError, fsyncPath, sha1OfFile } from '../storage/index.js'
 import { tiling } from './session.js'
 
 /** 400 upload_failed with a message that says what was wrong (spec §8's key for failed uploads). */
@@ -37,52 +36,41 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
   const dir = scratchDir(ctx)
   await fsp.mkdir(dir, { recursive: true })
   const file = path.join(dir, `${session.id}-${randomBytes(6).toString('hex')}.part`)
-
-  async function* bytes(): AsyncGenerator<Uint8Array> {
-    for (const part of parts) {
-      const stream = await store.getScratch(`${session.id}/${part.start}`)
-      if (!stream) throw new MissingChunkError()
-      let length = 0
-      for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-        length += chunk.length
-        yield chunk
-      }
-      if (length !== part.end - part.start + 1) throw new MissingChunkError()
-    }
+  const reject = async (message: string) => {
+    await discardUpload(ctx, session)
+    return uploadRejected(message)
   }
 
   try {
     try {
-      await spoolVerified(bytes(), file, session.hash, MAX_UPLOAD_BYTES)
+      await store.assembleChunks(session.id, parts, file)
     } catch (error) {
+      if (!(error instanceof ScratchMissingError)) throw error
       // Another request of this upload finished it first and removed the chunks.
-      if (error instanceof MissingChunkError && (await isStored(ctx, session.hash))) return
-      if (error instanceof BlobHashMismatchError || error instanceof MissingChunkError) {
-        await discardUpload(ctx, session)
-        throw uploadRejected(
-          error instanceof MissingChunkError
-            ? 'The upload lost a chunk; start it again'
-            : "The file's SHA-1 does not match the hash it was announced with",
-        )
-      }
-      throw error
+      if (await isStored(ctx, session.hash)) return
+      throw await reject('The upload lost a chunk; start it again')
     }
-    let contentType: string
-    try {
-      contentType = await checkUpload(session.kind as UploadKind, file)
-    } catch (error) {
-      if (error instanceof FileCheckError) {
-        await discardUpload(ctx, session)
-        throw uploadRejected(error.message)
-      }
-      throw error
+    // The file is private now. Its SHA-1 (and its fsync) and the content check run side by side; the
+    // hash decides first, so a wrong file is reported as wrong, whatever it contains.
+    const [hash, checked] = await Promise.all([
+      Promise.all([sha1OfFile(file), fsyncPath(file)]).then(([hash]) => hash),
+      checkUpload(session.kind as UploadKind, file, (music) => ctx.prober.probe(music)).then(
+        (contentType) => ({ contentType }),
+        (error: unknown) => ({ error }),
+      ),
+    ])
+    if (hash !== session.hash)
+      throw await reject("The file's SHA-1 does not match the hash it was announced with")
+    if ('error' in checked) {
+      if (checked.error instanceof FileCheckError) throw await reject(checked.error.message)
+      throw checked.error
     }
-    // The spool is verified and fsynced: the store adopts it (a hard link on disk) rather than copy it.
+    // Verified and fsynced: the store adopts the file (a hard link on disk) rather than copy it.
     await store.putFile(file, session.hash, session.size)
     await ctx.repos.files.record({
       hash: session.hash,
       size: session.size,
-      contentType,
+      contentType: checked.contentType,
       createdTime: Date.now(),
       origin: 'upload',
     })
@@ -91,5 +79,3 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
   }
   await discardUpload(ctx, session)
 }
-
-class MissingChunkError extends Error {}

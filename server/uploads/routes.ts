@@ -20,6 +20,7 @@ import { type App } from '../sonolus/types.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
 import {
   UPLOAD_IDLE_MS,
+  UPLOAD_TOUCH_MS,
   chunkConflict,
   issueToken,
   parseContentRange,
@@ -54,13 +55,28 @@ const advance = async (
   return stored(session.size)
 }
 
-/** Reads exactly `length` bytes of the request body (at most one chunk, so a small buffer). */
-const readBody = (raw: IncomingMessage, length: number): Promise<Buffer> =>
+/** Chunk buffers are reused: a 20 MB upload would otherwise leave 20 MB of garbage behind it. */
+const chunkBuffers: Buffer[] = []
+const KEPT_CHUNK_BUFFERS = 4
+
+/** Reads exactly `length` bytes of the request body (at most one chunk) into a buffer of the pool; the
+ *  caller gives it back with `release` once the bytes are written. */
+const readBody = (raw: IncomingMessage, length: number): Promise<{ body: Buffer; release: () => void }> =>
   new Promise((resolve, reject) => {
-    const body = Buffer.allocUnsafe(length)
+    const buffer = chunkBuffers.pop() ?? Buffer.allocUnsafeSlow(UPLOAD_CHUNK_BYTES)
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      if (chunkBuffers.length < KEPT_CHUNK_BUFFERS) chunkBuffers.push(buffer)
+    }
     let got = 0
+    let settled = false
     const fail = (error: Error) => {
       raw.removeAllListeners('data')
+      if (settled) return
+      settled = true
+      release()
       reject(error)
     }
     raw.on('data', (data: Buffer) => {
@@ -69,12 +85,14 @@ const readBody = (raw: IncomingMessage, length: number): Promise<Buffer> =>
         raw.resume()
         return
       }
-      data.copy(body, got)
+      data.copy(buffer, got)
       got += data.length
     })
     raw.on('end', () => {
-      if (got === length) resolve(body)
-      else fail(uploadRejected('The body is shorter than its Content-Length'))
+      if (got !== length) return fail(uploadRejected('The body is shorter than its Content-Length'))
+      if (settled) return
+      settled = true
+      resolve({ body: buffer.subarray(0, length), release })
     })
     raw.on('aborted', () => fail(uploadRejected('The connection closed before the chunk arrived')))
     raw.on('error', fail)
@@ -102,6 +120,8 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
     if (!UPLOAD_KINDS.includes(kind)) throw uploadRejected(`type must be one of ${UPLOAD_KINDS.join(', ')}`)
 
     if (await isStored(ctx, hash)) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+    // ffprobe loads while the music arrives, and is ready for the commit (media/probe.ts).
+    if (kind === 'music') ctx.prober.warm()
     const now = Date.now()
     let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
     if (session) {
@@ -185,9 +205,17 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       if (chunkConflict(chunks, { start, end }) === 'overlap')
         throw fail(uploadRejected('The range overlaps a chunk already received'))
 
-      const body = await readBody(request.raw, length)
-      await ctx.blobStore.putScratch(`${session.id}/${start}`, body)
-      await ctx.repos.uploads.addChunk(session.id, { start, end }, now + UPLOAD_IDLE_MS)
+      const { body, release } = await readBody(request.raw, length)
+      try {
+        await ctx.blobStore.putChunk(session.id, start, body)
+      } finally {
+        release()
+      }
+      // The bytes first, then the row: a row always stands for bytes that were written.
+      await ctx.repos.uploads.addChunk(session.id, { start, end })
+      // The idle clock moves at most once a minute, not on every chunk.
+      if (now + UPLOAD_IDLE_MS - Number(session.expiresTime) > UPLOAD_TOUCH_MS)
+        await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
       // The chunks as they now are, without asking again (a parallel request's chunk shows next time).
       const present = [...chunks.filter((chunk) => chunk.start !== start), { start, end }]
       const { received } = tiling(

@@ -7,6 +7,8 @@ import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 export const UPLOAD_TOKEN_TTL_MS = 30 * 60_000
 /** A session nobody sent a chunk to for this long is abandoned, and collected. */
 export const UPLOAD_IDLE_MS = 60 * 60_000
+/** A chunk moves the idle clock on only when it is this much behind (one write a minute, not a chunk). */
+export const UPLOAD_TOUCH_MS = 60_000
 
 const mac = (session: UploadSession, expires: number): string =>
   createHmac('sha256', session.secret)

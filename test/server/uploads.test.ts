@@ -1,7 +1,10 @@
 // Chunked uploads (spec §4 "Upload", issue 7): the protocol, every malformed request, content checks by
 // kind, resuming, parallel uploads, and the janitor. Each bad upload must leave nothing behind: no blob,
 // no files row, no session, no chunk.
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
 import net from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type UploadProgressResponse, type UploadStartResponse } from '../../common/api/uploads'
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules'
@@ -44,6 +47,10 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     await s3?.stop()
   })
 
+  /** Whether the blob store holds any chunk bytes of this session. */
+  const scratchHeld = async (sessionId: string) =>
+    (await test.ctx.blobStore.scratchSessions()).some((held) => held.session === sessionId)
+
   /** Nothing of this upload anywhere: no blob, no file row, no session, no chunk bytes. */
   const expectNothingKept = async (hash: string, sessionId?: string) => {
     expect(await test.ctx.blobStore.head(hash)).toBeUndefined()
@@ -56,7 +63,7 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     expect(sessions).toEqual([])
     if (sessionId) {
       expect(await test.ctx.repos.uploads.chunks(sessionId)).toEqual([])
-      expect(await test.ctx.blobStore.getScratch(`${sessionId}/0`)).toBeUndefined()
+      expect(await scratchHeld(sessionId)).toBe(false)
     }
   }
 
@@ -68,6 +75,7 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
   const sessionIdOf = (started: Started) => pathOf(started.uploadUrl).split('/').pop()!
 
   it('takes a file in 327,680-byte chunks, verifies it and stores it once', async () => {
+    const probed = { ...test.ctx.prober.counts }
     const started = await begin(music)
     expect(started.uploadUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/upload/sessions/[0-9a-f]{32}$`))
     expect(started.received).toBe(0)
@@ -94,9 +102,12 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
       contentType: 'audio/mpeg',
       origin: 'upload',
     })
+    // ffprobe was parked when the upload began, and checked the file when it completed; it is gone now.
+    expect(test.ctx.prober.counts).toEqual({ parked: probed.parked + 1, cold: probed.cold })
+    expect(fs.readdirSync(path.join(test.dataDir, 'tmp'))).toEqual([])
     // The session and its chunks are gone.
     expect(await test.ctx.repos.uploads.get(sessionIdOf(started))).toBeUndefined()
-    expect(await test.ctx.blobStore.getScratch(`${sessionIdOf(started)}/0`)).toBeUndefined()
+    expect(await scratchHeld(sessionIdOf(started))).toBe(false)
     // Asking again: 201, nothing to upload, no session made.
     const again = await startUpload(test.app, bob, music, 'music')
     expect(again.response.statusCode).toBe(201)
@@ -199,7 +210,7 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     const other = await begin(await png(12), 'cover')
     expect((await putChunk(test.app, started.uploadUrl, other.token, file, 0)).statusCode).toBe(401)
     expect(await test.ctx.repos.uploads.chunks(id)).toEqual([])
-    expect(await test.ctx.blobStore.getScratch(`${id}/0`)).toBeUndefined()
+    expect(await scratchHeld(id)).toBe(false)
 
     // A repeated chunk is harmless; a range that overlaps another one partly is refused.
     expect((await putChunk(test.app, started.uploadUrl, started.token, file, 0)).statusCode).toBe(200)
@@ -217,7 +228,11 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     expect(overlap.statusCode).toBe(400)
     expect(overlap.json().message).toMatch(/overlaps/)
     expect(await test.ctx.repos.uploads.chunks(id)).toEqual([{ start: 0, end: UPLOAD_CHUNK_BYTES - 1 }])
-    expect(await test.ctx.blobStore.getScratch(`${id}/1000`)).toBeUndefined()
+    // The refused chunk wrote nothing: the first chunk's bytes are intact.
+    const joined = path.join(test.dataDir, `joined-${id}`)
+    await test.ctx.blobStore.assembleChunks(id, [{ start: 0, end: UPLOAD_CHUNK_BYTES - 1 }], joined)
+    expect(sha1(await fsp.readFile(joined))).toBe(sha1(file.subarray(0, UPLOAD_CHUNK_BYTES)))
+    await fsp.rm(joined)
     // The rest of the upload still completes.
     for (let start = UPLOAD_CHUNK_BYTES; start < file.length; start += UPLOAD_CHUNK_BYTES)
       await putChunk(test.app, started.uploadUrl, started.token, file, start)
@@ -339,12 +354,23 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
       .where('origin', '=', 'system')
       .executeTakeFirstOrThrow()
 
+    // Chunk bytes whose session is gone (a repeat chunk that landed after its upload ended).
+    const stray = 'f'.repeat(32)
+    await test.ctx.blobStore.putChunk(stray, 0, file.subarray(0, 1000))
+
+    // Now, nothing is old enough to go.
+    await test.ctx.media.janitor(Date.now())
+    expect(await scratchHeld(id)).toBe(true)
+    expect(await scratchHeld(stray)).toBe(true)
+    expect(await test.ctx.repos.files.get(sha1(orphan))).toBeDefined()
+
     // An hour later the session is abandoned; a day later the unused cover is collected.
     const result = await test.ctx.media.janitor(Date.now() + ORPHAN_AGE_MS + 60_000)
     expect(result.sessions).toBeGreaterThanOrEqual(1)
     expect(await test.ctx.repos.uploads.get(id)).toBeUndefined()
     expect(await test.ctx.repos.uploads.chunks(id)).toEqual([])
-    expect(await test.ctx.blobStore.getScratch(`${id}/0`)).toBeUndefined()
+    expect(await scratchHeld(id)).toBe(false)
+    expect(await scratchHeld(stray)).toBe(false)
     expect(await test.ctx.repos.files.get(sha1(orphan))).toBeUndefined()
     expect(await test.ctx.blobStore.head(sha1(orphan))).toBeUndefined()
     expect(await test.ctx.repos.files.get(packFile.hash)).toBeDefined()

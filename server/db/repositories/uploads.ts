@@ -53,17 +53,13 @@ export class UploadsRepository {
     return rows.map((row) => ({ start: Number(row.start), end: Number(row.end) }))
   }
 
-  /** Records a stored chunk and moves the session's expiry, in one transaction. A chunk already
-   *  recorded at the same start is kept as it is. */
-  async addChunk(id: string, chunk: Chunk, expiresTime: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('uploadChunks')
-        .values({ uploadId: id, start: chunk.start, end: chunk.end })
-        .onConflict((oc) => oc.columns(['uploadId', 'start']).doNothing())
-        .execute()
-      await trx.updateTable('uploadSessions').set({ expiresTime }).where('id', '=', id).execute()
-    })
+  /** Records a stored chunk (one already recorded at the same start is kept as it is). */
+  async addChunk(id: string, chunk: Chunk): Promise<void> {
+    await this.db
+      .insertInto('uploadChunks')
+      .values({ uploadId: id, start: chunk.start, end: chunk.end })
+      .onConflict((oc) => oc.columns(['uploadId', 'start']).doNothing())
+      .execute()
   }
 
   /** Removes the session and its chunk rows (the chunks' bytes are the caller's to delete first). */
