@@ -32,19 +32,16 @@ const memory = (pid: number) => {
 
 /** The server's child processes, at any depth (its parked ffprobe and the timeout around it). */
 const descendants = (pid: number): number[] => {
-  let children: number[] = []
+  let listed: string
   try {
-    children = fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number)
+    listed = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
   } catch {
     return []
   }
+  const children = listed.trim().split(/\s+/).filter(Boolean).map(Number)
   return children.flatMap((child) => [child, ...descendants(child)])
 }
+
 /** RSS and private dirty memory (its own, not library pages) of the server's child processes. */
 const childrenMemory = (pid: number): { rss: number; dirty: number } => {
   let rss = 0
