@@ -73,6 +73,15 @@ const releaseOrphans = (dir: string): void => {
   }
 }
 
+/** Whether a non-blocking FIFO descriptor has anything to read. */
+const holdsBytes = (fd: number): boolean => {
+  try {
+    return fs.readSync(fd, Buffer.alloc(64), 0, 64, null) > 0
+  } catch {
+    return false
+  }
+}
+
 const alive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null
 
 type Parked = {
@@ -111,7 +120,9 @@ export class Prober {
   private async park(): Promise<void> {
     const name = `probe-${randomBytes(8).toString('hex')}`
     const fifo = path.join(this.dir, `${name}.fifo`)
-    const input = path.join(this.dir, `${name}.mp3`)
+    // No extension: ffprobe takes a known one as a hint of the format, and the cold path's files have none
+    // it knows (an upload's copy is a .part), so both see the same bytes the same way.
+    const input = path.join(this.dir, `${name}.input`)
     // FFREPORT's file= value is split at ':' and expands '%'; such a folder gets the cold path.
     if (/[:%\\]/.test(fifo)) return
     await fsp.mkdir(this.dir, { recursive: true })
@@ -128,14 +139,16 @@ export class Prober {
       fifo,
       input,
       stdout: '',
+      // 'close', not 'exit': by then stdout has been read to its end.
       exited: new Promise((resolve) => {
-        child.on('exit', (code) => resolve(code))
+        child.on('close', (code) => resolve(code))
         child.on('error', () => resolve(null))
       }),
       timer: setTimeout(() => void this.stop(parked), this.parkedMs).unref(),
     }
-    child.stdout!.setEncoding('utf8')
-    child.stdout!.on('data', (data: string) => {
+    // Without a pipe the spawn failed (too many open files, say); the 'error' event ends the prober.
+    child.stdout?.setEncoding('utf8')
+    child.stdout?.on('data', (data: string) => {
       if (parked.stdout.length < MAX_OUTPUT) parked.stdout += data
     })
     // A prober that dies while parked is forgotten (and its FIFO removed).
@@ -174,21 +187,28 @@ export class Prober {
       await this.stop(parked)
       return this.cold(file)
     }
-    const timeout = setTimeout(() => parked.child.kill('SIGTERM'), PROBE_TIMEOUT_MS)
-    let answer: Probe | undefined
+    let timedOut = false
+    const timeout = setTimeout(() => {
+      timedOut = true
+      parked.child.kill('SIGTERM')
+    }, PROBE_TIMEOUT_MS)
+    let code: number | null
+    let reached: boolean
     try {
-      if ((await parked.exited) === 0) answer = parse(parked.stdout)
+      code = await parked.exited
+      // ffprobe writes its report's first lines once it has opened the FIFO, so after the input was in
+      // place: bytes in the FIFO mean that this run read the file.
+      reached = holdsBytes(fd)
     } finally {
       clearTimeout(timeout)
       fs.closeSync(fd)
       await this.stop(parked)
     }
-    if (answer) {
+    if (reached || timedOut) {
       this.counts.parked++
-      return answer
+      return code === 0 ? parse(parked.stdout) : undefined
     }
-    // No answer: the file may be no media at all, or the prober may have died just before its use. A cold
-    // ffprobe decides, so that a good file is never refused for a prober's sake.
+    // The prober died before it reached the file (just before its use): a cold ffprobe decides.
     return this.cold(file)
   }
 

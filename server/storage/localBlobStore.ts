@@ -198,7 +198,7 @@ class OpenParts {
   async use<T>(file: string, run: (handle: fsp.FileHandle) => Promise<T>): Promise<T> {
     let entry = this.open.get(file)
     if (!entry) {
-      entry = { handle: fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o600), users: 0 }
+      entry = { handle: fsp.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT), users: 0 }
       this.open.set(file, entry)
     }
     clearTimeout(entry.timer)

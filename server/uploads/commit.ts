@@ -59,8 +59,11 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
         (error: unknown) => ({ error }),
       ),
     ])
-    if (hash !== session.hash)
+    if (hash !== session.hash) {
+      // A second commit of a finished upload may copy a part file that a late repeat chunk made anew.
+      if (await isStored(ctx, session.hash)) return await discardUpload(ctx, session)
       throw await reject("The file's SHA-1 does not match the hash it was announced with")
+    }
     if ('error' in checked) {
       if (checked.error instanceof FileCheckError) throw await reject(checked.error.message)
       throw checked.error

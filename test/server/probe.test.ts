@@ -68,7 +68,7 @@ describe('parked ffprobe', () => {
 
     prober.warm()
     expect(await prober.ready()).toBeGreaterThan(0)
-    await eventually(() => parkedIn(dir).length === 1)
+    expect(processesIn(dir).length).toBeGreaterThan(0)
     const parked = await prober.probe(music)
     expect(prober.counts).toEqual({ parked: 1, cold: 0 })
     expect(parked).toEqual(await probeFile(music))
@@ -88,6 +88,30 @@ describe('parked ffprobe', () => {
     expect(await prober.probe(noise)).toEqual(await probeFile(noise))
   })
 
+  it('reads a file by its bytes, not a name: junk before a few mp3 frames is no mp3 to either path', async () => {
+    const { dir, prober } = setUp()
+    const junk = Buffer.concat([
+      Buffer.from('not music at all, just text. '.repeat(7000)),
+      mp3(2).subarray(-2000),
+    ])
+    const part = path.join(dir, 'upload.part')
+    fs.writeFileSync(part, junk)
+    // Named .mp3, ffprobe would take the name as a hint and read these bytes as mp3.
+    const named = path.join(dir, 'upload.mp3')
+    fs.writeFileSync(named, junk)
+    expect((await probeFile(named))?.format?.format_name).toBe('mp3')
+
+    expect((await probeFile(part))?.format?.format_name).toBeUndefined()
+    prober.warm()
+    await prober.ready()
+    expect((await prober.probe(part))?.format?.format_name).toBeUndefined()
+    // The parked prober read it (and said no); nothing ran twice.
+    expect(prober.counts).toEqual({ parked: 1, cold: 0 })
+    prober.warm()
+    await prober.ready()
+    await expect(checkMusic(named, (file) => prober.probe(file))).rejects.toThrow(FileCheckError)
+  })
+
   it('probes cold when none is parked, or the parked one died', async () => {
     const { dir, prober } = setUp()
     const music = path.join(dir, 'music.mp3')
@@ -100,7 +124,7 @@ describe('parked ffprobe', () => {
 
     prober.warm()
     expect(await prober.ready()).toBeDefined()
-    await eventually(() => parkedIn(dir).length === 1)
+    // Until none is left: timeout may be forking ffprobe while its listing is read.
     await eventually(() => {
       for (const pid of processesIn(dir)) process.kill(pid, 'SIGKILL')
       return processesIn(dir).length === 0
@@ -135,7 +159,12 @@ describe('parked ffprobe', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/parkProber.ts', dir], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
-    await once(child.stdout!, 'data')
+    await Promise.race([
+      once(child.stdout!, 'data'),
+      once(child, 'exit').then(() => expect.fail('the parking process ended early')),
+    ])
+    // Parked for real (blocked opening its FIFO), not still loading: a release before that would leave
+    // ffprobe to make a plain file of the FIFO's name.
     await eventually(() => parkedIn(dir).length === 1)
     child.kill('SIGKILL')
     await once(child, 'exit')

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type UploadProgressResponse, type UploadStartResponse } from '../../common/api/uploads'
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules'
-import { S3BlobStore } from '../../server/storage'
+import { LocalBlobStore, S3BlobStore, ScratchMissingError } from '../../server/storage'
 import { issueToken, UPLOAD_TOKEN_TTL_MS } from '../../server/uploads/session'
 import { ORPHAN_AGE_MS } from '../../server/media/worker'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
@@ -97,6 +97,11 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     })
     const blob = await test.ctx.blobStore.get(sha1(music))
     expect(sha1(await readAll(blob!.stream))).toBe(sha1(music))
+    if (test.ctx.blobStore instanceof LocalBlobStore) {
+      // Readable like any other blob (the umask's mode, not a private one).
+      const mode = fs.statSync(test.ctx.blobStore.pathOf(sha1(music))).mode & 0o777
+      expect(mode).toBe(0o666 & ~process.umask())
+    }
     expect(await test.ctx.repos.files.get(sha1(music))).toMatchObject({
       size: music.length,
       contentType: 'audio/mpeg',
@@ -233,6 +238,10 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store
     await test.ctx.blobStore.assembleChunks(id, [{ start: 0, end: UPLOAD_CHUNK_BYTES - 1 }], joined)
     expect(sha1(await fsp.readFile(joined))).toBe(sha1(file.subarray(0, UPLOAD_CHUNK_BYTES)))
     await fsp.rm(joined)
+    // …and the refused range is held nowhere (on S3 no object for it; on disk no byte past the first chunk).
+    await expect(
+      test.ctx.blobStore.assembleChunks(id, [{ start: 1000, end: 1000 + UPLOAD_CHUNK_BYTES - 1 }], joined),
+    ).rejects.toThrow(ScratchMissingError)
     // The rest of the upload still completes.
     for (let start = UPLOAD_CHUNK_BYTES; start < file.length; start += UPLOAD_CHUNK_BYTES)
       await putChunk(test.app, started.uploadUrl, started.token, file, start)

@@ -144,7 +144,8 @@ const stored = async (ctx: AppContext, hash: string): Promise<Buffer> => {
 const checkStoredMusic = async (ctx: AppContext, hash: string): Promise<void> => {
   const dir = path.join(ctx.config.dataDir, 'tmp')
   await fsp.mkdir(dir, { recursive: true })
-  const file = path.join(dir, `check-${randomBytes(8).toString('hex')}.mp3`)
+  // No .mp3 name: ffprobe would take it as a hint and read a file it otherwise refuses (probe.ts).
+  const file = path.join(dir, `check-${randomBytes(8).toString('hex')}.input`)
   try {
     if (!(await blobToFile(ctx.blobStore, hash, file)))
       throw createRejected('A file is missing; upload it again')
