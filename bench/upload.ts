@@ -4,7 +4,7 @@
 // and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
 // kernel's high-water mark), and the growth; and the peak RSS of its child processes (the ffprobe parked
 // for the commit, server/media/probe.ts). Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
-// Env: BENCH_UPLOADS (default 5); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
+// Env: BENCH_UPLOADS (default 9); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../common/rules.js'
 import { mp3, sha1 } from '../test/fixtures/media/media.js'
 import { freePort, signInOverHttp, startServerProcess } from '../test/fixtures/serverProcess.js'
 
-const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 5)
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 9)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-upload-'))
 
 /** A distinct mp3 just under 20 MB (a tone at 320 kb/s, 520 s; our fixture generator). */

@@ -14,7 +14,7 @@ import {
 } from '../../common/api/uploads.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
-import { type UploadSession } from '../db/repositories/index.js'
+import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
 import { type App } from '../sonolus/types.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
@@ -29,11 +29,13 @@ import {
   tokenValid,
 } from './session.js'
 
-const progress = async (ctx: AppContext, session: UploadSession): Promise<UploadProgressResponse> => {
-  const chunks = await ctx.repos.uploads.chunks(session.id)
+const progressOf = (session: UploadSession, chunks: Chunk[]): UploadProgressResponse => {
   const { received } = tiling(chunks, session.size)
   return { code: 200, size: session.size, received, ranges: rangesOf(chunks), complete: false }
 }
+
+const progress = async (ctx: AppContext, session: UploadSession): Promise<UploadProgressResponse> =>
+  progressOf(session, await ctx.repos.uploads.chunks(session.id))
 
 const stored = (size: number): UploadProgressResponse => ({
   code: 201,
@@ -98,11 +100,14 @@ const readBody = (raw: IncomingMessage, length: number): Promise<{ body: Buffer;
     raw.on('error', fail)
   })
 
+/** The session a token opens, with its chunks: 404 when there is none (or it expired), 401 for a wrong
+ *  token. */
 const sessionOf = async (ctx: AppContext, id: string, authorization: string | undefined, now: number) => {
-  const session = /^[0-9a-f]{32}$/.test(id) ? await ctx.repos.uploads.get(id) : undefined
-  if (!session || Number(session.expiresTime) <= now) throw notFound('No such upload (it may have expired)')
-  if (!tokenValid(session, authorization, now)) throw actionDenied()
-  return { ...session, size: Number(session.size) }
+  const found = /^[0-9a-f]{32}$/.test(id) ? await ctx.repos.uploads.getWithChunks(id) : undefined
+  if (!found || Number(found.session.expiresTime) <= now)
+    throw notFound('No such upload (it may have expired)')
+  if (!tokenValid(found.session, authorization, now)) throw actionDenied()
+  return { session: { ...found.session, size: Number(found.session.size) }, chunks: found.chunks }
 }
 
 export const registerUploads = (app: App, ctx: AppContext): void => {
@@ -155,13 +160,13 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
 
   app.get('/upload/sessions/:id', async (request) => {
     const now = Date.now()
-    const session = await sessionOf(
+    const { session, chunks } = await sessionOf(
       ctx,
       (request.params as { id: string }).id,
       request.headers.authorization,
       now,
     )
-    return advance(ctx, session)
+    return advance(ctx, session, progressOf(session, chunks))
   })
 
   // The body is read here, chunk by chunk, never by a content-type parser.
@@ -176,9 +181,9 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         reply.header('connection', 'close')
         return error
       }
-      let session: UploadSession
+      let found: Awaited<ReturnType<typeof sessionOf>>
       try {
-        session = await sessionOf(
+        found = await sessionOf(
           ctx,
           (request.params as { id: string }).id,
           request.headers.authorization,
@@ -187,6 +192,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       } catch (error) {
         throw error instanceof HttpError ? fail(error) : error
       }
+      const { session, chunks } = found
       const range = parseContentRange(request.headers['content-range'])
       if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
       const { start, end, total } = range
@@ -201,7 +207,6 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         throw fail(new HttpError(411, 'upload_failed', 'Content-Length is required'))
       if (Number(declared) !== length)
         throw fail(uploadRejected('Content-Length must equal the length of the range'))
-      const chunks = await ctx.repos.uploads.chunks(session.id)
       if (chunkConflict(chunks, { start, end }) === 'overlap')
         throw fail(uploadRejected('The range overlaps a chunk already received'))
 
@@ -218,17 +223,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
       // The chunks as they now are, without asking again (a parallel request's chunk shows next time).
       const present = [...chunks.filter((chunk) => chunk.start !== start), { start, end }]
-      const { received } = tiling(
-        present.sort((a, b) => a.start - b.start),
-        session.size,
-      )
-      const state = await advance(ctx, session, {
-        code: 200,
-        size: session.size,
-        received,
-        ranges: rangesOf(present),
-        complete: false,
-      })
+      const state = await advance(ctx, session, progressOf(session, present))
       return reply.code(state.code).send(state)
     })
   })

@@ -18,6 +18,24 @@ export class UploadsRepository {
     return this.db.selectFrom('uploadSessions').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /** A session with its chunks, in one query (each chunk PUT asks for both). */
+  async getWithChunks(id: string): Promise<{ session: UploadSession; chunks: Chunk[] } | undefined> {
+    const rows = await this.db
+      .selectFrom('uploadSessions')
+      .leftJoin('uploadChunks', 'uploadChunks.uploadId', 'uploadSessions.id')
+      .selectAll('uploadSessions')
+      .select(['uploadChunks.start as chunkStart', 'uploadChunks.end as chunkEnd'])
+      .where('uploadSessions.id', '=', id)
+      .orderBy('uploadChunks.start')
+      .execute()
+    if (rows.length === 0) return undefined
+    const { chunkStart: _start, chunkEnd: _end, ...session } = rows[0]
+    const chunks = rows
+      .filter((row) => row.chunkStart !== null && row.chunkEnd !== null)
+      .map((row) => ({ start: Number(row.chunkStart), end: Number(row.chunkEnd) }))
+    return { session, chunks }
+  }
+
   /** The caller's unexpired session for these bytes, if any (so an interrupted upload resumes). */
   findResumable(
     userId: string,
