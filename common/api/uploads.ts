@@ -1,5 +1,6 @@
 // Wire types of chunked uploads and of the web create/edit calls (spec §4 "Upload", §7; protocol doc §15).
 // The server and the SPA both build on these, so the two sides cannot drift.
+import { type RawChart } from './levels.js'
 
 /** What a file is for. The server checks the bytes against it when the upload completes (spec §5). */
 export const UPLOAD_KINDS = ['cover', 'background', 'music', 'chart', 'data'] as const
@@ -32,19 +33,22 @@ export type UploadProgressResponse = {
   complete: boolean
 }
 
-/** POST {sonolus base}/levels/create: the web create's JSON body (spec §3 "Create/edit form fields"). */
-export type LevelFormBody = {
-  title: string
-  composer: string
-  artists: string
-  /** 'name#handle' or just a name; the server always stores '{name}#{the caller's handle}'. */
-  author: string
-  description: string
-  level: number
-  isOliver: 0 | 1
-  isPublic: 0 | 1
-  tags: string[]
-  coverHash: string
+/** POST {sonolus base}/levels/create: the web create's JSON body (spec §3 "Create/edit form fields"): the
+ *  chart's own fields, and the files by hash. `author` is 'name#handle' or just a name; the server always
+ *  stores '{name}#{the caller's handle}'. */
+export type LevelFormBody = Pick<
+  RawChart,
+  | 'title'
+  | 'composer'
+  | 'artists'
+  | 'author'
+  | 'description'
+  | 'level'
+  | 'isOliver'
+  | 'isPublic'
+  | 'tags'
+  | 'coverHash'
+> & {
   /** Absent: the server composes the background from the cover. */
   backgroundHash?: string
   musicHash?: string

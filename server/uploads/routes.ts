@@ -129,9 +129,11 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
     if (kind === 'music') ctx.prober.warm()
     const now = Date.now()
     let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
+    // A new session holds nothing yet; a resumed one says what it holds (and commits, if that is all).
+    let state: UploadProgressResponse = { code: 200, size, received: 0, ranges: [], complete: false }
     if (session) {
       session = { ...session, size: Number(session.size) }
-      const state = await advance(ctx, session)
+      state = await advance(ctx, session)
       if (state.complete) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
       await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
     } else {
@@ -147,13 +149,12 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       }
       await ctx.repos.uploads.create(session)
     }
-    const { received, ranges } = await progress(ctx, session)
     const response: UploadStartResponse = {
       code: 200,
       uploadUrl: `${ctx.config.publicUrl}/upload/sessions/${session.id}`,
       token: issueToken(session, now),
-      received,
-      ranges,
+      received: state.received,
+      ranges: state.ranges,
     }
     return response
   })

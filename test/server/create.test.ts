@@ -12,19 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LevelFormBody, editValues } from '../../common/api/uploads'
 import { type LevelDetailsResponse } from '../../common/api/levels'
 import { convertSus } from '../../common/chart/index'
-import { S3BlobStore } from '../../server/storage'
-import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { mp3, png, sha1, sus } from '../fixtures/media/media'
-import { openTestApp } from './helpers/context'
-import { type TestS3, startS3 } from './helpers/s3'
-import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
-import { STORE_SETUPS, uploadFile } from './helpers/upload'
-
-const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
+import { readAll } from './helpers/streams'
+import { STORE_SETUPS, openUploadApp, uploadFile } from './helpers/upload'
 
 /** ffprobe's view of an mp3 in the store. */
 const probe = (bytes: Buffer) => {
@@ -49,9 +39,9 @@ const probe = (bytes: Buffer) => {
   }
 }
 
-describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', ({ dialect, store }) => {
-  let test: Awaited<ReturnType<typeof openTestApp>>
-  let s3: TestS3 | undefined
+describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (setup) => {
+  let test: Awaited<ReturnType<typeof openUploadApp>>['test']
+  let close: () => Promise<void>
   let alice: string
   let bob: string
   const music = mp3(20, 330)
@@ -59,13 +49,7 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
   let cover: Buffer
 
   beforeAll(async () => {
-    if (store === 's3') s3 = await startS3()
-    test = await openTestApp(dialect, {
-      env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL: TEST_PUBLIC_URL },
-      blobStore: s3 ? new S3BlobStore(s3.config) : undefined,
-    })
-    alice = await appSession(test.app, { id: 'alice', handle: '1001', name: 'Alice' })
-    bob = await appSession(test.app, { id: 'bob', handle: '1002', name: 'Bob' })
+    ;({ test, alice, bob, close } = await openUploadApp(setup))
     cover = await png(21, 300)
     for (const [bytes, kind] of [
       [cover, 'cover'],
@@ -74,10 +58,7 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
     ] as const)
       expect((await uploadFile(test.app, alice, bytes, kind)).statusCode).toBe(201)
   })
-  afterAll(async () => {
-    await test.cleanup()
-    await s3?.stop()
-  })
+  afterAll(() => close())
 
   const form = (overrides: Partial<LevelFormBody> = {}): LevelFormBody => ({
     title: 'Night Drive',

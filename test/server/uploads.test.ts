@@ -8,44 +8,27 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type UploadProgressResponse, type UploadStartResponse } from '../../common/api/uploads'
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules'
-import { LocalBlobStore, S3BlobStore, ScratchMissingError } from '../../server/storage'
+import { LocalBlobStore, ScratchMissingError } from '../../server/storage'
 import { issueToken, UPLOAD_TOKEN_TTL_MS } from '../../server/uploads/session'
 import { ORPHAN_AGE_MS } from '../../server/media/worker'
-import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { mp3, png, sha1, sus, wav } from '../fixtures/media/media'
-import { openTestApp } from './helpers/context'
-import { type TestS3, startS3 } from './helpers/s3'
-import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
-import { STORE_SETUPS, pathOf, putChunk, startUpload, uploadFile } from './helpers/upload'
+import { TEST_PUBLIC_URL } from './helpers/sessions'
+import { readAll } from './helpers/streams'
+import { STORE_SETUPS, openUploadApp, pathOf, putChunk, startUpload, uploadFile } from './helpers/upload'
 
 type Started = Extract<UploadStartResponse, { code: 200 }>
 
-const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
-
-describe.each(STORE_SETUPS)('uploads on $dialect with $store', ({ dialect, store }) => {
-  let test: Awaited<ReturnType<typeof openTestApp>>
-  let s3: TestS3 | undefined
+describe.each(STORE_SETUPS)('uploads on $dialect with $store', (setup) => {
+  let test: Awaited<ReturnType<typeof openUploadApp>>['test']
+  let close: () => Promise<void>
   let alice: string
   let bob: string
   const music = mp3(60) // about 1.4 MB: five chunks
 
   beforeAll(async () => {
-    if (store === 's3') s3 = await startS3()
-    test = await openTestApp(dialect, {
-      env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL: TEST_PUBLIC_URL },
-      blobStore: s3 ? new S3BlobStore(s3.config) : undefined,
-    })
-    alice = await appSession(test.app, { id: 'alice', handle: '1001', name: 'Alice' })
-    bob = await appSession(test.app, { id: 'bob', handle: '1002', name: 'Bob' })
+    ;({ test, alice, bob, close } = await openUploadApp(setup))
   })
-  afterAll(async () => {
-    await test.cleanup()
-    await s3?.stop()
-  })
+  afterAll(() => close())
 
   /** Whether the blob store holds any chunk bytes of this session. */
   const scratchHeld = async (sessionId: string) =>

@@ -9,6 +9,7 @@ import {
   BACKGROUND_HEIGHT,
   BACKGROUND_WIDTH,
 } from '../../../common/rules'
+import { canvasToPng, loadImage } from '../../app/canvas'
 
 const BLUR_RADIUS = 40
 const BLUR_MARGIN = 2 * BLUR_RADIUS
@@ -38,12 +39,7 @@ const decode = async (blob: Blob): Promise<Decoded> => {
   }
   const url = URL.createObjectURL(blob)
   try {
-    const image = new Image()
-    await new Promise<void>((resolve, reject) => {
-      image.onload = () => resolve()
-      image.onerror = () => reject(new Error('the cover could not be read as an image'))
-      image.src = url
-    })
+    const image = await loadImage(url, 'the cover could not be read as an image')
     return { image, width: image.naturalWidth, height: image.naturalHeight, close: () => undefined }
   } finally {
     URL.revokeObjectURL(url)
@@ -86,9 +82,7 @@ export const composeBackground = async (cover: Blob): Promise<Blob> => {
       BACKGROUND_COVER_SIZE,
       BACKGROUND_COVER_SIZE,
     )
-    const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
-    if (!png) throw new Error('this browser could not encode the background as PNG')
-    return png
+    return await canvasToPng(canvas, 'this browser could not encode the background as PNG')
   } finally {
     decoded.close()
   }

@@ -1,4 +1,5 @@
 // spec §2: the preview's Save exports a PNG named after the SHA-1 of the image bytes.
+import { canvasToPng, loadImage } from '../../app/canvas'
 import { sha1OfBytes } from '../../app/sha1'
 
 /** Renders the SVG onto a canvas and returns the PNG bytes. */
@@ -6,18 +7,12 @@ export const svgToPng = async (svg: SVGSVGElement): Promise<Uint8Array> => {
   const source = new XMLSerializer().serializeToString(svg)
   const url = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml;charset=utf-8' }))
   try {
-    const image = new Image()
-    await new Promise<void>((resolve, reject) => {
-      image.onload = () => resolve()
-      image.onerror = () => reject(new Error('the preview could not be drawn as an image'))
-      image.src = url
-    })
+    const image = await loadImage(url, 'the preview could not be drawn as an image')
     const canvas = document.createElement('canvas')
     canvas.width = svg.width.baseVal.value
     canvas.height = svg.height.baseVal.value
     canvas.getContext('2d')!.drawImage(image, 0, 0)
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
-    if (!blob) throw new Error('the browser could not encode a PNG')
+    const blob = await canvasToPng(canvas, 'the browser could not encode a PNG')
     return new Uint8Array(await blob.arrayBuffer())
   } finally {
     URL.revokeObjectURL(url)

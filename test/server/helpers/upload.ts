@@ -6,7 +6,12 @@ import {
 } from '../../../common/api/uploads'
 import { UPLOAD_CHUNK_BYTES } from '../../../common/rules'
 import { type App } from '../../../server/sonolus/types'
+import { S3BlobStore } from '../../../server/storage'
+import { testPublicKeyEnv } from '../../fixtures/keys/sign'
 import { sha1 } from '../../fixtures/media/media'
+import { openTestApp } from './context'
+import { startS3 } from './s3'
+import { TEST_PUBLIC_URL, appSession } from './sessions'
 
 export const startUpload = async (
   app: App,
@@ -76,3 +81,20 @@ export const STORE_SETUPS: StoreSetup[] = [
   { dialect: 'sqlite', store: 's3' },
   ...(process.env.PG_URL ? [{ dialect: 'postgres', store: 's3' } as const] : []),
 ]
+
+/** An app on this set-up's database and blob store (an s3rver of its own for S3), signed in as Alice and
+ *  Bob the way the Sonolus app signs in. `close` stops both. */
+export const openUploadApp = async ({ dialect, store }: StoreSetup) => {
+  const s3 = store === 's3' ? await startS3() : undefined
+  const test = await openTestApp(dialect, {
+    env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL: TEST_PUBLIC_URL },
+    blobStore: s3 ? new S3BlobStore(s3.config) : undefined,
+  })
+  const alice = await appSession(test.app, { id: 'alice', handle: '1001', name: 'Alice' })
+  const bob = await appSession(test.app, { id: 'bob', handle: '1002', name: 'Bob' })
+  const close = async () => {
+    await test.cleanup()
+    await s3?.stop()
+  }
+  return { test, alice, bob, close }
+}

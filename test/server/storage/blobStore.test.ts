@@ -14,6 +14,7 @@ import {
 } from '../../../server/storage'
 import { tempDir } from '../helpers/context'
 import { type TestS3, startS3 } from '../helpers/s3'
+import { readAll } from '../helpers/streams'
 
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex')
 const streamOf = (bytes: Buffer, chunk = 7) =>
@@ -22,12 +23,6 @@ const streamOf = (bytes: Buffer, chunk = 7) =>
       bytes.subarray(i * chunk, (i + 1) * chunk),
     ),
   )
-const readAll = async (stream: NodeJS.ReadableStream) => {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer))
-  return Buffer.concat(chunks)
-}
-
 type Backend = {
   name: string
   setup: () => Promise<{
