@@ -68,3 +68,32 @@ export const COMMENT_RATE_LIMIT = 10
 export const COMMENT_RATE_WINDOW_MS = 60_000
 /** The app's topComments: the newest few. */
 export const TOP_COMMENTS = 3
+
+/** Chart limits: bounds on what one chart may cost to read (hostile input, issue 13). The converters and
+ *  the level-data reader check them while they parse, not after, and fail at the first one exceeded with
+ *  a ChartLimitError that names the limit and the line. The browser's form, the server and the docs page
+ *  /docs/error all read them from here. */
+export const CHART_LIMITS = {
+  /** Lines in a SUS or TXT file. */
+  lines: 100_000,
+  /** Characters in one line. */
+  lineLength: 10_000,
+  /** Notes in a SUS file: every tap, air and slide point (and BPM change). */
+  notes: 30_000,
+  /** Slides in a SUS file (slide starts). */
+  slides: 5_000,
+  /** The highest measure number (SUS data lines have 3 digits; TIL entries are held to the same). */
+  measure: 999,
+  /** Beats in one measure (#mmm02). */
+  beatsPerMeasure: 64,
+  /** Level-data entities: the converters' output (hold eighths included), TXT rows, and the reader's input. */
+  entities: 60_000,
+  /** Level data after decompression, in bytes. */
+  levelDataBytes: 16 * 1024 * 1024,
+} as const
+export type ChartLimitName = keyof typeof CHART_LIMITS
+
+/** Replays: the data and configuration files after decompression, in bytes. */
+export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
+/** JSON read from users (request bodies, level data, replays, profiles) nests at most this deep. */
+export const JSON_MAX_DEPTH = 64

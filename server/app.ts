@@ -7,7 +7,11 @@ import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
 import { compressJson } from './http/compression.js'
 import { HttpError, fileTooLarge } from './http/errors.js'
+import { jsonTooDeep } from '../common/json.js'
+import { JSON_MAX_DEPTH } from '../common/rules.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
+import { registerProtection } from './http/protection.js'
+import { WorkBusyError } from './work/pool.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
 import { registerUploads } from './uploads/routes.js'
 import { type App } from './sonolus/types.js'
@@ -36,7 +40,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Connections cannot be held (issue 13): a request must arrive whole within requestTimeout, and an
+    // idle socket closes after connectionTimeout. request.ip honours TRUST_PROXY.
+    requestTimeout: ctx.config.limits.requestTimeoutMs,
+    connectionTimeout: ctx.config.limits.connectionTimeoutMs,
+    trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Slow headers count against the same deadline.
+  app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)
 
   // An import by `npm run import-pack` (another process) shows up here within 10 s (scale-out rule: no
   // instance relies on its own memory for shared state).
@@ -63,8 +74,15 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     const raw = body as Buffer
     request.rawBody = raw
     if (raw.length === 0) return done(null, undefined)
+    const text = raw.toString('utf8')
+    // JSON.parse takes any depth, but what walks the result afterwards recurses (JSON.stringify of a
+    // signed profile overflowed the stack at 100,000 levels): bounded before parsing, without recursion.
+    if (jsonTooDeep(text, JSON_MAX_DEPTH)) {
+      const message = `The body nests deeper than ${JSON_MAX_DEPTH} levels`
+      return done(Object.assign(new Error(message), { statusCode: 400 }), undefined)
+    }
     try {
-      done(null, JSON.parse(raw.toString('utf8')))
+      done(null, JSON.parse(text))
     } catch {
       done(Object.assign(new Error('The body is not valid JSON'), { statusCode: 400 }), undefined)
     }
@@ -99,11 +117,17 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     for (const header of ['cache-control', 'etag', 'accept-ranges', 'content-length'])
       reply.removeHeader(header)
     if (statusCode !== 416) reply.removeHeader('content-range')
+    // Every 429 and 503 says when to try again (the rate limiter and the load shedder set their own).
+    if ((statusCode === 429 || statusCode === 503) && !reply.getHeader('retry-after'))
+      reply.header('retry-after', statusCode === 429 ? '60' : '5')
     return reply
       .code(statusCode)
       .type('application/json; charset=utf-8')
       .send({ code: statusCode, error: key, message })
   })
+
+  // Rate limits and load shedding first: they attach to the routes registered after them.
+  await registerProtection(app, ctx)
 
   registerSonolusRoutes(app, ctx)
   registerContent(app, ctx)
@@ -113,12 +137,20 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onClose', async () => ctx.media.stop())
 
   app.get('/healthz', async (_request, reply) => {
+    // Load: the event loop's lag (ms) and the chart workers; 'busy' while new requests are being shed.
+    const { eventLoopDelayMs, busy } = app.loadStatus()
+    const load = { eventLoopDelayMs, work: ctx.work.stats }
     try {
       await ctx.repos.ping()
-      return { status: 'ok' }
+      if (busy)
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ status: 'busy', ...load })
+      return { status: 'ok', ...load }
     } catch (error) {
       app.log.error({ err: error }, 'health check: database did not answer')
-      return reply.code(503).send({ status: 'unavailable' })
+      return reply.code(503).send({ status: 'unavailable', ...load })
     }
   })
 
@@ -145,12 +177,15 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 const classify = (error: FastifyError | Error): { statusCode: number; key: string; message: string } => {
   if (error instanceof HttpError)
     return { statusCode: error.statusCode, key: error.key, message: error.message }
+  if (error instanceof WorkBusyError) return { statusCode: 503, key: 'server_busy', message: error.message }
   if (error instanceof BlobTooLargeError)
     return { statusCode: 413, key: 'file_too_large', message: error.message }
   if (error instanceof BlobHashMismatchError || error instanceof InvalidHashError) {
     return { statusCode: 400, key: 'bad_request', message: error.message }
   }
   const fastifyError = error as FastifyError
+  if (fastifyError.statusCode === 408)
+    return { statusCode: 408, key: 'request_timeout', message: 'The request did not arrive in time' }
   if (fastifyError.validation) return { statusCode: 400, key: 'bad_request', message: fastifyError.message }
   // A body or file over its limit (Fastify's bodyLimit, multipart's fileSize): the catalogue's key.
   if (fastifyError.statusCode === 413) return classify(fileTooLarge())

@@ -57,6 +57,35 @@ export type Config = {
   engineName: string
   logLevel: string
   git: GitOverrides
+  /** Fastify's trustProxy (TRUST_PROXY): false, true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string[]
+  limits: Limits
+}
+
+/** Bounds on what one client may hold or cost (issue 13); each is an environment variable. */
+export type Limits = {
+  /** REQUEST_TIMEOUT_MS: a whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number
+  /** CONNECTION_TIMEOUT_MS: an idle socket is closed after this. */
+  connectionTimeoutMs: number
+  /** MAX_CONNECTIONS: open connections at most, per instance. */
+  maxConnections: number
+  /** UPLOAD_CHUNK_TIMEOUT_MS: one upload chunk's body must arrive within this. */
+  chunkTimeoutMs: number
+  /** UPLOAD_SESSIONS_PER_USER: unfinished uploads one user may hold. */
+  uploadSessionsPerUser: number
+  /** MAX_EVENT_LOOP_DELAY_MS: above this lag, new requests get 503 server_busy (0 turns it off). */
+  maxEventLoopDelayMs: number
+  /** RATE_LIMIT_PER_MINUTE: requests per client (user, else address) per minute, per instance. */
+  ratePerMinute: number
+  /** RATE_LIMIT_STRICT_PER_MINUTE: uploads, creates, results, searches and sign-ins per client per
+   *  minute, counted in the database so every instance shares the count. */
+  strictRatePerMinute: number
+  /** WORK_THREADS, WORK_TIMEOUT_MS, WORK_MEMORY_MB, WORK_QUEUE: the chart worker pool. */
+  workThreads: number
+  workTimeoutMs: number
+  workMemoryMb: number
+  workQueue: number
 }
 
 type Env = Record<string, string | undefined>
@@ -215,6 +244,57 @@ const parseOrigins = (env: Env): string[] =>
       return url.origin
     })
 
+const parseCount = (
+  env: Env,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number => {
+  const raw = read(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`)
+  return Number(raw)
+}
+
+const parseTrustProxy = (env: Env): boolean | number | string[] => {
+  const raw = read(env, 'TRUST_PROXY')
+  if (raw === undefined) return false
+  if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false
+  if (['true', 'on', 'yes'].includes(raw.toLowerCase())) return true
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const list = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const entry of list)
+    if (
+      !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) &&
+      !['loopback', 'linklocal', 'uniquelocal'].includes(entry)
+    )
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `"${entry}" is not an address or CIDR; use off, a hop count, or a list such as 127.0.0.1,10.0.0.0/8`,
+      )
+  return list
+}
+
+const parseLimits = (env: Env): Limits => ({
+  requestTimeoutMs: parseCount(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000),
+  connectionTimeoutMs: parseCount(env, 'CONNECTION_TIMEOUT_MS', 120_000, 1000),
+  maxConnections: parseCount(env, 'MAX_CONNECTIONS', 1024, 1),
+  chunkTimeoutMs: parseCount(env, 'UPLOAD_CHUNK_TIMEOUT_MS', 20_000, 100),
+  uploadSessionsPerUser: parseCount(env, 'UPLOAD_SESSIONS_PER_USER', 8, 1),
+  maxEventLoopDelayMs: parseCount(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
+  ratePerMinute: parseCount(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1),
+  strictRatePerMinute: parseCount(env, 'RATE_LIMIT_STRICT_PER_MINUTE', 60, 1),
+  workThreads: parseCount(env, 'WORK_THREADS', 2, 1, 64),
+  workTimeoutMs: parseCount(env, 'WORK_TIMEOUT_MS', 15_000, 100),
+  workMemoryMb: parseCount(env, 'WORK_MEMORY_MB', 256, 32),
+  workQueue: parseCount(env, 'WORK_QUEUE', 32, 1),
+})
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
@@ -247,6 +327,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     engineName: read(env, 'ENGINE_NAME') ?? 'sirius',
     corsOrigins: parseOrigins(env),
     logLevel,
+    trustProxy: parseTrustProxy(env),
+    limits: parseLimits(env),
     git: {
       owner: read(env, 'GIT_OWNER'),
       repo: read(env, 'GIT_REPO'),

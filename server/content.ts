@@ -6,6 +6,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { DOC_TYPES } from '../common/api/content.js'
 import { UI_LOCALES } from '../common/locales.js'
+import { CHART_LIMITS } from '../common/rules.js'
+import { type Config } from './config.js'
 import { type AppContext } from './context.js'
 import { HttpError } from './http/errors.js'
 import { type App } from './sonolus/types.js'
@@ -26,7 +28,26 @@ const readOr404 = async (file: string, what: string): Promise<Buffer> => {
   }
 }
 
+/** The numbers the docs quote ({{name}} in the markdown): the chart limits from common/rules.ts and this
+ *  server's configured quotas, so the page always says what the server enforces. */
+export const docValues = (config: Config): Record<string, string> => {
+  const number = (value: number) => value.toLocaleString('en-US')
+  const values: Record<string, string> = {
+    'chart.levelDataMB': String(CHART_LIMITS.levelDataBytes / 1024 / 1024),
+    'work.timeoutS': String(Math.round(config.limits.workTimeoutMs / 1000)),
+    'rate.perMinute': number(config.limits.ratePerMinute),
+    'rate.strictPerMinute': number(config.limits.strictRatePerMinute),
+    'upload.sessionsPerUser': number(config.limits.uploadSessionsPerUser),
+  }
+  for (const [name, value] of Object.entries(CHART_LIMITS)) values[`chart.${name}`] ??= number(value)
+  return values
+}
+
+const fillValues = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{\{([a-zA-Z.]+)\}\}/g, (whole, name: string) => values[name] ?? whole)
+
 export const registerContent = (app: App, ctx: AppContext): void => {
+  const values = docValues(ctx.config)
   app.get('/content/docs/:locale/:file', async (request, reply) => {
     const { locale, file } = request.params as { locale: string; file: string }
     const type = file.replace(/\.md$/, '')
@@ -40,7 +61,10 @@ export const registerContent = (app: App, ctx: AppContext): void => {
       path.join(ctx.config.docsDir, locale, `${type}.md`),
       `document ${locale}/${file}`,
     )
-    return reply.header('cache-control', 'no-cache').type('text/markdown; charset=utf-8').send(body)
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/markdown; charset=utf-8')
+      .send(fillValues(body.toString('utf8'), values))
   })
 
   app.get('/content/master/:file', async (request, reply) => {

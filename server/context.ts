@@ -13,6 +13,7 @@ import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
 import { Prober } from './media/probe.js'
+import { WorkPool } from './work/pool.js'
 import path from 'node:path'
 
 export type AppContext = {
@@ -29,6 +30,8 @@ export type AppContext = {
   media: BackgroundWork
   /** ffprobe parked ahead of a music upload's commit (media/probe.ts). */
   prober: Prober
+  /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
+  work: WorkPool
   close: () => Promise<void>
 }
 
@@ -49,7 +52,14 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     await packs.reload()
     const media = new BackgroundWork({ repos, blobStore, tmpDir: path.join(config.dataDir, 'tmp') })
     const prober = new Prober(path.join(config.dataDir, 'tmp'))
+    const work = new WorkPool({
+      threads: config.limits.workThreads,
+      timeoutMs: config.limits.workTimeoutMs,
+      memoryMb: config.limits.workMemoryMb,
+      maxQueue: config.limits.workQueue,
+    })
     return {
+      work,
       media,
       prober,
       packs,
@@ -63,6 +73,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       close: async () => {
         await media.stop()
         await prober.close()
+        await work.close()
         await blobStore.close()
         await db.close()
       },

@@ -1,6 +1,6 @@
 // The chart library's one API (architecture.md "Contracts"): convertSus, convertTxt, readLevelData.
 import { gzip } from 'pako'
-import { type ChartWarning } from './errors.js'
+import { ChartError, type ChartWarning } from './errors.js'
 import { parseLevelDataJson, readLevelDataJson } from './levelData/read.js'
 import { type LevelData } from './levelData/types.js'
 import { parseSus } from './sus/parse.js'
@@ -9,6 +9,8 @@ import { parseTxt } from './txt/parse.js'
 import { sortRows, txtRowsToLevelData } from './txt/toLevelData.js'
 import { writeTxt } from './txt/write.js'
 import { GZIP_LEVEL } from '../rules.js'
+import { type ChartLimits, limitsOf } from './limits.js'
+import { NOTE_ARCHETYPES } from './levelData/types.js'
 
 export type Conversion = {
   /** The intermediate Sirius TXT ('' when the input was level data already). */
@@ -24,15 +26,30 @@ export type Conversion = {
 export type Gzip = (json: string) => Uint8Array
 export const pakoGzip: Gzip = (json) => gzip(json, { level: GZIP_LEVEL as 9 })
 
-export type ConvertOptions = { gzip?: Gzip }
+export type ConvertOptions = {
+  gzip?: Gzip
+  limits?: Partial<ChartLimits>
+  /** Accept a chart without a playable note (tests of fragments; the preview of a work in progress).
+   *  Off by default: a chart to publish must have something to play. */
+  allowEmpty?: boolean
+}
 
-/** SUS (ChedPlus) → Sirius TXT → level data. Throws ChartError with line:column. */
+/** A chart must have something to play. */
+const requireNotes = (levelData: LevelData, options: ConvertOptions): LevelData => {
+  if (!options.allowEmpty && !levelData.entities.some((entity) => NOTE_ARCHETYPES.has(entity.archetype)))
+    throw new ChartError('chart.no_notes', 'the chart has no playable note')
+  return levelData
+}
+
+/** SUS (ChedPlus) → Sirius TXT → level data. Throws ChartError with line:column, and ChartLimitError
+ *  (a ChartError) as soon as the chart passes one of CHART_LIMITS. */
 export const convertSus = (text: string, options: ConvertOptions = {}): Conversion => {
-  const { score, warnings: parseWarnings } = parseSus(text)
-  const { rows, warnings } = susToTxtRows(score)
+  const limits = limitsOf(options.limits)
+  const { score, warnings: parseWarnings } = parseSus(text, { limits })
+  const { rows, warnings } = susToTxtRows(score, limits)
   // Sorted once, for the TXT and for the level data.
   sortRows(rows)
-  const levelData = txtRowsToLevelData(rows, true)
+  const levelData = requireNotes(txtRowsToLevelData(rows, true, limits.entities), options)
   return {
     txt: writeTxt(rows, true),
     levelData,
@@ -45,23 +62,26 @@ export const convertSus = (text: string, options: ConvertOptions = {}): Conversi
  *  newline", spec §5) is validated and passed through. */
 export const convertTxt = (text: string, options: ConvertOptions & { offset?: number } = {}): Conversion => {
   const compress = options.gzip ?? pakoGzip
+  const limits = limitsOf(options.limits)
   if (text.trimStart().startsWith('{')) {
-    const read = readLevelDataJson(parseLevelDataJson(text.trimStart()))
+    const read = readLevelDataJson(parseLevelDataJson(text.trimStart()), { maxEntities: limits.entities })
     return {
       txt: '',
-      levelData: read.levelData,
+      levelData: requireNotes(read.levelData, options),
       gzipped: compress(JSON.stringify(read.levelData)),
       warnings: read.warnings,
     }
   }
-  const rows = sortRows(parseTxt(text, options))
-  const levelData = txtRowsToLevelData(rows, true)
+  const rows = sortRows(parseTxt(text, { ...options, limits }))
+  const levelData = requireNotes(txtRowsToLevelData(rows, true, limits.entities), options)
   return { txt: writeTxt(rows, true), levelData, gzipped: compress(JSON.stringify(levelData)), warnings: [] }
 }
 
 export { readLevelData, readLevelDataJson, scratchTarget } from './levelData/read.js'
 export type { FlatEntity, ReadLevelData, ReadOptions } from './levelData/read.js'
 export { ChartError } from './errors.js'
+export { ChartLimitError, limitsOf } from './limits.js'
+export type { ChartLimits } from './limits.js'
 export type { ChartIssue, ChartWarning } from './errors.js'
 export { ARCHETYPES, NOTE_ARCHETYPES } from './levelData/types.js'
 export type { LevelData, LevelDataEntity } from './levelData/types.js'

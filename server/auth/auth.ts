@@ -1,14 +1,17 @@
 // Who is asking, and how they log in: the app's signed authenticateServer (protocol doc §10), and the
 // web login through the app's signed external-login callback (§11.2). Sessions are stored by the SHA-1
 // of their secret; the secret never appears in a URL or a log line.
+import { createHash } from 'node:crypto'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { Type } from '@sinclair/typebox'
 import { type ServerAuthenticateResponse } from '@sonolus/core'
 import { type FastifyRequest } from 'fastify'
 import { type UserLoginResponse } from '../../common/api/user.js'
+import { hasForbiddenChars, stripControl } from '../../common/text.js'
 import { type Config } from '../config.js'
-import { type Repositories, type User } from '../db/repositories/index.js'
-import { HttpError } from '../http/errors.js'
+import { RELEASED_PREFIX, type Repositories, type User } from '../db/repositories/index.js'
+import { HttpError, badRequest } from '../http/errors.js'
+import { jsonTooDeep } from '../../common/json.js'
 import { type SignatureVerifier } from './signature.js'
 import { newToken, sha1Hex } from './tokens.js'
 
@@ -22,6 +25,10 @@ export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
 export const SIGNATURE_WINDOW_MS = 60 * 1000
 /** Per IP address, per minute. */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10
+/** The stored userProfile, as JSON, at most (a real one is well under a kilobyte). */
+export const MAX_PROFILE_BYTES = 64 * 1024
+/** The userProfile's nesting at most (a real one nests 2 deep: favourites). */
+export const MAX_PROFILE_DEPTH = 8
 
 const UserProfile = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128 }),
@@ -46,6 +53,8 @@ const AuthenticateExternal = TypeCompiler.Compile(
 )
 
 const reject = (message: string) => new HttpError(401, 'not_login', message)
+
+type Profile = { id: string; handle: string; name: string }
 
 export class Auth {
   constructor(
@@ -76,21 +85,41 @@ export class Auth {
     return user
   }
 
-  private checkSigned(rawBody: Buffer | undefined, signature: string | undefined, time: number) {
+  private checkSigned(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    time: number,
+  ): asserts rawBody is Buffer {
     if (!rawBody || !this.verifySignature(rawBody, signature))
       throw reject('The request is not signed by Sonolus')
     if (Math.abs(this.now() - time) > SIGNATURE_WINDOW_MS)
       throw reject('The request is too old; check the clock and try again')
   }
 
-  private async upsertProfile(
-    profile: { id: string; handle: string; name: string },
-    full: unknown,
-  ): Promise<User> {
-    return this.repos.users.upsert(
-      { id: profile.id, handle: profile.handle, name: profile.name, profile: JSON.stringify(full) },
-      this.now(),
-    )
+  /** A signed request is good once, on every instance: its bytes are recorded until its time window
+   *  ends, and a replay is refused. Keyed by the signed bytes, not the signature: an ECDSA signature has
+   *  a twin, (r, n − s), that verifies the same bytes. */
+  private async claimSignature(rawBody: Buffer, time: number): Promise<void> {
+    const hash = createHash('sha256').update(rawBody).digest('hex')
+    if (!(await this.repos.seenSignatures.claim(hash, time + SIGNATURE_WINDOW_MS, this.now())))
+      throw reject('This signed request was used already; sign in again')
+  }
+
+  /** The user row's fields from a signed userProfile, bounded before it is stored: 400 when it nests or
+   *  weighs more than a real profile could, or its id or handle holds control characters (the name is
+   *  stripped of them instead). */
+  private profileRow(rawBody: Buffer, profile: Profile, full: unknown): Profile & { profile: string } {
+    // The body is the request's object around the profile: one level more.
+    if (jsonTooDeep(rawBody.toString('utf8'), MAX_PROFILE_DEPTH + 1))
+      throw badRequest(`The user profile nests deeper than ${MAX_PROFILE_DEPTH} levels`)
+    const json = JSON.stringify(full)
+    if (Buffer.byteLength(json) > MAX_PROFILE_BYTES)
+      throw badRequest(`The user profile is larger than ${MAX_PROFILE_BYTES} bytes`)
+    if (hasForbiddenChars(profile.id) || hasForbiddenChars(profile.handle))
+      throw badRequest('The user profile holds a control character in its id or handle')
+    // Handles given up to another user id read '~{id}' (users.ts); no signed handle may look like one.
+    if (profile.handle.startsWith(RELEASED_PREFIX)) throw badRequest('The user profile has an invalid handle')
+    return { id: profile.id, handle: profile.handle, name: stripControl(profile.name).trim(), profile: json }
   }
 
   /** POST /sonolus/authenticate: a signed authenticateServer from the app. */
@@ -104,16 +133,20 @@ export class Auth {
     // §10 check 3: the address must be ours exactly (scheme, host, path prefix).
     if (body.address !== this.config.publicUrl)
       throw reject(`This server's address is ${this.config.publicUrl}`)
-    const user = await this.upsertProfile(body.userProfile, (body as { userProfile: unknown }).userProfile)
+    const row = this.profileRow(rawBody, body.userProfile, (body as { userProfile: unknown }).userProfile)
+    await this.claimSignature(rawBody, body.time)
     const session = newToken()
     const now = this.now()
     const expiration = now + APP_SESSION_MS
-    await this.repos.sessions.create({
-      idHash: sha1Hex(session),
-      userId: user.id,
-      kind: 'app',
-      createdTime: now,
-      expiresTime: expiration,
+    await this.repos.transaction(async (trx) => {
+      const user = await trx.users.upsert(row, now)
+      await trx.sessions.create({
+        idHash: sha1Hex(session),
+        userId: user.id,
+        kind: 'app',
+        createdTime: now,
+        expiresTime: expiration,
+      })
     })
     return { session, expiration }
   }
@@ -150,17 +183,11 @@ export class Auth {
     if (!AuthenticateExternal.Check(body)) throw reject('Not an authenticateExternal request')
     this.checkSigned(rawBody, signature, body.time)
     if (body.url !== this.callbackUrl(hash)) throw reject('This login link is not for this server')
+    const row = this.profileRow(rawBody, body.userProfile, (body as { userProfile: unknown }).userProfile)
+    await this.claimSignature(rawBody, body.time)
     const now = this.now()
     return this.repos.transaction(async (trx) => {
-      const user = await trx.users.upsert(
-        {
-          id: body.userProfile.id,
-          handle: body.userProfile.handle,
-          name: body.userProfile.name,
-          profile: JSON.stringify((body as { userProfile: unknown }).userProfile),
-        },
-        now,
-      )
+      const user = await trx.users.upsert(row, now)
       if (!(await trx.loginAttempts.bind(hash, user.id, now)))
         throw reject('This login has expired or was already used; start again in the browser')
       await trx.sessions.create({

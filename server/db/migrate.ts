@@ -8,6 +8,8 @@ import * as m0004 from './migrations/0004_order_indexes.js'
 import * as m0005 from './migrations/0005_community.js'
 import * as m0006 from './migrations/0006_leaderboards.js'
 import * as m0007 from './migrations/0007_uploads.js'
+import * as m0008 from './migrations/0008_hardening.js'
+import * as m0009 from './migrations/0009_rate_counters.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '0005_community': m0005,
   '0006_leaderboards': m0006,
   '0007_uploads': m0007,
+  '0008_hardening': m0008,
+  '0009_rate_counters': m0009,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

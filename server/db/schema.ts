@@ -195,7 +195,23 @@ export type MediaJobsTable = {
   createdTime: number
 }
 
+/** Signed Sonolus requests already accepted (migration 0008): each is accepted once. */
+export type SeenSignaturesTable = {
+  /** SHA-256 hex of the signed bytes. */
+  hash: string
+  /** When the request's time window ends; the row may go after that. */
+  expiresTime: number
+}
+
 /** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
+/** Shared request counters (issue 13): one row per rate-limit key per fixed window, added to by every
+ *  instance, so a limit holds across instances. */
+export type RateCountersTable = {
+  key: string
+  windowStart: number
+  count: number
+}
+
 export type ChartsFtsTable = {
   rowid: number
 }
@@ -218,4 +234,6 @@ export type Database = {
   uploadSessions: UploadSessionsTable
   uploadChunks: UploadChunksTable
   mediaJobs: MediaJobsTable
+  seenSignatures: SeenSignaturesTable
+  rateCounters: RateCountersTable
 }

@@ -13,6 +13,8 @@ export type ErrorKey =
   | 'bad_request'
   | 'range_not_satisfiable'
   | 'rate_limited'
+  | 'server_busy'
+  | 'request_timeout'
   | 'internal_error'
 
 export class HttpError extends Error {
@@ -48,3 +50,10 @@ export const notLoggedIn = (): HttpError => new HttpError(401, 'not_login', CATA
 export const emptyField = (): HttpError => new HttpError(400, 'empty_field', CATALOGUE_TEXT.empty_field)
 export const fileTooLarge = (): HttpError =>
   new HttpError(413, 'file_too_large', CATALOGUE_TEXT.file_too_large)
+
+/** 429 rate_limited: the client asked too often; Retry-After says when to try again. */
+export const rateLimited = (seconds: number): HttpError =>
+  new HttpError(429, 'rate_limited', `Too many requests; try again in ${seconds} s`)
+/** 503 server_busy: the server sheds load (event-loop lag, a full work queue); Retry-After is set. */
+export const serverBusy = (message = 'The server is busy; try again in a few seconds'): HttpError =>
+  new HttpError(503, 'server_busy', message)

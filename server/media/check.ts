@@ -1,13 +1,12 @@
 // File checks by content, not by name (spec §5): images with sharp, music with music-metadata and ffprobe,
 // charts with our chart library, level data with its reader. Each check reads a file that is already on
-// local disk and runs off the event loop (sharp's pool, a child process) or on small inputs.
+// local disk and runs off the event loop: sharp's own threads, a child process, or our worker pool.
 import fsp from 'node:fs/promises'
-import { gzipSync } from 'node:zlib'
 import sharp, { type Metadata } from 'sharp'
 import { parseFile } from 'music-metadata'
 import { type UploadKind } from '../../common/api/uploads.js'
-import { ChartError, type Conversion, convertSus, readLevelData } from '../../common/chart/index.js'
-import { GZIP_LEVEL } from '../../common/rules.js'
+import { WorkLimitError, type WorkPool, WorkRefusal } from '../work/pool.js'
+import { type Converted, type LevelDataRead } from '../work/tasks.js'
 import { type Probe, probeFile } from './probe.js'
 
 /** A file that is not what it claims to be. The message is for people. */
@@ -68,42 +67,30 @@ export const checkMusic = async (
   return { duration: seconds }
 }
 
-/** Text of a chart file: UTF-8, without a byte-order mark. */
-export const chartText = (bytes: Buffer): string => {
-  const text = bytes.toString('utf8')
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-}
-
-const nodeGzip = (json: string): Uint8Array => gzipSync(json, { level: GZIP_LEVEL })
-
-/** The server's own conversion of a SUS file (architecture.md: it never trusts client-made level data). */
-export const convertChart = (bytes: Buffer): Conversion => {
-  if (bytes.includes(0)) throw new FileCheckError('The chart file must be a SUS text file')
+/** Runs a worker task and turns its refusals (the input's fault, or too costly to read) into
+ *  FileCheckErrors; a busy pool stays WorkBusyError (503). */
+const checked = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   try {
-    return convertSus(chartText(bytes), { gzip: nodeGzip })
+    return await run()
   } catch (error) {
-    if (error instanceof ChartError)
-      throw new FileCheckError(
-        error.line > 0
-          ? `The chart has an error on line ${error.line}: ${error.detail}`
-          : `The chart has an error: ${error.message}`,
-      )
+    if (error instanceof WorkRefusal) throw new FileCheckError(error.message)
+    if (error instanceof WorkLimitError) throw new FileCheckError(`${what} was refused: ${error.message}`)
     throw error
   }
 }
 
-export const checkLevelData = (bytes: Buffer): void => {
-  try {
-    readLevelData(bytes)
-  } catch (error) {
-    throw new FileCheckError(
-      `The level data is not valid: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  }
-}
+/** The server's own conversion of a SUS file (architecture.md: it never trusts client-made level data),
+ *  in a worker thread, under the chart limits. */
+export const convertChart = (work: WorkPool, bytes: Buffer): Promise<Converted> =>
+  checked('The chart', () => work.convertSus(bytes))
+
+/** Level data given without a SUS: the reader's checks, in a worker thread. */
+export const checkLevelData = (work: WorkPool, bytes: Buffer): Promise<LevelDataRead> =>
+  checked('The level data', () => work.readLevelData(bytes))
 
 /** Checks a finished upload by what it is for; returns the content type to record. */
 export const checkUpload = async (
+  work: WorkPool,
   kind: UploadKind,
   file: string,
   probe?: (file: string) => Promise<Probe | undefined>,
@@ -117,10 +104,10 @@ export const checkUpload = async (
       await checkMusic(file, probe)
       return 'audio/mpeg'
     case 'chart':
-      convertChart(await fsp.readFile(file))
+      await convertChart(work, await fsp.readFile(file))
       return 'text/plain; charset=utf-8'
     case 'data':
-      checkLevelData(await fsp.readFile(file))
+      await checkLevelData(work, await fsp.readFile(file))
       return 'application/gzip'
   }
 }

@@ -63,18 +63,34 @@ const KEPT_CHUNK_BUFFERS = 4
 
 /** Reads exactly `length` bytes of the request body (at most one chunk) into a buffer of the pool; the
  *  caller gives it back with `release` once the bytes are written. */
-const readBody = (raw: IncomingMessage, length: number): Promise<{ body: Buffer; release: () => void }> =>
+const readBody = (
+  raw: IncomingMessage,
+  length: number,
+  deadlineMs: number,
+): Promise<{ body: Buffer; release: () => void }> =>
   new Promise((resolve, reject) => {
-    const buffer = chunkBuffers.pop() ?? Buffer.allocUnsafeSlow(UPLOAD_CHUNK_BYTES)
+    // The buffer is taken when the first bytes arrive: a connection that sends nothing holds nothing.
+    let buffer: Buffer | undefined
     let released = false
     const release = () => {
-      if (released) return
+      if (released || !buffer) return
       released = true
       if (chunkBuffers.length < KEPT_CHUNK_BUFFERS) chunkBuffers.push(buffer)
     }
     let got = 0
     let settled = false
+    // A chunk must arrive whole within its deadline, however slowly its bytes trickle in.
+    const deadline = setTimeout(() => {
+      fail(
+        new HttpError(
+          408,
+          'upload_failed',
+          `The chunk did not arrive within ${Math.round(deadlineMs / 1000)} s; send it again`,
+        ),
+      )
+    }, deadlineMs)
     const fail = (error: Error) => {
+      clearTimeout(deadline)
       raw.removeAllListeners('data')
       if (settled) return
       settled = true
@@ -87,13 +103,16 @@ const readBody = (raw: IncomingMessage, length: number): Promise<{ body: Buffer;
         raw.resume()
         return
       }
+      buffer ??= chunkBuffers.pop() ?? Buffer.allocUnsafeSlow(UPLOAD_CHUNK_BYTES)
       data.copy(buffer, got)
       got += data.length
     })
     raw.on('end', () => {
+      clearTimeout(deadline)
       if (got !== length) return fail(uploadRejected('The body is shorter than its Content-Length'))
       if (settled) return
       settled = true
+      buffer ??= Buffer.alloc(0)
       resolve({ body: buffer.subarray(0, length), release })
     })
     raw.on('aborted', () => fail(uploadRejected('The connection closed before the chunk arrived')))
@@ -137,6 +156,14 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       if (state.complete) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
       await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
     } else {
+      // Each unfinished upload may hold up to 20 MB of scratch bytes for an hour: a user holds a few.
+      const open = await ctx.repos.uploads.countOpen(user.id, now)
+      if (open >= ctx.config.limits.uploadSessionsPerUser)
+        throw new HttpError(
+          429,
+          'rate_limited',
+          `You have ${open} unfinished uploads (the limit is ${ctx.config.limits.uploadSessionsPerUser}); finish them or wait an hour`,
+        )
       session = {
         id: randomBytes(16).toString('hex'),
         userId: user.id,
@@ -211,7 +238,14 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       if (chunkConflict(chunks, { start, end }) === 'overlap')
         throw fail(uploadRejected('The range overlaps a chunk already received'))
 
-      const { body, release } = await readBody(request.raw, length)
+      let read: Awaited<ReturnType<typeof readBody>>
+      try {
+        read = await readBody(request.raw, length, ctx.config.limits.chunkTimeoutMs)
+      } catch (error) {
+        // The rest of a refused body is not read: the connection closes after the answer.
+        throw error instanceof HttpError ? fail(error) : error
+      }
+      const { body, release } = read
       try {
         await ctx.blobStore.putChunk(session.id, start, body)
       } finally {

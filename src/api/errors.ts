@@ -13,6 +13,8 @@ export const ERROR_KEYS = [
   'permission_denied2',
   'file_too_large',
   'empty_field',
+  'rate_limited',
+  'server_busy',
 ] as const
 export type ErrorKey = (typeof ERROR_KEYS)[number]
 

@@ -59,10 +59,14 @@ describe('the app (server skeleton)', () => {
     expect(response.json()).toMatchObject({ code: 404, error: 'not_found' })
   })
 
-  it('reports health from the database', async () => {
+  it('reports health from the database, with the load: event-loop lag and chart workers', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ status: 'ok' })
+    expect(response.json()).toEqual({
+      status: 'ok',
+      // Load shedding is off in this test's configuration (protection.test.ts turns it on).
+      work: { threads: 0, queued: 0 },
+    })
   })
 })
 

@@ -26,6 +26,33 @@ describe('ResponseCache', () => {
   })
 })
 
+describe('ResponseCache tags', () => {
+  it('drops the entries carrying a tag, and only those', () => {
+    const cache = new ResponseCache(60_000, 10)
+    cache.set('detailsA', 'A', 0, ['chart:a'])
+    cache.set('detailsB', 'B', 0, ['chart:b'])
+    cache.set('list', 'AB', 0, ['lists', 'chart:a', 'chart:b'])
+    cache.invalidate(['chart:a'])
+    expect(cache.get('detailsA', 1)).toBeUndefined()
+    expect(cache.get('list', 1)).toBeUndefined()
+    expect(cache.get('detailsB', 1)?.body).toBe('B')
+    cache.invalidate(['lists', 'chart:nothing'])
+    expect(cache.get('detailsB', 1)?.body).toBe('B')
+  })
+
+  it('forgets the tags of entries replaced or dropped for size', () => {
+    const cache = new ResponseCache(60_000, 1)
+    cache.set('a', 'A', 0, ['x'])
+    cache.set('a', 'A2', 0, ['y'])
+    cache.invalidate(['x'])
+    expect(cache.get('a', 1)?.body).toBe('A2')
+    cache.set('b', 'B', 0, ['y'])
+    expect(cache.size).toBe(1)
+    cache.invalidate(['y'])
+    expect(cache.size).toBe(0)
+  })
+})
+
 describe('cached anonymous level lists', () => {
   let test: Awaited<ReturnType<typeof openTestApp>>
   let session: string

@@ -1,7 +1,9 @@
 // Level results → leaderboards (protocol doc §5, §9) on SQLite and PostgreSQL: a valid record reaches all
-// 7 boards in order; bad uploads are rejected with nothing stored; the permission matrix.
+// 7 boards in order; bad uploads and implausible results (common/scoring.ts) are refused with 400
+// upload_failed and nothing stored; the permission matrix.
 import fs from 'node:fs'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LevelItem } from '@sonolus/core'
 import { LEADERBOARDS } from '../../common/api/levels'
@@ -19,8 +21,32 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
   const sessions: Record<string, string> = {}
   const chartId = hex(41, 32)
   const privateId = hex(42, 32)
+  // A chart no one has played: the refusals below must leave its boards empty.
+  const freshId = hex(44, 32)
+  const noDataId = hex(45, 32)
   let level: LevelItem
   let privateLevel: LevelItem
+  let fresh: LevelItem
+  let noData: LevelItem
+  // The note count of chart-50.sus's level data, which the charts above use.
+  const notes = 48
+
+  /** A result's fields; the refusal tests also send wrong types. */
+  type Result = Record<string, unknown>
+  /** A realistic full combo on a 48-note chart, with the given changes. */
+  const valid = (changes: Result = {}) => ({
+    grade: 'fullCombo',
+    arcadeScore: 990_000,
+    accuracyScore: 950_000,
+    combo: notes,
+    perfect: notes - 2,
+    great: 2,
+    good: 0,
+    miss: 0,
+    totalCount: notes,
+    ...changes,
+  })
+  const filesOf = (result: Result) => replayFiles(valid(result) as Parameters<typeof replayFiles>[0])
 
   const as = (who?: string) => (who ? { authorization: sessions[who] } : {})
   const submit = (who: string | undefined, replay: unknown) =>
@@ -39,15 +65,16 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
       payload: body,
     })
   }
-  /** Submits and uploads a result; returns the upload response. */
-  const play = async (who: string, result: Parameters<typeof replayFiles>[0], target = level) => {
-    const files = replayFiles(result)
+  /** Submits and uploads replay files; returns the upload response. */
+  const playFiles = async (who: string, files: ReturnType<typeof replayFiles>, target = level) => {
     const submitted = await submit(who, replayItem(target, files))
     expect(submitted.statusCode).toBe(200)
     const { key, hashes } = submitted.json()
     expect(hashes).toEqual([sha1(files.data), sha1(files.configuration)])
     return upload(key, [{ bytes: files.data }, { bytes: files.configuration }])
   }
+  /** Submits and uploads a result: valid() with the given changes. */
+  const play = (who: string, result: Result, target = level) => playFiles(who, filesOf(result), target)
   const records = () => test.ctx.repos.leaderboards.countRecords()
   const board = async (name: string) =>
     (
@@ -67,14 +94,28 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
       ['ben', '4003', 'Ben'],
     ])
       sessions[id] = await appSession(test.app, { id, handle, name })
-    await test.ctx.repos.charts.insert(newChart(41, { id: chartId, authorId: 'owner', author: 'Owner#4001' }))
-    await test.ctx.repos.charts.insert(
-      newChart(42, { id: privateId, authorId: 'owner', author: 'Owner#4001', isPublic: 0 }),
+    const conversion = convertSus(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'), 'utf8'),
     )
-    level = (await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${chartId}` })).json().item
-    privateLevel = (
-      await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${privateId}`, headers: as('owner') })
-    ).json().item
+    expect(readLevelData(conversion.gzipped).noteCount).toBe(notes)
+    const dataHash = await putBuffer(
+      test.ctx.blobStore,
+      test.ctx.repos,
+      Buffer.from(conversion.gzipped),
+      'application/gzip',
+    )
+    const owner = { authorId: 'owner', author: 'Owner#4001' }
+    await test.ctx.repos.charts.insert(newChart(41, { id: chartId, ...owner, dataHash }))
+    await test.ctx.repos.charts.insert(newChart(42, { id: privateId, ...owner, dataHash, isPublic: 0 }))
+    await test.ctx.repos.charts.insert(newChart(44, { id: freshId, ...owner, dataHash }))
+    await test.ctx.repos.charts.insert(newChart(45, { id: noDataId, ...owner, dataHash: null }))
+    const item = async (id: string, who?: string) =>
+      (await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${id}`, headers: as(who) })).json()
+        .item as LevelItem
+    level = await item(chartId)
+    privateLevel = await item(privateId, 'owner')
+    fresh = await item(freshId)
+    noData = await item(noDataId)
   })
   afterAll(async () => test.cleanup())
 
@@ -87,12 +128,13 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     expect(
       (
         await play('ann', {
-          arcadeScore: 800_000,
+          grade: 'pass',
+          arcadeScore: 781_250,
           accuracyScore: 900_000,
           combo: 30,
           perfect: 20,
           great: 20,
-          good: 5,
+          good: 3,
           miss: 5,
         })
       ).statusCode,
@@ -100,11 +142,12 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     expect(
       (
         await play('ben', {
-          arcadeScore: 950_000,
+          grade: 'pass',
+          arcadeScore: 893_750,
           accuracyScore: 880_000,
-          combo: 45,
-          perfect: 40,
-          great: 5,
+          combo: 40,
+          perfect: 35,
+          great: 8,
           good: 3,
           miss: 2,
         })
@@ -114,10 +157,11 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     expect(
       (
         await play('ann', {
-          arcadeScore: 990_000,
+          grade: 'pass',
+          arcadeScore: 895_833,
           accuracyScore: 990_000,
-          combo: 50,
-          perfect: 45,
+          combo: 43,
+          perfect: 43,
           great: 0,
           good: 0,
           miss: 5,
@@ -128,11 +172,11 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
 
     const players = async (name: string) =>
       (await board(name)).records.map((r: { player: string; value: string }) => `${r.player} ${r.value}`)
-    expect(await players('arcScore')).toEqual(['Ann#4002 990000', 'Ben#4003 950000'])
+    expect(await players('arcScore')).toEqual(['Ann#4002 895833', 'Ben#4003 893750'])
     expect(await players('accScore')).toEqual(['Ann#4002 990000', 'Ben#4003 880000'])
-    expect(await players('combo')).toEqual(['Ann#4002 50', 'Ben#4003 45'])
-    expect(await players('perfect')).toEqual(['Ann#4002 45', 'Ben#4003 40'])
-    expect(await players('great')).toEqual(['Ann#4002 0', 'Ben#4003 5'])
+    expect(await players('combo')).toEqual(['Ann#4002 43', 'Ben#4003 40'])
+    expect(await players('perfect')).toEqual(['Ann#4002 43', 'Ben#4003 35'])
+    expect(await players('great')).toEqual(['Ann#4002 0', 'Ben#4003 8'])
     expect(await players('good')).toEqual(['Ann#4002 0', 'Ben#4003 3'])
     expect(await players('miss')).toEqual(['Ben#4003 2', 'Ann#4002 5'])
     const first = (await board('arcScore')).records[0]
@@ -169,17 +213,18 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     ['an unknown grade', { grade: 'legendary' }, /grade/],
   ])('rejects %s and stores nothing', async (_name, result, message) => {
     const before = await records()
-    const response = await play('ben', result as never)
+    const response = await play('ben', result)
     expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 400, error: 'upload_failed' })
     expect(response.json().message).toMatch(message)
     expect(await records()).toBe(before)
   })
 
   it('rejects a hash mismatch, a file never asked for, a missing file and a reused key', async () => {
     const before = await records()
-    const files = replayFiles({})
+    const files = filesOf({ arcadeScore: 989_000 })
     const key = async () => (await submit('ben', replayItem(level, files))).json().key as string
-    const other = replayFiles({ arcadeScore: 1 })
+    const other = filesOf({ arcadeScore: 1 })
     const cases = [
       [{ bytes: other.data, name: sha1(files.data) }, { bytes: files.configuration }],
       [{ bytes: files.data }, { bytes: other.data }],
@@ -188,7 +233,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     for (const parts of cases) {
       const response = await upload(await key(), parts)
       expect(response.statusCode).toBe(400)
-      expect(response.json().message).toMatch(/^Result rejected/)
+      expect(response.json()).toMatchObject({ error: 'upload_failed', message: /^Result rejected/ })
     }
     const used = await key()
     expect((await upload(used, [{ bytes: files.data }, { bytes: files.configuration }])).statusCode).toBe(200)
@@ -221,44 +266,183 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     }
   })
 
-  it("checks totalCount against the chart's note count when the chart has level data", async () => {
-    const conversion = convertSus(
-      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'), 'utf8'),
-    )
-    const notes = readLevelData(conversion.gzipped).noteCount
-    const dataHash = await putBuffer(
-      test.ctx.blobStore,
-      test.ctx.repos,
-      Buffer.from(conversion.gzipped),
-      'application/gzip',
-    )
-    const withDataId = hex(43, 32)
-    await test.ctx.repos.charts.insert(
-      newChart(43, { id: withDataId, authorId: 'owner', author: 'Owner#4001', dataHash }),
-    )
-    const withData = (
-      await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${withDataId}` })
-    ).json().item
+  /** Plays the files on the fresh chart and expects a refusal matching `reason` that stored nothing: no
+   *  record row, no board entry, no replay file. Returns the response. */
+  const expectFilesRefused = async (files: ReturnType<typeof replayFiles>, reason: RegExp) => {
     const before = await records()
-    const wrong = await play(
-      'ann',
-      { perfect: notes + 1, great: 0, good: 0, miss: 0, combo: notes, totalCount: notes + 1 },
-      withData,
-    )
-    expect(wrong.statusCode).toBe(400)
-    expect(wrong.json().message).toMatch(/note count/)
+    const response = await playFiles('ben', files, fresh)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      code: 400,
+      error: 'upload_failed',
+      message: expect.stringMatching(/^Result rejected: /),
+    })
+    expect(response.json().message).toMatch(reason)
     expect(await records()).toBe(before)
-    const right = await play(
-      'ann',
-      { perfect: notes, great: 0, good: 0, miss: 0, combo: notes, totalCount: notes },
-      withData,
+    for (const name of LEADERBOARDS)
+      expect(await test.ctx.repos.leaderboards.countBoard(freshId, name)).toBe(0)
+    expect(await test.ctx.blobStore.head(sha1(files.data))).toBeUndefined()
+    return response
+  }
+  /** expectFilesRefused for valid() with the given changes. */
+  const expectRefused = (changes: Result, reason: RegExp) => expectFilesRefused(filesOf(changes), reason)
+  /** The replay files of valid(changes) with one field's JSON text replaced by `raw` (e.g. 1e400). */
+  const withRawField = (changes: Result, field: string, raw: string) => {
+    const files = filesOf(changes)
+    const text = gunzipSync(files.data)
+      .toString('utf8')
+      .replace(new RegExp(`"${field}":[^,}]+`), `"${field}":${raw}`)
+    return { data: gzipSync(text), configuration: files.configuration }
+  }
+
+  it('refuses arcadeScore 1e300 with allPerfect (400 upload_failed, nothing stored) and keeps answering', async () => {
+    const response = await expectRefused(
+      { grade: 'allPerfect', arcadeScore: 1e300, perfect: notes, great: 0, good: 0, miss: 0, combo: notes },
+      /arcadeScore \(1e\+300\) is more than these judgments earn \(1000000\)/,
     )
-    expect(right.statusCode).toBe(200)
-    expect(await records()).toBe(before + 1)
+    expect(response.json().message).toMatch(/^Result rejected: /)
+    const list = await test.app.inject({
+      method: 'GET',
+      url: `/sonolus/levels/wbs-${freshId}/leaderboards/arcScore/records/list?page=0`,
+    })
+    expect(list.json().records).toEqual([])
+    const health = await test.app.inject({ method: 'GET', url: '/healthz' })
+    expect(health.statusCode).toBe(200)
+    expect(health.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('refuses an arcade score above what the judgments earn (Perfect 1, Great 0.8, Good 0.5)', async () => {
+    // 46 Perfect and 2 Great of 48 earn 991,666.67 at most.
+    await expectRefused({ arcadeScore: 991_668 }, /arcadeScore \(991668\) is more than .*991666\.67/)
+    await expectRefused(
+      { grade: 'pass', arcadeScore: 1_000_000, miss: 1, perfect: notes - 3, combo: 40 },
+      /arcadeScore/,
+    )
+  })
+
+  it("refuses counts that do not add up to totalCount or to the chart's note count", async () => {
+    await expectRefused(
+      { grade: 'pass', miss: 1, combo: 30 },
+      new RegExp(`perfect \\+ great \\+ good \\+ miss \\(${notes + 1}\\) is not totalCount \\(${notes}\\)`),
+    )
+    await expectRefused(
+      {
+        grade: 'pass',
+        arcadeScore: 800_000,
+        perfect: notes - 3,
+        great: 1,
+        miss: 1,
+        combo: 30,
+        totalCount: notes - 1,
+      },
+      new RegExp(`totalCount \\(${notes - 1}\\) is not the chart's note count \\(${notes}\\)`),
+    )
+    await expectRefused(
+      {
+        grade: 'allPerfect',
+        arcadeScore: 1_000_000,
+        perfect: notes + 1,
+        great: 0,
+        combo: notes + 1,
+        totalCount: notes + 1,
+      },
+      /note count/,
+    )
+  })
+
+  it('refuses a combo larger than the note count, or than the notes not missed', async () => {
+    await expectRefused({ combo: notes + 1 }, new RegExp(`combo \\(${notes + 1}\\) is larger`))
+    await expectRefused(
+      { grade: 'pass', arcadeScore: 900_000, perfect: notes - 3, miss: 1, combo: notes },
+      new RegExp(`combo \\(${notes}\\) is larger than the ${notes - 1} notes that were not missed`),
+    )
+    // 46 Perfect and 2 Great with no Miss or Good: nothing broke the combo.
+    await expectRefused({ combo: 20 }, /combo \(20\) is smaller/)
+  })
+
+  it('refuses negative, fractional, non-numeric and non-finite values', async () => {
+    await expectRefused({ grade: 'pass', miss: -1, perfect: notes - 1 }, /miss is not a whole number ≥ 0/)
+    await expectRefused({ grade: 'pass', great: 1.5, good: 0.5 }, /great is not a whole number ≥ 0/)
+    await expectRefused({ combo: 47.5 }, /combo is not a whole number ≥ 0/)
+    await expectRefused({ totalCount: String(notes) }, /totalCount is not a whole number ≥ 0/)
+    await expectRefused({ arcadeScore: -1 }, /arcadeScore is not a number ≥ 0/)
+    await expectRefused({ accuracyScore: '950000' }, /accuracyScore is not a number ≥ 0/)
+    await expectRefused({ perfect: null }, /perfect is not a whole number ≥ 0/)
+    // JSON has no Infinity or NaN: 1e400 reads as Infinity, NaN is not JSON at all.
+    await expectFilesRefused(withRawField({}, 'arcadeScore', '1e400'), /arcadeScore is not a number ≥ 0/)
+    await expectFilesRefused(
+      withRawField({ accuracyScore: 949_999 }, 'accuracyScore', 'NaN'),
+      /not gzip JSON/,
+    )
+  })
+
+  it('refuses an accuracy score above 1,000,000', async () => {
+    await expectRefused({ accuracyScore: 1_000_001 }, /accuracyScore \(1000001\) is more than 1000000/)
+    await expectRefused({ accuracyScore: 1e300 }, /accuracyScore/)
+  })
+
+  it('refuses a grade inconsistent with the judgments', async () => {
+    const oneMiss = { perfect: notes - 1, great: 0, miss: 1, combo: notes - 1, arcadeScore: 900_000 }
+    await expectRefused(
+      { ...oneMiss, grade: 'allPerfect' },
+      /the grade allPerfect does not match .*possible: pass/,
+    )
+    await expectRefused({ ...oneMiss, grade: 'fullCombo' }, /the grade fullCombo does not match/)
+    await expectRefused({ ...oneMiss, grade: 'fail' }, /the grade fail does not match/)
+    await expectRefused(
+      { grade: 'pass', perfect: notes, great: 0, combo: notes, arcadeScore: 999_999 },
+      /the grade pass does not match .*possible: allPerfect\)/,
+    )
+    await expectRefused({ grade: 'pass' }, /the grade pass does not match .*possible: fullCombo\)/)
+    // Life: 1,000, and a Miss costs 40 or 80 in Sirius. 12 Misses cannot fail; 25 cannot pass.
+    const misses = (miss: number) => ({
+      perfect: notes - miss,
+      great: 0,
+      miss,
+      combo: 5,
+      arcadeScore: 400_000,
+    })
+    await expectRefused({ ...misses(12), grade: 'fail' }, /the grade fail does not match .*possible: pass\)/)
+    await expectRefused({ ...misses(25), grade: 'pass' }, /the grade pass does not match .*possible: fail\)/)
+  })
+
+  it('accepts valid, realistic results, including a failed play', async () => {
+    const before = await records()
+    const realistic = {
+      grade: 'pass' as const,
+      arcadeScore: 920_833,
+      accuracyScore: 912_345.6789,
+      combo: 25,
+      perfect: 40,
+      great: 4,
+      good: 2,
+      miss: 2,
+    }
+    expect((await play('ben', realistic, fresh)).statusCode).toBe(200)
+    const failed = { grade: 'fail' as const, arcadeScore: 531_250, accuracyScore: 400_000, combo: 10 }
+    expect(
+      (await play('ann', { ...failed, perfect: 20, great: 5, good: 3, miss: 20 }, fresh)).statusCode,
+    ).toBe(200)
+    expect(await records()).toBe(before + 2)
+    const list = await test.app.inject({
+      method: 'GET',
+      url: `/sonolus/levels/wbs-${freshId}/leaderboards/arcScore/records/list?page=0`,
+    })
+    expect(
+      list.json().records.map((r: { player: string; value: string }) => `${r.player} ${r.value}`),
+    ).toEqual(['Ben#4003 920833', 'Ann#4002 531250'])
+  })
+
+  it('refuses results for a chart without level data: it cannot be played', async () => {
+    const before = await records()
+    const response = await play('ben', {}, noData)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ error: 'upload_failed', message: /no level data/ })
+    expect(await records()).toBe(before)
   })
 
   it('permissions: anonymous cannot submit; a private level takes results from its owner only', async () => {
-    const files = replayFiles({})
+    const files = filesOf({})
     expect((await submit(undefined, replayItem(level, files))).statusCode).toBe(401)
     expect((await submit('ann', replayItem(privateLevel, files))).statusCode).toBe(401)
     expect((await submit('owner', replayItem(privateLevel, files))).statusCode).toBe(200)

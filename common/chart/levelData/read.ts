@@ -1,7 +1,10 @@
 // Level-data reader (issue: chart library §4; sirius-chart-format.md §15): gunzip, parse, check the
 // shape, flatten each entity's data into fields, and derive noteCount, the scratch target span and maxBeat.
-import { ungzip } from 'pako'
 import { ChartError, type ChartWarning, warning } from '../errors.js'
+import { InflateLimitError, inflateCapped } from '../../inflate.js'
+import { jsonTooDeep } from '../../json.js'
+import { CHART_LIMITS, JSON_MAX_DEPTH } from '../../rules.js'
+import { ChartLimitError } from '../limits.js'
 import {
   ARCHETYPES,
   ARCHETYPE_FIELDS,
@@ -36,26 +39,28 @@ export type ReadOptions = {
   /** Full §15 validation for the server: known archetypes with exactly their fields, the header
    *  entities once each, lane and time bounds. Off for the preview, which shows what it can. */
   strict?: boolean
+  /** CHART_LIMITS.entities unless given. */
   maxEntities?: number
+  /** CHART_LIMITS.levelDataBytes unless given: the JSON text, after decompression. */
+  maxBytes?: number
 }
-
-const MAX_ENTITIES = 200_000
 const decoder = new TextDecoder('utf-8', { fatal: true })
 
 const fail = (code: string, message: string): never => {
   throw new ChartError(code, message)
 }
 
-/** Bytes (gzip or plain JSON) → JSON text. */
-const textOf = (bytes: Uint8Array): string => {
+/** Bytes (gzip or plain JSON) → JSON text, at most maxBytes of it. */
+const textOf = (bytes: Uint8Array, maxBytes: number): string => {
   let plain = bytes
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
-      plain = ungzip(bytes)
-    } catch {
+      plain = inflateCapped(bytes, maxBytes)
+    } catch (error) {
+      if (error instanceof InflateLimitError) throw new ChartLimitError('levelDataBytes', maxBytes)
       fail('data.bad_gzip', 'the file starts like gzip but does not decompress')
     }
-  }
+  } else if (bytes.length > maxBytes) throw new ChartLimitError('levelDataBytes', maxBytes)
   try {
     return decoder.decode(plain)
   } catch {
@@ -65,6 +70,8 @@ const textOf = (bytes: Uint8Array): string => {
 
 /** spec §5: converter output is "cut at the first newline"; a pretty-printed file parses whole. */
 export const parseLevelDataJson = (text: string): unknown => {
+  if (jsonTooDeep(text, JSON_MAX_DEPTH))
+    fail('data.bad_json', `the level data nests deeper than ${JSON_MAX_DEPTH} levels`)
   try {
     return JSON.parse(text)
   } catch {
@@ -78,7 +85,10 @@ export const parseLevelDataJson = (text: string): unknown => {
 }
 
 export const readLevelData = (bytes: Uint8Array, options: ReadOptions = {}): ReadLevelData =>
-  readLevelDataJson(parseLevelDataJson(textOf(bytes)), options)
+  readLevelDataJson(
+    parseLevelDataJson(textOf(bytes, options.maxBytes ?? CHART_LIMITS.levelDataBytes)),
+    options,
+  )
 
 export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): ReadLevelData => {
   const warnings: ChartWarning[] = []
@@ -98,8 +108,8 @@ export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): Rea
     warnings.push(warning('data.legacy', 'level data of an older Sirius engine: lastBeat is read as stBeat'))
   }
   const list = root.entities as unknown[]
-  const cap = options.maxEntities ?? MAX_ENTITIES
-  if (list.length > cap) fail('data.too_large', `level data has ${list.length} entities; the limit is ${cap}`)
+  const cap = options.maxEntities ?? CHART_LIMITS.entities
+  if (list.length > cap) throw new ChartLimitError('entities', cap)
 
   const entities: FlatEntity[] = []
   const levelEntities: LevelData['entities'] = []
@@ -167,6 +177,7 @@ export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): Rea
       if (headerSeen.get(archetype) !== 1)
         fail('data.header', `level data needs exactly one "${archetype}" entity`)
     }
+    if (noteCount === 0) fail('chart.no_notes', 'the level data has no playable note')
   }
   for (const name of unknown)
     warnings.push(warning('data.unknown_archetype', `archetype "${name}" is unknown and not drawn`))

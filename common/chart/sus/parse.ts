@@ -4,6 +4,7 @@ import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { frac, parseDecimalFraction } from '../fraction.js'
 import { parseStrictFloat, parseStrictInt } from '../numbers.js'
 import { type SusScore, type SusPosition } from './types.js'
+import { type ChartLimits, ChartLimitError, forEachLine, limitsOf } from '../limits.js'
 
 const BPM_LINE = /^#BPM([0-9A-Za-z]{2}):\s?(.*)$/
 const TIL_LINE = /^#TIL([0-9A-Za-z]{2}):\s?(.*)$/
@@ -50,7 +51,11 @@ const unquote = (text: string): string => {
 
 export type ParsedSus = { score: SusScore; warnings: ChartWarning[] }
 
-export const parseSus = (text: string): ParsedSus => {
+/** Running counts against the chart limits, checked as each note is read. */
+type Budget = { limits: ChartLimits; notes: number; slides: number }
+
+export const parseSus = (text: string, options: { limits?: Partial<ChartLimits> } = {}): ParsedSus => {
+  const budget: Budget = { limits: limitsOf(options.limits), notes: 0, slides: 0 }
   const warnings: ChartWarning[] = []
   const score: SusScore = {
     metadata: {},
@@ -68,12 +73,9 @@ export const parseSus = (text: string): ParsedSus => {
   const tilLines: { body: string; line: number; column: number; id: string }[] = []
   const warnedChannels = new Set<string>()
 
-  const lines = text.split('\n')
-  for (let index = 0; index < lines.length; index++) {
-    const line = index + 1
-    const raw = lines[index].replace(/\r$/, '')
+  forEachLine(text, budget.limits, (raw, line) => {
     const content = raw.trimEnd()
-    if (!content.startsWith('#')) continue
+    if (!content.startsWith('#')) return
 
     // Data lines first: they are most of a chart.
     let match = DATA_LINE.exec(content)
@@ -89,8 +91,9 @@ export const parseSus = (text: string): ParsedSus => {
         dataColumn,
         warnings,
         warnedChannels,
+        budget,
       )
-      continue
+      return
     }
 
     match = BPM_LINE.exec(content)
@@ -105,13 +108,13 @@ export const parseSus = (text: string): ParsedSus => {
         )
       }
       score.bpmDefinitions.set(match[1], { value, source: { line, column: 1 } })
-      continue
+      return
     }
 
     match = TIL_LINE.exec(content)
     if (match) {
       tilLines.push({ id: match[1], body: match[2], line, column: content.indexOf(match[2]) + 1 })
-      continue
+      return
     }
 
     match = HEADER_LINE.exec(content)
@@ -156,14 +159,14 @@ export const parseSus = (text: string): ParsedSus => {
       } else if (!METADATA.has(name)) {
         warnings.push(warning('sus.unknown_header', `unknown header #${name} is ignored`, line, 1))
       }
-      continue
+      return
     }
     warnings.push(
       warning('sus.unknown_line', `line "${content.slice(0, 20)}" is not SUS and is ignored`, line, 1),
     )
-  }
+  })
 
-  for (const til of tilLines) parseTil(score, til, warnings)
+  for (const til of tilLines) parseTil(score, til, warnings, budget.limits)
   return { score, warnings }
 }
 
@@ -176,7 +179,9 @@ const parseDataLine = (
   column: number,
   warnings: ChartWarning[],
   warnedChannels: Set<string>,
+  budget: Budget,
 ) => {
+  if (measure > budget.limits.measure) throw new ChartLimitError('measure', budget.limits.measure, line, 2)
   if (channel === '02') {
     const beats = parseDecimalFraction(data)
     if (!beats || beats.num <= 0) {
@@ -187,6 +192,8 @@ const parseDataLine = (
         column,
       )
     }
+    if (beats.num > budget.limits.beatsPerMeasure * beats.den)
+      throw new ChartLimitError('beatsPerMeasure', budget.limits.beatsPerMeasure, line, column)
     score.beatsPerMeasure.push({ measure, beats, source: { line, column } })
     return
   }
@@ -221,11 +228,16 @@ const parseDataLine = (
     const cellColumn = column + j * 2
     const position: SusPosition = { measure, offset: frac(j, cells) }
     if (isBpm) {
+      // BPM changes cost the timing what notes cost: they count against the same limit.
+      if (++budget.notes > budget.limits.notes)
+        throw new ChartLimitError('notes', budget.limits.notes, line, cellColumn)
       score.bpmChanges.push({ position, id: cell, source: { line, column: cellColumn } })
       continue
     }
     const type = base36(cell[0])
     if (type === 0) continue
+    if (++budget.notes > budget.limits.notes)
+      throw new ChartLimitError('notes', budget.limits.notes, line, cellColumn)
     const width = base36(cell[1])
     const laneChar = channel[1]
     const lane = base36(laneChar) - 1
@@ -275,6 +287,8 @@ const parseDataLine = (
           cellColumn,
         )
       }
+      if (type === 1 && ++budget.slides > budget.limits.slides)
+        throw new ChartLimitError('slides', budget.limits.slides, line, cellColumn)
       score.slides.push({ ...source, position, lane, width, type, channel: channel[2].toLowerCase() })
     }
   }
@@ -305,6 +319,7 @@ const parseTil = (
   score: SusScore,
   til: { id: string; body: string; line: number; column: number },
   warnings: ChartWarning[],
+  limits: ChartLimits,
 ) => {
   if (til.id !== '00' && til.id !== '01') {
     warnings.push(
@@ -324,6 +339,7 @@ const parseTil = (
     }
     const measure = Number(match[1])
     const tick = Number(match[2])
+    if (measure > limits.measure) throw new ChartLimitError('measure', limits.measure, til.line, entry.column)
     const valueText = match[3].trim()
     const source = { line: til.line, column: entry.column }
     if (til.id === '00') {

@@ -5,6 +5,7 @@ import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { type Fraction, add, cmp, frac, key } from '../fraction.js'
 import { TXT_TYPES, type TxtRow } from '../txt/types.js'
 import { type Timing, buildTiming } from './timing.js'
+import { type ChartLimits, ChartLimitError, limitsOf } from '../limits.js'
 import { type Source, type SusAir, type SusScore, type SusSlideEvent, type SusTap } from './types.js'
 
 /** §13.8: the reference stops hold eighths this far before the end. */
@@ -67,7 +68,7 @@ const row = (
 
 export type SusToTxtResult = { rows: TxtRow[]; warnings: ChartWarning[] }
 
-export const susToTxtRows = (score: SusScore): SusToTxtResult => {
+export const susToTxtRows = (score: SusScore, limits: ChartLimits = limitsOf()): SusToTxtResult => {
   const timing = buildTiming(score)
   const warnings: ChartWarning[] = []
   const rows: TxtRow[] = []
@@ -200,6 +201,9 @@ export const susToTxtRows = (score: SusScore): SusToTxtResult => {
       for (let beat = add(start.beat, HALF_BEAT); ; beat = add(beat, HALF_BEAT)) {
         const time = timing.timeOfBeat(beat)
         if (time > t - EIGHTH_END_MARGIN) break
+        // Long slides multiply into eighths: the entity limit holds here, as they are made.
+        if (rows.length >= limits.entities)
+          throw new ChartLimitError('entities', limits.entities, start.line, start.column)
         rows.push(row(start, time, TXT_TYPES.holdEighth, start.left, start.width))
       }
     }
@@ -292,6 +296,7 @@ export const susToTxtRows = (score: SusScore): SusToTxtResult => {
   }
 
   rows.push(...hiSpeedRows(score, timing), ...splitRows(score, timing))
+  if (rows.length > limits.entities) throw new ChartLimitError('entities', limits.entities)
   return { rows, warnings: [...timing.warnings, ...warnings] }
 }
 

@@ -1,6 +1,7 @@
 // Sirius TXT reader (sirius-chart-format.md §11): 7 comma-separated fields a line, blank lines skipped,
 // LF or CRLF, strict numbers, every error at line:column.
 import { ChartError } from '../errors.js'
+import { type ChartLimits, ChartLimitError, forEachLine, limitsOf } from '../limits.js'
 import { LANES } from '../levelData/types.js'
 import { parseStrictFloat, parseStrictInt } from '../numbers.js'
 import { HOLD_BODY_TYPES, KNOWN_TYPES, TXT_TYPES, type TxtRow, splitOfGimmick } from './types.js'
@@ -8,6 +9,7 @@ import { HOLD_BODY_TYPES, KNOWN_TYPES, TXT_TYPES, type TxtRow, splitOfGimmick } 
 export type TxtParseOptions = {
   /** Chart offset in seconds (music_config.txt), added to every time except hi-speed values. */
   offset?: number
+  limits?: Partial<ChartLimits>
 }
 
 const FIELD_NAMES = [
@@ -22,13 +24,14 @@ const FIELD_NAMES = [
 
 export const parseTxt = (text: string, options: TxtParseOptions = {}): TxtRow[] => {
   const offset = options.offset ?? 0
+  const limits = limitsOf(options.limits)
   const rows: TxtRow[] = []
-  const lines = text.split('\n')
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index].replace(/\r$/, '')
-    if (raw.trim() === '') continue
-    rows.push(parseRow(raw, index + 1, offset))
-  }
+  forEachLine(text, limits, (raw, line) => {
+    if (raw.trim() === '') return
+    // Every row becomes one entity (or none): the entity limit bounds the rows.
+    if (rows.length >= limits.entities) throw new ChartLimitError('entities', limits.entities, line, 1)
+    rows.push(parseRow(raw, line, offset))
+  })
   return rows
 }
 

@@ -2,6 +2,8 @@
 // tolerance-based time comparisons (§14) instead of the reference's unstable sorts and float equality.
 import { ARCHETYPES, HEADER_ARCHETYPES, type LevelData, type LevelDataEntity } from '../levelData/types.js'
 import { quantize } from '../numbers.js'
+import { ChartLimitError } from '../limits.js'
+import { CHART_LIMITS } from '../../rules.js'
 import { HOLD_BODY_TYPES, TXT_TYPES, type TxtRow, splitOfGimmick } from './types.js'
 
 const entity = (archetype: string, data: Record<string, number>): LevelDataEntity => {
@@ -45,7 +47,11 @@ type Pending = { row: TxtRow; order: number }
 export const sortRows = (rows: TxtRow[]): TxtRow[] => rows.sort(compareRows)
 
 /** `sorted` says the rows are already in sortRows order (convertSus sorts once for TXT and data). */
-export const txtRowsToLevelData = (input: readonly TxtRow[], sorted = false): LevelData => {
+export const txtRowsToLevelData = (
+  input: readonly TxtRow[],
+  sorted = false,
+  maxEntities: number = CHART_LIMITS.entities,
+): LevelData => {
   const rows = sorted ? input : sortRows([...input])
   const entities: LevelDataEntity[] = HEADER_ARCHETYPES.map((archetype) => entity(archetype, {}))
   // §2: one beat is one second; #TIMESCALE_CHANGE.#BEAT is measured in beats, so always emit it.
@@ -84,9 +90,16 @@ export const txtRowsToLevelData = (input: readonly TxtRow[], sorted = false): Le
     entities.push(entity(end.archetype, data))
     if (end.tailed) registerSync(row.endTime, row.leftLane, row.leftLane + row.laneLength - 1)
   }
+  // pending[head..] are the bodies not yet ended; ended ones are skipped, not shifted out one by one,
+  // and inserts find their place by binary search: many concurrent holds stay O(n log n).
+  let head = 0
   const flushUntil = (time: number) => {
     const limit = quantize(time)
-    while (pending.length > 0 && quantize(pending[0].row.endTime) <= limit) emitEnd(pending.shift()!)
+    while (head < pending.length && quantize(pending[head].row.endTime) <= limit) emitEnd(pending[head++])
+    if (head > 1024 && head * 2 > pending.length) {
+      pending.splice(0, head)
+      head = 0
+    }
   }
 
   for (const row of rows) {
@@ -158,9 +171,15 @@ export const txtRowsToLevelData = (input: readonly TxtRow[], sorted = false): Le
         if (HOLD_BODY_TYPES.has(row.type)) {
           lastType.set(spanKey(row), row.type)
           const item = { row, order: inserted++ }
-          const at = pending.findIndex((other) => comparePending(item, other) < 0)
-          if (at < 0) pending.push(item)
-          else pending.splice(at, 0, item)
+          let low = head
+          let high = pending.length
+          while (low < high) {
+            const middle = (low + high) >>> 1
+            if (comparePending(item, pending[middle]) < 0) high = middle
+            else low = middle + 1
+          }
+          if (low === pending.length) pending.push(item)
+          else pending.splice(low, 0, item)
         }
     }
   }
@@ -169,5 +188,6 @@ export const txtRowsToLevelData = (input: readonly TxtRow[], sorted = false): Le
   for (const point of [...sync.values()].sort((a, b) => a.time - b.time)) {
     entities.push(entity(ARCHETYPES.syncLine, { beat: point.time, left: point.left, right: point.right }))
   }
+  if (entities.length > maxEntities) throw new ChartLimitError('entities', maxEntities)
   return { bgmOffset: 0, entities }
 }

@@ -3,6 +3,7 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely'
 import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
+import { stripControl } from '../../../common/text.js'
 
 export type SearchField = 'all' | 'title' | 'artists' | 'author' | 'tags'
 
@@ -22,8 +23,10 @@ const SQL_COLUMNS: Record<SearchField, string[]> = {
   tags: ['tags_text'],
 }
 
+/** The words of a search, lower-cased, at most 8. Whatever FTS5 or PostgreSQL cannot take as text (a NUL,
+ *  lone surrogates…) is dropped here too, whoever the caller is. */
 export const terms = (text: string): string[] =>
-  text
+  stripControl(text)
     .toLowerCase()
     .split(/\s+/)
     .map((term) => term.trim())

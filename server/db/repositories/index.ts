@@ -8,6 +8,8 @@ import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
 import { MetaRepository } from './meta.js'
+import { SeenSignaturesRepository } from './seenSignatures.js'
+import { RateCountersRepository } from './rateCounters.js'
 import { SessionsRepository } from './sessions.js'
 import { UploadsRepository } from './uploads.js'
 import { UsersRepository } from './users.js'
@@ -23,6 +25,8 @@ export type Repositories = {
   loginAttempts: LoginAttemptsRepository
   packItems: PackItemsRepository
   uploads: UploadsRepository
+  seenSignatures: SeenSignaturesRepository
+  rateCounters: RateCountersRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -40,6 +44,8 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   loginAttempts: new LoginAttemptsRepository(db),
   packItems: new PackItemsRepository(db),
   uploads: new UploadsRepository(db),
+  seenSignatures: new SeenSignaturesRepository(db),
+  rateCounters: new RateCountersRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -47,6 +53,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
 })
 
 export type { User } from './users.js'
+export { RELEASED_PREFIX, releasedHandle } from './users.js'
 export type { Session } from './sessions.js'
 export type { ChartRow, NewChart, ChartListQuery, ChartSort } from './charts.js'
 export type { FileRecord, FileOrigin } from './files.js'

@@ -57,6 +57,17 @@ export class UploadsRepository {
       .executeTakeFirst()
   }
 
+  /** How many unexpired uploads the user has open (each may hold up to 20 MB of scratch bytes). */
+  async countOpen(userId: string, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploadSessions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('userId', '=', userId)
+      .where('expiresTime', '>', now)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
   async touch(id: string, expiresTime: number): Promise<void> {
     await this.db.updateTable('uploadSessions').set({ expiresTime }).where('id', '=', id).execute()
   }

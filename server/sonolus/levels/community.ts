@@ -18,13 +18,14 @@ import {
   RATING_MIN,
   TOP_COMMENTS,
 } from '../../../common/rules.js'
+import { codePointLength, hasForbiddenChars, normalizeNewlines } from '../../../common/text.js'
 import { type AppContext } from '../../context.js'
 import { type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { ResponseCache } from '../../http/responseCache.js'
-import { sendJson } from './cached.js'
+import { cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { pageParam, visibleChart } from './access.js'
 
@@ -119,11 +120,14 @@ const toComment = (comment: CommentRow, user: User | undefined): WebComment => (
   edited: comment.editedTime !== null,
 })
 
-/** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH characters. */
+/** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH code points (the site's counter
+ *  counts the same, common/text.ts). Line breaks (CR LF becomes LF) and tabs are kept; other control
+ *  characters, lone surrogates and noncharacters are refused, not stored. */
 const commentText = (value: string | null): string => {
-  const text = (value ?? '').trim()
+  const text = normalizeNewlines(value ?? '').trim()
   if (!text) throw emptyField()
-  if ([...text].length > COMMENT_MAX_LENGTH)
+  if (hasForbiddenChars(text, 'multiline')) throw badRequest('A comment may not hold control characters')
+  if (codePointLength(text) > COMMENT_MAX_LENGTH)
     throw badRequest(`A comment is at most ${COMMENT_MAX_LENGTH} characters`)
   return text
 }
@@ -139,11 +143,12 @@ const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_P
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
   // A page's comment rows are the same for every viewer (only each comment's actions differ), so viewers
-  // with a session share them too: 5 s at most, cleared by every community change on this instance.
+  // with a session share them too: 5 s at most, dropped by every community change to the chart on this
+  // instance (with the chart's cached pages; other charts' stay).
   const rowsCache = new ResponseCache<CommentRow[]>(5000, 2000)
-  const changed = () => {
-    ctx.cache.clear()
-    rowsCache.clear()
+  const changed = (chartId: string) => {
+    chartChanged(ctx, chartId)
+    rowsCache.invalidate([cacheTags.chart(chartId)])
   }
 
   const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
@@ -218,19 +223,21 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     } else {
       throw badRequest(`Unknown community action "${type ?? ''}"`)
     }
-    changed()
+    changed(chart.id)
     return response
   })
 
-  // Anonymous pages come from the short-lived response cache (cleared by every community change here).
+  // Anonymous pages come from the short-lived response cache (dropped by every community change to the
+  // chart here).
   app.get('/sonolus/levels/:name/community/comments/list', async (request, reply) =>
-    sendJson(ctx, request, reply, async () => JSON.stringify(await commentPage(request))),
+    sendJson(ctx, request, reply, async (tags) => JSON.stringify(await commentPage(request, tags))),
   )
 
-  const commentPage = async (request: FastifyRequest) => {
+  const commentPage = async (request: FastifyRequest, tags: Set<string>) => {
     const { name } = request.params as { name: string }
     const user = await ctx.auth.userOf(request)
     const chart = await visibleChart(ctx, name, user, 'page')
+    tags.add(cacheTags.chart(chart.id))
     const page = pageParam(request.query)
     const key = `${chart.id}:${page}`
     const cached = rowsCache.get(key)
@@ -239,6 +246,8 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       rowsCache.set(
         key,
         await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE),
+        Date.now(),
+        [cacheTags.chart(chart.id)],
       ).body
     const total = Number(chart.commentNumber)
     const list: ServerItemCommunityCommentList & { total: number } = {
@@ -253,7 +262,10 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const { name, comment: commentName } = request.params as { name: string; comment: string }
     const user = await writer(request)
     const chart = await visibleChart(ctx, name, user, 'action')
-    const comment = await ctx.repos.community.findComment(commentName)
+    // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
+    const comment = hasForbiddenChars(commentName)
+      ? undefined
+      : await ctx.repos.community.findComment(commentName)
     if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
     const values = actionValues(request.body, request.query)
     const now = Date.now()
@@ -277,7 +289,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     } else {
       throw badRequest(`Unknown comment action "${type ?? ''}"`)
     }
-    changed()
+    changed(chart.id)
     return response
   })
 }

@@ -7,6 +7,7 @@ import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
 import { badRequest, pageDenied } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { catalogueChanged } from './cached.js'
 import {
   type ChartFiles,
   authorOf,
@@ -48,7 +49,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
       })
       if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
     })
-    ctx.cache.clear()
+    catalogueChanged(ctx, { id, authorId: user.id })
     ctx.media.kick()
     request.log.info({ chart: id, user: user.id }, 'chart created')
     const response: CreateLevelResponse = { code: 200, id }

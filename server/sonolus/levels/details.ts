@@ -3,7 +3,7 @@
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
-import { sendJson } from './cached.js'
+import { cacheTags, sendJson } from './cached.js'
 import { visibleChart } from './access.js'
 import { levelJson, toRawChart } from './item.js'
 
@@ -32,7 +32,7 @@ const deleteAction: ServerForm = {
 
 export const levelsDetails: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/:name', async (request, reply) => {
-    return sendJson(ctx, request, reply, async () => {
+    return sendJson(ctx, request, reply, async (tags) => {
       const { name } = request.params as { name: string }
       const locale = (request.query as { localization?: string }).localization ?? 'en'
       const user = await ctx.auth.userOf(request)
@@ -40,6 +40,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       const owner = user?.id === row.authorId
 
       const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
+      tags.add(cacheTags.author(row.authorId))
+      for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
       const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
       const description = [row.description, stats].filter(Boolean).join('\n\n')
       const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)

@@ -11,6 +11,13 @@ import {
   MAX_TITLE_LENGTH,
 } from '../../../common/api/uploads.js'
 import { LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
+import {
+  type TextKind,
+  codePointLength,
+  hasForbiddenChars,
+  normalizeNewlines,
+  sliceCodePoints,
+} from '../../../common/text.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { HttpError, emptyField } from '../../http/errors.js'
@@ -40,11 +47,16 @@ export type LevelForm = {
 
 const TEXT_LIMITS = { title: MAX_TITLE_LENGTH, composer: MAX_TITLE_LENGTH, artists: MAX_TITLE_LENGTH }
 
-const text = (raw: Record<string, unknown>, field: string, max: number): string => {
+/** A text field, trimmed. Limits count code points, as the browser's counters do (common/text.ts);
+ *  control characters (but a description's line breaks and tabs), lone surrogates and noncharacters are
+ *  refused, not stored. */
+const text = (raw: Record<string, unknown>, field: string, max: number, kind: TextKind = 'line'): string => {
   const value = raw[field] ?? ''
   if (typeof value !== 'string') throw createRejected(`${field} must be text`)
-  const trimmed = value.trim()
-  if (trimmed.length > max) throw createRejected(`${field} is at most ${max} characters`)
+  const normalized = kind === 'multiline' ? normalizeNewlines(value) : value
+  if (hasForbiddenChars(normalized, kind)) throw createRejected(`${field} holds a control character`)
+  const trimmed = normalized.trim()
+  if (codePointLength(trimmed) > max) throw createRejected(`${field} is at most ${max} characters`)
   return trimmed
 }
 
@@ -99,17 +111,19 @@ export const readLevelForm = (body: unknown, existing?: ChartRow): LevelForm => 
   const tagsRaw = raw.tags ?? []
   if (!Array.isArray(tagsRaw) || tagsRaw.some((tag) => typeof tag !== 'string'))
     throw createRejected('tags must be an array of strings')
+  if ((tagsRaw as string[]).some((tag) => hasForbiddenChars(tag)))
+    throw createRejected('A tag holds a control character')
   const tags = [...new Set((tagsRaw as string[]).map((tag) => tag.trim()).filter((tag) => tag !== ''))]
   if (tags.length > MAX_TAGS) throw createRejected(`At most ${MAX_TAGS} tags`)
-  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH))
+  if (tags.some((tag) => codePointLength(tag) > MAX_TAG_LENGTH))
     throw createRejected(`A tag is at most ${MAX_TAG_LENGTH} characters`)
 
-  const author = text(raw, 'author', 200)
+  const author = text(raw, 'author', MAX_TITLE_LENGTH)
   const hash = author.lastIndexOf('#')
   return {
     ...fields,
-    authorName: (hash >= 0 ? author.slice(0, hash) : author).trim().slice(0, 64),
-    description: text(raw, 'description', MAX_DESCRIPTION_LENGTH),
+    authorName: sliceCodePoints((hash >= 0 ? author.slice(0, hash) : author).trim(), 64).trim(),
+    description: text(raw, 'description', MAX_DESCRIPTION_LENGTH, 'multiline'),
     level,
     isOliver,
     isPublic: flag(raw, 'isPublic', existing ? (existing.isPublic ? 1 : 0) : 1),
@@ -199,9 +213,12 @@ export const prepareFiles = async (
     const susHash = given.susHash ?? existing?.susHash ?? null
     let dataHash = existing?.dataHash ?? null
     if (isNew('susHash')) {
-      dataHash = await derived(convertChart(await stored(ctx, susHash!)).gzipped, 'application/gzip')
+      dataHash = await derived(
+        (await convertChart(ctx.work, await stored(ctx, susHash!))).gzipped,
+        'application/gzip',
+      )
     } else if (!susHash && isNew('dataHash')) {
-      checkLevelData(await stored(ctx, given.dataHash!))
+      await checkLevelData(ctx.work, await stored(ctx, given.dataHash!))
       dataHash = given.dataHash!
     }
     return { coverHash, backgroundHash, musicHash, susHash, dataHash, musicChanged: isNew('musicHash') }

@@ -1,6 +1,6 @@
 // GET /sonolus/levels/info: sections Newest, Most liked, Random, and (logged in) My charts; the search forms.
 import { type RouteModule } from '../types.js'
-import { sendJson } from './cached.js'
+import { cacheTags, sendJson } from './cached.js'
 import { advancedSearch, quickSearch } from './forms.js'
 import { levelJson } from './item.js'
 import { type ChartRow } from '../../db/repositories/index.js'
@@ -9,7 +9,7 @@ const SECTION_SIZE = 5
 
 export const levelsInfo: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/info', async (request, reply) => {
-    return sendJson(ctx, request, reply, async () => {
+    return sendJson(ctx, request, reply, async (tags) => {
       const locale = (request.query as { localization?: string }).localization ?? 'en'
       const user = await ctx.auth.userOf(request)
       const rows = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
@@ -23,6 +23,8 @@ export const levelsInfo: RouteModule = (app, ctx) => {
         ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset)],
       ]
       if (user) sections.push(['My charts', 'user', await rows('newest', 'mine')])
+      tags.add(cacheTags.lists)
+      for (const [, , shown] of sections) for (const row of shown) tags.add(cacheTags.chart(row.id))
       const json = (rows: ChartRow[]) =>
         `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
       const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections

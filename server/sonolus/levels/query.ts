@@ -3,6 +3,7 @@
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { type ChartListQuery, type ChartSort } from '../../db/repositories/index.js'
 import { badRequest } from '../../http/errors.js'
+import { sliceCodePoints, stripControl } from '../../../common/text.js'
 
 export type LevelListParams = Record<string, string | undefined>
 
@@ -14,7 +15,10 @@ const int = (value: string | undefined, name: string, min: number, max: number):
 }
 
 const SORTS: ChartSort[] = ['newest', 'likes', 'rating', 'title']
-const text = (value: string | undefined) => (value ?? '').slice(0, 100).trim()
+/** A search field's text (the forms' limit is 100): control characters, lone surrogates and noncharacters,
+ *  which FTS5 and PostgreSQL refuse (a NUL ends an FTS5 query; PostgreSQL takes no NUL in text), are
+ *  stripped rather than refused: search is a filter, and the rest of the text still means something. */
+const text = (value: string | undefined) => sliceCodePoints(stripControl(value ?? ''), 100).trim()
 
 export const parseLevelList = (
   params: LevelListParams,

@@ -1,10 +1,10 @@
 // Level results → leaderboards (protocol doc §5, §9). The app finishes a play, submits its ReplayItem,
 // and uploads the two gzip JSON files we ask for. A record is stored only when every check passes:
 // the files are the ones asked for and match their SHA-1, the level is ours, the replay is untagged
-// (tags mark modifiers such as auto-play), and the counts add up to totalCount (and to the chart's
-// note count when we have its level data). Each user keeps their best record per board.
+// (tags mark modifiers such as auto-play), and the result is one a Sirius play of the chart can produce
+// (common/scoring.ts: counts, combo, grade and scores against the note count of the chart's level data;
+// a chart without level data takes no results). Each user keeps their best record per board.
 import { createHash, randomBytes } from 'node:crypto'
-import { gunzipSync } from 'node:zlib'
 import multipart from '@fastify/multipart'
 import {
   type GameplayResult,
@@ -18,7 +18,8 @@ import {
 } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
-import { readLevelData } from '../../../common/chart/index.js'
+import { WorkLimitError, WorkRefusal } from '../../work/pool.js'
+import { checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
@@ -32,7 +33,8 @@ export const RECORDS_PER_PAGE = 10
 const TOP_RECORDS = 10
 export const REPLAY_PREFIX = 'replay-'
 
-const rejected = (message: string) => badRequest(`Result rejected: ${message}`)
+/** A refused result (spec §8's key for failed uploads): 400 upload_failed, "Result rejected: <reason>". */
+const rejected = (message: string) => new HttpError(400, 'upload_failed', `Result rejected: ${message}`)
 
 /** How each board ranks (protocol doc §9; our choice, stated in the docs): higher is better for the
  *  scores, combo and perfect; lower for great, good and miss. Ties: higher arcade score, then earlier. */
@@ -56,30 +58,16 @@ const RECORD_FIELDS: Record<LeaderboardName, keyof RecordRow> = {
   miss: 'miss',
 }
 
-const GRADES = ['allPerfect', 'fullCombo', 'pass', 'fail']
-const COUNTS = ['combo', 'perfect', 'great', 'good', 'miss', 'totalCount'] as const
-
-/** The result inside ReplayData, checked; a message for the first thing wrong. */
+/** The result inside ReplayData, checked: its fields' types, then every bound of common/scoring.ts with
+ *  the result's own totalCount as the note count. The upload then requires totalCount to be the chart's
+ *  note count (noteCountOf), so together the result is checked against the chart. A message for the
+ *  first thing wrong. */
 export const checkResult = (data: unknown): GameplayResult | string => {
-  const result = (data as { result?: Partial<GameplayResult> } | null)?.result
-  if (!result || typeof result !== 'object') return 'the replay data has no result'
-  if (!GRADES.includes(String(result.grade)))
-    return 'the grade is not one of allPerfect, fullCombo, pass, fail'
-  for (const name of COUNTS) {
-    const value = result[name]
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-      return `${name} is not a whole number ≥ 0`
-  }
-  for (const name of ['arcadeScore', 'accuracyScore'] as const) {
-    const value = result[name]
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      return `${name} is not a number ≥ 0`
-  }
+  const result = (data as { result?: unknown } | null)?.result
+  const shape = resultShapeProblem(result)
+  if (shape) return shape
   const full = result as GameplayResult
-  if (full.perfect + full.great + full.good + full.miss !== full.totalCount)
-    return `perfect + great + good + miss (${full.perfect + full.great + full.good + full.miss}) is not totalCount (${full.totalCount})`
-  if (full.combo > full.totalCount) return 'combo is larger than totalCount'
-  return full
+  return checkResultAgainstChart(full, full.totalCount) ?? full
 }
 
 const formatValue = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(4))
@@ -121,17 +109,21 @@ const boardOf = (name: string): LeaderboardName => {
   return name as LeaderboardName
 }
 
-/** The chart's note count from its stored level data, when it has any. */
-const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number | undefined> => {
-  if (!chart.dataHash) return undefined
+/** The chart's note count from its stored level data. A chart without level data cannot be played in
+ *  the app (its level has no data to load), and without the count no bound can be checked: the result
+ *  is refused, as it is when the stored level data is missing or unreadable. */
+const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number> => {
+  if (!chart.dataHash) throw rejected('the chart has no level data, so it cannot have been played')
   const blob = await ctx.blobStore.get(chart.dataHash).catch(() => undefined)
-  if (!blob) return undefined
+  if (!blob) throw rejected("the chart's level data is missing on the server")
   const chunks: Buffer[] = []
   for await (const chunk of blob.stream) chunks.push(chunk as Buffer)
   try {
-    return readLevelData(new Uint8Array(Buffer.concat(chunks))).noteCount
-  } catch {
-    return undefined
+    return (await ctx.work.readLevelData(Buffer.concat(chunks))).noteCount
+  } catch (error) {
+    if (error instanceof WorkRefusal || error instanceof WorkLimitError)
+      throw rejected("the chart's level data cannot be read")
+    throw error
   }
 }
 
@@ -206,16 +198,17 @@ export const levelResults: RouteModule = (app, ctx) => {
       if (!files.has(dataHash) || !files.has(configurationHash))
         throw rejected('the replay data and configuration are both needed')
 
-      const json = (bytes: Buffer, what: string): unknown => {
-        try {
-          return JSON.parse(gunzipSync(bytes).toString('utf8'))
-        } catch {
-          throw rejected(`the ${what} is not gzip JSON`)
-        }
+      // Inflated (at most REPLAY_MAX_BYTES each), depth-checked and parsed in a worker thread; only the
+      // result comes back.
+      let replayData: unknown
+      try {
+        replayData = (await ctx.work.readReplay(files.get(dataHash)!, files.get(configurationHash)!)).result
+      } catch (error) {
+        if (error instanceof WorkRefusal || error instanceof WorkLimitError) throw rejected(error.message)
+        throw error
       }
-      const result = checkResult(json(files.get(dataHash)!, 'replay data'))
+      const result = checkResult(replayData)
       if (typeof result === 'string') throw rejected(result)
-      json(files.get(configurationHash)!, 'replay configuration')
 
       const chart = await ctx.repos.charts.findById(pending.chartId)
       if (!chart) throw rejected('the chart no longer exists')

@@ -13,6 +13,7 @@ import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
+import { catalogueChanged } from './cached.js'
 import { lockFiles } from './create.js'
 import { chartColumns, handleOf, prepareFiles, readLevelForm } from './form.js'
 
@@ -30,7 +31,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     if (type === 'delete') {
       // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
       await ctx.repos.charts.delete(row.id)
-      ctx.cache.clear()
+      catalogueChanged(ctx, row)
       const collected = await collectFiles(ctx.blobStore, ctx.repos, before)
       request.log.info({ chart: row.id, user: user.id, collected }, 'chart deleted by its owner')
       const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
@@ -51,7 +52,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       })
       if (files.musicChanged && files.musicHash) await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
     })
-    ctx.cache.clear()
+    catalogueChanged(ctx, row)
     if (files.musicChanged) ctx.media.kick()
     const after = await ctx.repos.charts.findById(row.id)
     const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))

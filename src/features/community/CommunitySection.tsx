@@ -9,6 +9,7 @@ import { HeartFilled, HeartOutlined, StarOutlined } from '@ant-design/icons'
 import { type WebComment } from '../../../common/api/community'
 import { type RawChart } from '../../../common/api/levels'
 import { COMMENT_MAX_LENGTH, COMMENT_VISIBLE_PAGES, RATING_MAX, RATING_MIN } from '../../../common/rules'
+import { stripControl } from '../../../common/text'
 import {
   type CommentAction,
   type CommunityAction,
@@ -20,6 +21,7 @@ import {
 import { errorKeyOf } from '../../api/errors'
 import { useAppDispatch, useCurrentUser } from '../../app/hooks'
 import { ActionButton } from '../../components/ActionButton'
+import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
@@ -57,7 +59,8 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
     setText('')
   }
   const submit = async () => {
-    const content = text.trim()
+    // The server refuses control characters and counts code points (common/text.ts), as the counter does.
+    const content = stripControl(text, 'multiline').trim()
     if (!content) {
       dispatch(showError('error.empty_field'))
       throw new Error('empty_field')
@@ -157,8 +160,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
           <Input.TextArea
             value={text}
             onChange={(event) => setText(event.target.value)}
-            maxLength={COMMENT_MAX_LENGTH}
-            showCount
+            count={codePointCount(COMMENT_MAX_LENGTH, true)}
             autoSize={{ minRows: 3, maxRows: 10 }}
             disabled={!user}
             placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}

@@ -18,11 +18,13 @@ import { type RawChart } from '../../../common/api/levels'
 import { ChartError, convertSus } from '../../../common/chart'
 import { formatSize, levelLabel, splitAuthor } from '../../../common/format'
 import { LEVEL_MIN, OLIVIER_LEVEL_MAX, REDIRECT_AFTER_SAVE_MS, levelMax } from '../../../common/rules'
+import { stripControl } from '../../../common/text'
 import { type ErrorKey, errorKeyOf, statusOf } from '../../api/errors'
 import { useGetLevelQuery } from '../../api/levels'
 import { useAppDispatch, useAppSelector, useBases, useCurrentUser } from '../../app/hooks'
 import { chartInfoPath } from '../../app/routes'
 import { Scaffold } from '../../components/Scaffold'
+import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../messages/messagesSlice'
 import { type PipelineMode, resetCreate, selectCreate } from './createSlice'
 import { type PipelineInput, runPipeline } from './pipeline'
@@ -258,10 +260,17 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     const next: Partial<Record<FieldName, string>> = {}
     // A file that failed its check is not silently left out: it has to be fixed or removed first.
     for (const name of ['cover', 'music', 'chart'] as const) if (errors[name]) next[name] = errors[name]
+    // The server refuses control characters (common/text.ts): a pasted tab or line break goes here.
+    const line = (text: string) => stripControl(text).trim()
+    const clean = {
+      title: line(fields.title),
+      composer: line(fields.composer),
+      artists: line(fields.artists),
+    }
     const missing: FieldName[] = []
-    if (!fields.title.trim()) missing.push('title')
-    if (!fields.composer.trim()) missing.push('composer')
-    if (!fields.artists.trim()) missing.push('artists')
+    if (!clean.title) missing.push('title')
+    if (!clean.composer) missing.push('composer')
+    if (!clean.artists) missing.push('artists')
     if (fields.level === null) missing.push('level')
     // spec §5: only the cover must be uploaded by the user (an edit keeps the chart's).
     if (mode === 'create' && !picked.cover && !next.cover) missing.push('cover')
@@ -287,11 +296,9 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
       id: chart?.id,
       form: {
         ...kept,
-        title: fields.title.trim(),
-        composer: fields.composer.trim(),
-        artists: fields.artists.trim(),
-        author: (chart ? chart.author : fields.author.trim()) || `${user.name}#${user.handle}`,
-        description: fields.description,
+        ...clean,
+        author: (chart ? chart.author : line(fields.author)) || `${user.name}#${user.handle}`,
+        description: stripControl(fields.description, 'multiline'),
         level: fields.level ?? LEVEL_MIN,
         isOliver: fields.isOlivier ? 1 : 0,
         isPublic: fields.isPublic ? 1 : 0,
@@ -321,7 +328,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     </Form.Item>
   )
 
-  // The server takes at most MAX_TITLE_LENGTH characters for each of these.
+  // The server takes at most MAX_TITLE_LENGTH code points for each of these.
   const textField = (name: 'title' | 'composer' | 'artists') =>
     item(
       name,
@@ -329,7 +336,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
       <Input
         id={`create-${name}`}
         value={fields[name]}
-        maxLength={MAX_TITLE_LENGTH}
+        count={codePointCount(MAX_TITLE_LENGTH)}
         onChange={(event) => {
           set(name, event.target.value)
           if (event.target.value.trim()) setError(name, undefined)
@@ -409,7 +416,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
             <Input
               id="create-author"
               value={fields.author}
-              maxLength={MAX_TITLE_LENGTH}
+              count={codePointCount(MAX_TITLE_LENGTH)}
               // spec §2: the author cannot be changed on edit.
               disabled={mode === 'edit' || busy}
               onChange={(event) => set('author', event.target.value)}
@@ -496,8 +503,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
             <Input.TextArea
               id="create-description"
               value={fields.description}
-              maxLength={MAX_DESCRIPTION_LENGTH}
-              showCount
+              count={codePointCount(MAX_DESCRIPTION_LENGTH, true)}
               rows={6}
               onChange={(event) => set('description', event.target.value)}
             />,

@@ -1,10 +1,11 @@
 // spec §2 "Create and Edit": tags are added on Enter or comma and removed by Backspace on empty text or by
-// clicking a chip. Each is trimmed, at most MAX_TAG_LENGTH long, never twice, and there are at most
-// MAX_TAGS (common/api/uploads.ts).
+// clicking a chip. Each is trimmed, at most MAX_TAG_LENGTH code points long (as the server counts), never
+// twice, and there are at most MAX_TAGS (common/api/uploads.ts).
 import { type KeyboardEvent, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Tag } from 'antd'
 import { MAX_TAGS, MAX_TAG_LENGTH } from '../../../common/api/uploads'
+import { sliceCodePoints } from '../../../common/text'
 import { addTags } from './validation'
 
 /** Commas that end a tag: ASCII, fullwidth and the ideographic one (Japanese and Chinese keyboards). */
@@ -51,7 +52,7 @@ export const TagsInput = ({ id, value, onChange, disabled }: TagsInputProps) => 
       const parts = text.split(SEPARATORS)
       add(parts.slice(0, -1))
       setDraft(parts.at(-1) ?? '')
-    } else setDraft(text)
+    } else setDraft(sliceCodePoints(text, MAX_TAG_LENGTH))
   }
 
   return (
@@ -84,7 +85,6 @@ export const TagsInput = ({ id, value, onChange, disabled }: TagsInputProps) => 
         className="tags-input-text"
         value={draft}
         disabled={disabled}
-        maxLength={MAX_TAG_LENGTH}
         placeholder={
           full
             ? intl.formatMessage({ id: 'create.tags_full' }, { max: MAX_TAGS })

@@ -1,6 +1,7 @@
 // spec §5 checks the browser makes before any upload: file size, the music is mp3, the chart file is SUS,
 // required fields, and the level range (1-30, 1-10 when Olivier). The server checks everything again.
 import { LEVEL_MIN, MAX_UPLOAD_BYTES, levelMax } from '../../../common/rules'
+import { sliceCodePoints, stripControl } from '../../../common/text'
 
 export const isTooLarge = (file: Blob): boolean => file.size > MAX_UPLOAD_BYTES
 
@@ -23,7 +24,8 @@ export const isMp3File = async (file: File): Promise<boolean> =>
 export const isLevelInRange = (level: number, isOlivier: boolean): boolean =>
   Number.isInteger(level) && level >= LEVEL_MIN && level <= levelMax(isOlivier)
 
-/** Adds tags to a list: trimmed, at most maxLength each, no duplicates (any case), at most maxTags. */
+/** Adds tags to a list: without control characters, trimmed, at most maxLength code points each (as the
+ *  server counts), no duplicates (any case), at most maxTags. */
 export const addTags = (
   list: readonly string[],
   raw: readonly string[],
@@ -32,7 +34,7 @@ export const addTags = (
 ): string[] => {
   const next = [...list]
   for (const text of raw) {
-    const tag = text.trim().slice(0, maxLength).trim()
+    const tag = sliceCodePoints(stripControl(text).trim(), maxLength).trim()
     if (!tag || next.length >= maxTags) continue
     if (next.some((existing) => existing.toLowerCase() === tag.toLowerCase())) continue
     next.push(tag)

@@ -4,12 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { type WebComment } from '../../../common/api/community'
+import { COMMENT_MAX_LENGTH } from '../../../common/rules'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'
 
 const chart = sampleChart(31, { title: 'Community chart' })
+const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
 const LIKE = /Like \(/
 /** An ActionButton shows a check or cross for a while after each use; wait until it is usable again. */
 const ready = (name: string) =>
@@ -174,6 +176,37 @@ describe('community section', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Delete' })).at(-1)!)
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1), { timeout: 4000 })
     expect(state.posted.map((values) => values.get('type'))).toEqual(['comment', 'reply', 'delete'])
+  })
+
+  it('counts code points in the comment box, as the server does: 2000 emoji fit, the 2001st is cut', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
+    await waitFor(() => expect(box).toBeEnabled())
+    const counter = () => box.closest('.ant-input-textarea-show-count')!.getAttribute('data-count')
+    await user.click(box)
+    await user.paste(EMOJI.repeat(3))
+    expect(counter()).toBe(`3 / ${COMMENT_MAX_LENGTH}`)
+    await user.clear(box)
+    await user.paste(EMOJI.repeat(COMMENT_MAX_LENGTH + 1))
+    // Not cut at 1000 emoji (2000 UTF-16 units), nor through an emoji.
+    expect(counter()).toBe(`${COMMENT_MAX_LENGTH} / ${COMMENT_MAX_LENGTH}`)
+    expect(box).toHaveValue(EMOJI.repeat(COMMENT_MAX_LENGTH))
+    await user.click(await ready('Submit'))
+    await waitFor(() => expect(state.posted).toHaveLength(1))
+    expect(state.posted[0].get('comment')).toBe(EMOJI.repeat(COMMENT_MAX_LENGTH))
+  })
+
+  it('leaves control characters out of a comment, keeping its line breaks', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
+    await waitFor(() => expect(box).toBeEnabled())
+    await user.click(box)
+    await user.paste('one\u0000\r\ntwo\u0007')
+    await user.click(await ready('Submit'))
+    await waitFor(() => expect(state.posted).toHaveLength(1))
+    expect(state.posted[0].get('comment')).toBe('one\ntwo')
   })
 
   it('shows no edit or delete on a comment the viewer may not change', async () => {

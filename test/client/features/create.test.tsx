@@ -47,6 +47,7 @@ const chartFile = (text = SUS) => file(text, 'chart.sus', 'text/plain')
 const dataHash = sha1(convertSus(SUS).gzipped)
 
 const SAVED = 'Saved successfully'
+const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
 const UPLOAD_FAILED = 'Failed to upload assets, please check your network connection'
 const CREATE_FAILED = 'Failed to create level, please check your network connection'
 const EMPTY = 'Please complete all required fields and try again.'
@@ -468,6 +469,29 @@ describe('create: checks in the browser (spec §5)', () => {
   })
 })
 
+describe('create: text fields count code points and send no control characters', () => {
+  it('takes 200 emoji in the title (not 100), and strips control characters before sending', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await fillRequired(user)
+    const title = screen.getByLabelText('Title')
+    await user.clear(title)
+    await user.paste(`${EMOJI.repeat(210)}`)
+    expect(title).toHaveValue(EMOJI.repeat(200))
+    await user.clear(screen.getByLabelText('Composer'))
+    await user.paste('\u0007Bell')
+    await user.click(screen.getByLabelText('Description (markdown)'))
+    await user.paste('one\r\ntwo\u0000')
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.created[0].body).toMatchObject({
+      title: EMOJI.repeat(200),
+      composer: 'Bell',
+      description: 'one\ntwo',
+    })
+  })
+})
+
 describe('create: tags (spec §2)', () => {
   it('adds on Enter and comma, removes by Backspace on empty text and by clicking a chip', async () => {
     const { user } = await openCreate()
@@ -495,10 +519,15 @@ describe('create: tags (spec §2)', () => {
     expect(chips()).toEqual([])
   })
 
-  it(`holds at most ${MAX_TAGS} tags of at most 32 characters`, async () => {
+  it(`holds at most ${MAX_TAGS} tags of at most 32 characters (code points, as the server counts)`, async () => {
     const { user } = await openCreate()
     const tags = screen.getByLabelText('Tags')
-    expect(tags).toHaveAttribute('maxLength', '32')
+    await user.click(tags)
+    await user.paste(EMOJI.repeat(40))
+    expect(tags).toHaveValue(EMOJI.repeat(32))
+    await user.paste('\u0000,')
+    expect(screen.getByRole('button', { name: `Remove tag ${EMOJI.repeat(32)}` })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: `Remove tag ${EMOJI.repeat(32)}` }))
     await user.type(tags, Array.from({ length: MAX_TAGS + 2 }, (_, i) => `t${i},`).join(''))
     expect(screen.getAllByRole('button', { name: /^Remove tag / })).toHaveLength(MAX_TAGS)
     expect(tags).toHaveAttribute('placeholder', `At most ${MAX_TAGS} tags`)

@@ -38,8 +38,10 @@ export const runFuzzCase = (seed: number): FuzzOutcome => {
   const { kind, input } = fuzzInput(seed)
   try {
     if (input instanceof Uint8Array) readLevelData(input)
-    else if (kind === 'mutated-sus-as-txt') convertTxt(input)
-    else convertSus(input)
+    // allowEmpty: mutated fragments often lose every note; the cases should still reach the converters'
+    // later stages (the refusal of an empty chart has its own tests).
+    else if (kind === 'mutated-sus-as-txt') convertTxt(input, { allowEmpty: true })
+    else convertSus(input, { allowEmpty: true })
     return 'converted'
   } catch (error) {
     if (error instanceof ChartError) return 'chart_error'

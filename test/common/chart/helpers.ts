@@ -16,8 +16,9 @@ export const compact = (conversion: Conversion) =>
         `${entity.archetype.replace('Sirius ', '')}(${entity.data.map((entry) => entry.value).join(',')})`,
     )
 
-export const convert = (...lines: string[]) => convertSus(sus(...lines))
-export const convertText = (text: string) => convertTxt(text)
+/** Fragments of charts: a chart without a playable note is allowed here (convertSus refuses it by default). */
+export const convert = (...lines: string[]) => convertSus(sus(...lines), { allowEmpty: true })
+export const convertText = (text: string) => convertTxt(text, { allowEmpty: true })
 
 /** The ChartError a conversion throws (fails the test when it does not throw one). */
 export const errorOf = (run: () => unknown): ChartError => {

@@ -1,7 +1,7 @@
 // The level-data reader: gunzip, parse, shape checks, flattening and derived fields (spec §3, §5).
 import { gzip } from 'pako'
 import { describe, expect, it } from 'vitest'
-import { convertTxt, readLevelData, readLevelDataJson } from '../../../common/chart'
+import { ChartLimitError, convertTxt, readLevelData, readLevelDataJson } from '../../../common/chart'
 import { errorOf } from './helpers'
 
 const encode = (value: unknown) =>
@@ -190,11 +190,12 @@ describe('readLevelData', () => {
       ['a doubled header entity', [header[0], ...header], 'data.header'],
     ])('rejects %s', (_label, entities, code) => expect(strict(entities)).toBe(code))
 
-    it('caps the entity count', () => {
+    it('caps the entity count with a limit error that names the limit', () => {
       const many = Array.from({ length: 11 }, () => header[2])
-      expect(
-        errorOf(() => readLevelDataJson({ bgmOffset: 0, entities: many }, { maxEntities: 10 })).code,
-      ).toBe('data.too_large')
+      const error = errorOf(() => readLevelDataJson({ bgmOffset: 0, entities: many }, { maxEntities: 10 }))
+      expect(error).toBeInstanceOf(ChartLimitError)
+      expect(error.code).toBe('chart.limit')
+      expect((error as ChartLimitError).limit).toBe('entities')
     })
   })
 

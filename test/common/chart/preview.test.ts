@@ -13,7 +13,7 @@ import {
 } from '../../../common/chart'
 
 const layoutOf = (txt: string) => {
-  const read = readLevelData(convertTxt(txt).gzipped)
+  const read = readLevelData(convertTxt(txt, { allowEmpty: true }).gzipped)
   return { read, layout: layoutPreview(read.entities, read.maxBeat) }
 }
 
@@ -56,7 +56,7 @@ describe('preview layout', () => {
 
   it('draws one shape per note archetype entity, eighths and ticks included', () => {
     const text = fs.readFileSync(path.join(__dirname, '../../fixtures/sus/chart-1000.sus'), 'utf8')
-    const read = readLevelData(convertSus(text).gzipped)
+    const read = readLevelData(convertSus(text, { allowEmpty: true }).gzipped)
     const layout = layoutPreview(read.entities, read.maxBeat)
     expect(layout.noteCount).toBe(read.noteCount)
   })

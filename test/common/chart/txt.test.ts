@@ -91,7 +91,7 @@ describe('TXT reader (§11)', () => {
   })
 
   it('folds split codes 31-36, 51-56 and 71-76 to 1-6, and accepts lane 0 on split rows', () => {
-    const result = convertTxt('0,1,0,-1,0,33,1\n1,2,0,0,0,56,2\n2,3,0,-1,0,71,3')
+    const result = convertTxt('0,1,0,-1,0,33,1\n1,2,0,0,0,56,2\n2,3,0,-1,0,71,3', { allowEmpty: true })
     expect(compact(result)).toEqual(['Split Line(0,1,3,1)', 'Split Line(1,2,6,2)', 'Split Line(2,3,1,3)'])
   })
 

@@ -29,6 +29,11 @@ export const testConfig = (dialect: DialectName, dataDir: string, env: Record<st
       // The repository's own content folders (the working directory is the data folder here).
       DOCS_DIR: path.join(REPO_ROOT, 'docs'),
       MASTER_DATA_DIR: path.join(REPO_ROOT, 'master-data'),
+      // Request quotas and load shedding have their own tests (protection.test.ts); elsewhere a test's
+      // own burst of requests, or its own synchronous set-up blocking the loop, must not trip them.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_STRICT_PER_MINUTE: '1000000',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
       ...env,
     },

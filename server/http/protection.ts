@@ -1,0 +1,222 @@
+// What one client may cost (issue 13): request rate limits (@fastify/rate-limit) counted in the database
+// so that every instance shares them, stricter buckets for the expensive calls, and load shedding
+// (@fastify/under-pressure) that answers 503 server_busy while the event loop lags.
+import rateLimit from '@fastify/rate-limit'
+import underPressure from '@fastify/under-pressure'
+import { type FastifyBaseLogger, type FastifyRequest } from 'fastify'
+import { type AppContext } from '../context.js'
+import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
+import { type App } from '../sonolus/types.js'
+import { rateLimited, serverBusy } from './errors.js'
+
+export const RATE_WINDOW_MS = 60_000
+/** How often the event loop's lag is sampled (ms). */
+const SAMPLE_MS = 100
+/** Seconds a shed request is told to wait. */
+export const BUSY_RETRY_AFTER_S = 5
+
+/** The strict buckets: calls that cost CPU, disk or a session, limited per user (per address when
+ *  nobody is logged in). `search` applies to list calls that carry a search. */
+export type StrictBucket = 'upload' | 'create' | 'result' | 'search' | 'auth'
+const STRICT_ROUTES: Record<string, StrictBucket> = {
+  'GET /upload/:hash': 'upload',
+  'POST /sonolus/levels/create': 'create',
+  'POST /sonolus/levels/:name/submit': 'create',
+  'POST /sonolus/levels/result/submit': 'result',
+  'POST /sonolus/levels/result/upload': 'result',
+  'POST /sonolus/authenticate': 'auth',
+  'POST /sonolus/web/authenticate/:hash': 'auth',
+  'GET /sonolus/user/login': 'auth',
+}
+/** List calls with any of these parameters are searches (the app's quick and advanced search). */
+const SEARCH_PARAMS = ['keywords', 'title', 'artists', 'author', 'tag', 'composer']
+const SEARCHABLE_ROUTES = new Set(['GET /sonolus/levels/list'])
+
+/** Counts requests per key and fixed window. Each instance counts locally and, every `flushMs`, adds its
+ *  counts to the database and reads back the totals of every instance, so a limit holds across instances
+ *  (one instance is exact; several are at most one flush behind each other). */
+export class SharedRateCounter {
+  private readonly entries = new Map<
+    string,
+    { key: string; windowStart: number; local: number; known: number }
+  >()
+  private timer: NodeJS.Timeout | undefined
+  private flushing: Promise<void> | undefined
+  private lastPrune = 0
+
+  constructor(
+    private readonly counters: RateCountersRepository,
+    private readonly log: FastifyBaseLogger,
+    private readonly flushMs = 1000,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  /** Counts one request; answers the count in this window so far and the ms left in it. */
+  hit(key: string, now = Date.now()): { current: number; ttl: number } {
+    const windowStart = now - (now % RATE_WINDOW_MS)
+    const id = `${key}@${windowStart}`
+    let entry = this.entries.get(id)
+    if (!entry) {
+      if (this.entries.size >= this.maxEntries) this.evict(windowStart)
+      entry = { key, windowStart, local: 0, known: 0 }
+      this.entries.set(id, entry)
+    }
+    entry.local++
+    this.schedule()
+    return { current: entry.known + entry.local, ttl: windowStart + RATE_WINDOW_MS - now }
+  }
+
+  /** Drops past windows first; if every entry is current, the oldest (they were counted already). */
+  private evict(windowStart: number) {
+    for (const [id, entry] of this.entries) if (entry.windowStart < windowStart) this.entries.delete(id)
+    if (this.entries.size < this.maxEntries) return
+    let drop = Math.ceil(this.maxEntries / 10)
+    for (const id of this.entries.keys()) {
+      this.entries.delete(id)
+      if (--drop === 0) break
+    }
+  }
+
+  private schedule() {
+    if (this.timer) return
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.flushing = this.flush().finally(() => (this.flushing = undefined))
+    }, this.flushMs)
+    this.timer.unref()
+  }
+
+  /** Adds the local counts to the shared ones and learns the totals. */
+  async flush(now = Date.now()): Promise<void> {
+    const deltas: RateDelta[] = []
+    for (const entry of this.entries.values())
+      if (entry.local > 0) deltas.push({ key: entry.key, windowStart: entry.windowStart, delta: entry.local })
+    try {
+      const totals = await this.counters.add(deltas)
+      for (const delta of deltas) {
+        const entry = this.entries.get(`${delta.key}@${delta.windowStart}`)
+        if (!entry) continue
+        entry.local -= delta.delta
+        entry.known = totals.get(`${delta.key}@${delta.windowStart}`) ?? entry.known + delta.delta
+      }
+      const current = now - (now % RATE_WINDOW_MS)
+      for (const [id, entry] of this.entries)
+        if (entry.windowStart < current && entry.local === 0) this.entries.delete(id)
+      if (now - this.lastPrune > RATE_WINDOW_MS) {
+        this.lastPrune = now
+        await this.counters.prune(current - RATE_WINDOW_MS)
+      }
+    } catch (error) {
+      // The local counts stay and go with the next flush; the limits still hold on this instance.
+      this.log.warn({ err: error }, 'rate counters: the shared flush failed')
+      this.schedule()
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.flushing
+  }
+}
+
+const hasSearch = (request: FastifyRequest): boolean => {
+  const query = request.query as Record<string, unknown> | undefined
+  return !!query && SEARCH_PARAMS.some((name) => typeof query[name] === 'string' && query[name] !== '')
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event loop's lag (ms, when measured) and whether new requests are being shed. */
+    loadStatus: () => { eventLoopDelayMs: number | undefined; busy: boolean }
+  }
+}
+
+export const registerProtection = async (app: App, ctx: AppContext): Promise<void> => {
+  const { limits } = ctx.config
+  app.server.maxConnections = limits.maxConnections
+
+  const counter = new SharedRateCounter(ctx.repos.rateCounters, app.log)
+  app.addHook('onClose', async () => counter.close())
+
+  // The strict buckets are tagged on their routes before the rate limiter sees them (hooks run in order).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const id = methods.map((method) => `${method} ${route.url}`)
+    const bucket = id.map((entry) => STRICT_ROUTES[entry]).find(Boolean)
+    const searchable = id.some((entry) => SEARCHABLE_ROUTES.has(entry))
+    if (route.url === '/healthz') route.config = { ...route.config, rateLimit: false } as typeof route.config
+    else if (bucket || searchable)
+      route.config = {
+        ...route.config,
+        rateLimit: {
+          // Per user when logged in (a bogus session is nobody), else per address.
+          keyGenerator: async (request: FastifyRequest) => {
+            const which = bucket ?? (hasSearch(request) ? 'search' : undefined)
+            if (!which) return `ip:${request.ip}`
+            const user = await ctx.auth.userOf(request).catch(() => undefined)
+            return user ? `${which}:user:${user.id}` : `${which}:ip:${request.ip}`
+          },
+          max: (_request: FastifyRequest, key: string) =>
+            key.startsWith('ip:') ? limits.ratePerMinute : limits.strictRatePerMinute,
+        },
+      } as typeof route.config
+  })
+
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.ratePerMinute,
+    timeWindow: RATE_WINDOW_MS,
+    keyGenerator: (request) => `ip:${request.ip}`,
+    store: class {
+      incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+        callback(null, counter.hit(key))
+      }
+      child() {
+        return this
+      }
+    } as never,
+    errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  })
+
+  // Start-up (migrations, the demo seed) blocks the loop once, and the first sample after it would read as
+  // lag: shedding starts a few samples after the app is ready.
+  let armedAt = Number.POSITIVE_INFINITY
+  app.addHook('onReady', async () => {
+    armedAt = Date.now() + 3 * SAMPLE_MS
+  })
+  const lagMs = (): number | undefined =>
+    'memoryUsage' in app
+      ? Math.round(
+          (app as unknown as { memoryUsage: () => { eventLoopDelay: number } }).memoryUsage().eventLoopDelay,
+        )
+      : undefined
+  app.decorate('loadStatus', () => {
+    const eventLoopDelayMs = lagMs()
+    const busy =
+      limits.maxEventLoopDelayMs > 0 &&
+      Date.now() >= armedAt &&
+      eventLoopDelayMs !== undefined &&
+      eventLoopDelayMs > limits.maxEventLoopDelayMs
+    return { eventLoopDelayMs, busy }
+  })
+
+  if (limits.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: limits.maxEventLoopDelayMs,
+      sampleInterval: SAMPLE_MS,
+      retryAfter: BUSY_RETRY_AFTER_S,
+      pressureHandler: (request, reply, type, value) => {
+        // /healthz answers anyway, and says so (a load balancer reads its status).
+        if (request.url === '/healthz' || Date.now() < armedAt) return undefined
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_S))
+        // A rejection goes through the app's error handler: {code: 503, error: 'server_busy', …}.
+        return Promise.reject(
+          serverBusy(
+            `The server is busy (${type} ${Math.round(Number(value) || 0)}); try again in ${BUSY_RETRY_AFTER_S} s`,
+          ),
+        )
+      },
+    })
+  }
+}

@@ -1,0 +1,92 @@
+// What runs in the worker threads (pool.ts): chart conversion, the level-data reader and replay parsing.
+// Each task reads bytes and answers a small plain object; a refusal is an answer ({ok: false}), not a
+// thrown error, so its message survives the thread boundary. Nothing here touches the database or files.
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { ChartError, convertSus, readLevelData } from '../../common/chart/index.js'
+import { jsonTooDeep } from '../../common/json.js'
+import { GZIP_LEVEL, JSON_MAX_DEPTH, REPLAY_MAX_BYTES } from '../../common/rules.js'
+
+export type Refusal = { ok: false; message: string }
+export type Converted = { ok: true; gzipped: Uint8Array; noteCount: number; warnings: number }
+export type LevelDataRead = { ok: true; noteCount: number }
+export type ReplayRead = { ok: true; result: unknown }
+
+const refuse = (message: string): Refusal => ({ ok: false, message })
+
+/** A ChartError as a sentence for people: where, and what. */
+const chartMessage = (error: ChartError, what: string): string =>
+  error.line > 0
+    ? `${what} has an error on line ${error.line}: ${error.detail}`
+    : `${what} has an error: ${error.message}`
+
+/** Text of a chart file: UTF-8, without a byte-order mark. */
+const chartText = (bytes: Uint8Array): string => {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+/** The server's own conversion of a SUS file, gzip level 9 with native zlib. */
+export const convertSusTask = ({ bytes }: { bytes: Uint8Array }): Converted | Refusal => {
+  if (bytes.includes(0)) return refuse('The chart file must be a SUS text file')
+  try {
+    const conversion = convertSus(chartText(bytes), {
+      gzip: (json) => gzipSync(json, { level: GZIP_LEVEL }),
+    })
+    const noteCount = readLevelData(conversion.gzipped, { strict: true }).noteCount
+    return { ok: true, gzipped: conversion.gzipped, noteCount, warnings: conversion.warnings.length }
+  } catch (error) {
+    if (error instanceof ChartError) return refuse(chartMessage(error, 'The chart'))
+    throw error
+  }
+}
+
+/** Level data given as it is (gzip or JSON): the reader's checks, and it must have notes. */
+export const readLevelDataTask = ({ bytes }: { bytes: Uint8Array }): LevelDataRead | Refusal => {
+  try {
+    const read = readLevelData(bytes)
+    if (read.noteCount === 0) return refuse('The level data is not valid: it has no playable note')
+    return { ok: true, noteCount: read.noteCount }
+  } catch (error) {
+    if (error instanceof ChartError) return refuse(`The level data is not valid: ${error.message}`)
+    throw error
+  }
+}
+
+/** gzip JSON of a replay file: inflated to at most REPLAY_MAX_BYTES, depth-checked, parsed. */
+const replayJson = (bytes: Uint8Array, what: string): unknown => {
+  let text: string
+  try {
+    text = gunzipSync(bytes, { maxOutputLength: REPLAY_MAX_BYTES }).toString('utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new Error(
+        `the ${what} decompresses to more than ${REPLAY_MAX_BYTES.toLocaleString('en-US')} bytes`,
+        { cause: error },
+      )
+    throw new Error(`the ${what} is not gzip JSON`, { cause: error })
+  }
+  if (jsonTooDeep(text, JSON_MAX_DEPTH))
+    throw new Error(`the ${what} nests deeper than ${JSON_MAX_DEPTH} levels`)
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new Error(`the ${what} is not gzip JSON`, { cause: error })
+  }
+}
+
+/** A replay's data and configuration; only the data's result goes back to the request. */
+export const readReplayTask = ({
+  data,
+  configuration,
+}: {
+  data: Uint8Array
+  configuration: Uint8Array
+}): ReplayRead | Refusal => {
+  try {
+    const parsed = replayJson(data, 'replay data') as { result?: unknown } | null
+    replayJson(configuration, 'replay configuration')
+    return { ok: true, result: parsed && typeof parsed === 'object' ? { result: parsed.result } : null }
+  } catch (error) {
+    return refuse((error as Error).message)
+  }
+}
