@@ -45,6 +45,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     requestTimeout: ctx.config.limits.requestTimeoutMs,
     connectionTimeout: ctx.config.limits.connectionTimeoutMs,
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
+    // Node checks those deadlines on a timer (30 s by default): often enough that they mean what they say.
+    http: { connectionsCheckingInterval: Math.min(1000, Math.ceil(ctx.config.limits.requestTimeoutMs / 4)) },
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Slow headers count against the same deadline.
   app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)

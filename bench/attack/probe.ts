@@ -25,6 +25,8 @@ export type ProbeWindow = {
   /** Probe requests sent in the window (the one still in flight at its end included). */
   count: number
   failed: number
+  /** The failures by what they were: an HTTP status, or 'no answer'. */
+  failures: Record<string, number>
   maxMs: number
   p99Ms: number
   /** The server's RSS, MB: at the window's start, and its peak (samples and the kernel's high-water mark). */
@@ -75,19 +77,21 @@ if (parentPort && workerData?.status) {
   let open = false
   let latencies: number[] = []
   let failed = 0
+  let failures: Record<string, number> = {}
   let rssBefore = 0
   let rssPeak = 0
   let peakWasReset = false
 
+  /** The status of one GET /healthz; 0 when there was no answer. */
   const get = (origin: string) =>
-    new Promise<boolean>((resolve) => {
+    new Promise<number>((resolve) => {
       const request = http.get(`${origin}/healthz`, { agent, timeout: PROBE_GIVE_UP_MS }, (response) => {
         response.resume()
-        response.on('end', () => resolve(response.statusCode === 200))
-        response.on('error', () => resolve(false))
+        response.on('end', () => resolve(response.statusCode ?? 0))
+        response.on('error', () => resolve(0))
       })
       request.on('timeout', () => request.destroy(new Error('probe timed out')))
-      request.on('error', () => resolve(false))
+      request.on('error', () => resolve(0))
     })
 
   const probeLoop = async () => {
@@ -100,14 +104,18 @@ if (parentPort && workerData?.status) {
       inFlightStart = started
       status[SLOT.inFlightSince] = Date.now()
       const counted = open
-      const ok = await get(target.origin)
+      const code = await get(target.origin)
       const ms = performance.now() - started
       status[SLOT.inFlightSince] = 0
       inFlightStart = 0
-      if (ok) status[SLOT.lastOk] = Date.now()
+      if (code === 200) status[SLOT.lastOk] = Date.now()
       if (counted && open) {
         latencies.push(ms)
-        if (!ok) failed++
+        if (code !== 200) {
+          failed++
+          const what = code ? String(code) : 'no answer'
+          failures[what] = (failures[what] ?? 0) + 1
+        }
       }
       await sleep(Math.max(0, PROBE_EVERY_MS - ms))
     }
@@ -132,6 +140,7 @@ if (parentPort && workerData?.status) {
       case 'begin':
         latencies = []
         failed = 0
+        failures = {}
         peakWasReset = target ? resetPeak(target.pid) : false
         rssBefore = target ? rssOf(target.pid).rss : 0
         rssPeak = rssBefore
@@ -148,6 +157,7 @@ if (parentPort && workerData?.status) {
           type: 'window',
           count: sorted.length,
           failed,
+          failures,
           maxMs: sorted.at(-1) ?? 0,
           p99Ms: percentile(sorted, 0.99),
           rssBefore,

@@ -129,6 +129,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The event loop's lag (ms, when measured) and whether new requests are being shed. */
     loadStatus: () => { eventLoopDelayMs: number | undefined; busy: boolean }
+    /** This instance's share of the rate counters (flush() sends it to the database now). */
+    rateCounter: SharedRateCounter
   }
 }
 
@@ -137,6 +139,7 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
   app.server.maxConnections = limits.maxConnections
 
   const counter = new SharedRateCounter(ctx.repos.rateCounters, app.log)
+  app.decorate('rateCounter', counter)
   app.addHook('onClose', async () => counter.close())
 
   // The strict buckets are tagged on their routes before the rate limiter sees them (hooks run in order).

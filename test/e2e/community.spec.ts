@@ -110,7 +110,18 @@ test('a result submitted as the app appears on the arcScore board, with a workin
 
   // As the app: the level item, the submit step, then the upload of both files.
   const level = (await (await request.get(`/sonolus/levels/wbs-${id}`)).json()).item
-  const files = replayFiles({ arcadeScore: 987_654, totalCount: 50 })
+  // All Perfect on the seeded 48-note chart; any score up to 1,000,000 is possible then.
+  const files = replayFiles({
+    grade: 'allPerfect',
+    arcadeScore: 987_654,
+    accuracyScore: 1_000_000,
+    combo: 48,
+    perfect: 48,
+    great: 0,
+    good: 0,
+    miss: 0,
+    totalCount: 48,
+  })
   const submitted = await request.post('/sonolus/levels/result/submit', {
     headers: { authorization: session },
     data: { replay: replayItem(level, files), values: '' },

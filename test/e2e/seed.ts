@@ -6,6 +6,8 @@ import path from 'node:path'
 import { loadConfig } from '../../server/config.js'
 import { openContext } from '../../server/context.js'
 import { seedDemo } from '../../server/demo/seed.js'
+import { putBuffer } from '../../server/storage/putFile.js'
+import { convertSus } from '../../common/chart/index.js'
 import { XSS_PAYLOADS } from './payloads.js'
 
 export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<void> => {
@@ -13,6 +15,20 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
   const ctx = await openContext(config)
   try {
     await seedDemo(ctx)
+    // "Starlight Overture" gets a playable chart (our 50-note fixture: 48 judged notes), so a result can
+    // be checked against its note count.
+    const starlight = (
+      await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 10 })
+    ).rows.find((chart) => chart.title === 'Starlight Overture')!
+    const sus = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'))
+    const susHash = await putBuffer(ctx.blobStore, ctx.repos, sus, 'text/plain; charset=utf-8')
+    const dataHash = await putBuffer(
+      ctx.blobStore,
+      ctx.repos,
+      Buffer.from(convertSus(sus.toString('utf8')).gzipped),
+      'application/gzip',
+    )
+    await ctx.repos.charts.update(starlight.id, { susHash, dataHash })
     const [demo] = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows
     const now = Date.now()
     await ctx.repos.users.upsert(
