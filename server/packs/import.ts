@@ -33,10 +33,29 @@ const folderSource = (root: string): Source => ({
   },
 })
 
+/** A .scp is decompressed whole: each entry and the sum are bounded by their declared sizes, before any
+ *  byte is inflated. (An entry whose header under-declares its size is inflated into a buffer of the
+ *  declared size, so it cannot grow past it either; its SHA-1 then fails.) */
+export const SCP_MAX_ENTRY_BYTES = 128 * 1024 * 1024
+export const SCP_MAX_TOTAL_BYTES = 512 * 1024 * 1024
+export const SCP_MAX_ENTRIES = 20_000
+
 const zipSource = (file: string): Source => {
   let entries: Record<string, Uint8Array>
+  let total = 0
+  let count = 0
   try {
-    entries = unzipSync(fs.readFileSync(file))
+    entries = unzipSync(fs.readFileSync(file), {
+      filter: (entry) => {
+        total += entry.originalSize
+        if (++count > SCP_MAX_ENTRIES) throw new PackImportError(`it has more than ${SCP_MAX_ENTRIES} files`)
+        if (entry.originalSize > SCP_MAX_ENTRY_BYTES)
+          throw new PackImportError(`${entry.name} decompresses to more than ${SCP_MAX_ENTRY_BYTES} bytes`)
+        if (total > SCP_MAX_TOTAL_BYTES)
+          throw new PackImportError(`it decompresses to more than ${SCP_MAX_TOTAL_BYTES} bytes`)
+        return true
+      },
+    })
   } catch (error) {
     throw new PackImportError(`${file} is not a readable ZIP (.scp): ${(error as Error).message}`)
   }

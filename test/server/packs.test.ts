@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PackImportError, importPack } from '../../server/packs/import'
+import { zipSync } from 'fflate'
+import { PackImportError, SCP_MAX_ENTRY_BYTES, importPack } from '../../server/packs/import'
 import { DIALECTS, openTestApp, tempDir } from './helpers/context'
 import { newChart } from './helpers/charts'
 import { buildTestPack, writePackFolder, writeScp } from './helpers/testPack'
@@ -119,6 +120,20 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     expect((await test.ctx.blobStore.usage()).used).toBe(usedBefore)
     expect(await test.ctx.packs.reloadIfChanged()).toBe(false)
     expect((await levelEngine()).name).toBe('sirius-not-installed')
+  })
+
+  it('refuses a .scp whose entry claims more than the per-file cap, before inflating it', async () => {
+    const zip = Buffer.from(zipSync({ 'db.json': new TextEncoder().encode('{}') }))
+    // The central directory's uncompressed size (offset 24 of its entry) says 1 GiB.
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    zip.writeUInt32LE(1024 * 1024 * 1024, central + 24)
+    fs.writeFileSync(path.join(work, 'bomb.scp'), zip)
+    const usedBefore = (await test.ctx.blobStore.usage()).used
+    await expect(importPack(path.join(work, 'bomb.scp'), test.ctx.repos, test.ctx.blobStore)).rejects.toThrow(
+      new RegExp(`db.json decompresses to more than ${SCP_MAX_ENTRY_BYTES} bytes`),
+    )
+    expect(await packRows()).toBe(0)
+    expect((await test.ctx.blobStore.usage()).used).toBe(usedBefore)
   })
 
   it('rejects what is not a pack', async () => {

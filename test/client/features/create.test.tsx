@@ -428,6 +428,29 @@ describe('create: checks in the browser (spec §5)', () => {
     expect(screen.getByTestId('create-chart-name')).toHaveTextContent('chart.sus')
   })
 
+  it('applies the chart limits in the browser: an oversized chart is named by its limit and line, and nothing is sent', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    const chartInput = screen.getByLabelText('Chart file (.sus)')
+    // One tap a line, 30,001 taps (the header's BPM change counts as one more).
+    const taps = Array.from({ length: 30_001 }, (_, n) => `#${String(n % 1000).padStart(3, '0')}12:11`)
+    const oversized = ['#00002: 4', '#BPM01: 120', '#00008: 01', ...taps].join('\n')
+    await user.upload(chartInput, chartFile(oversized))
+    expect(
+      await screen.findByText(
+        'Error: line 30003, column 8: the chart is over the limit of 30,000 notes (limit "notes")',
+      ),
+    ).toBeInTheDocument()
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(mock.state.starts).toEqual([])
+
+    // A chart without a playable note is refused the same way.
+    await user.upload(chartInput, chartFile('#00002: 4\n#BPM01: 120\n#00008: 01\n'))
+    expect(await screen.findByText('Error: the chart has no playable note')).toBeInTheDocument()
+  })
+
   it('asks for the required fields with empty_field and sends nothing', async () => {
     const mock = backend()
     const { user } = await openCreate()
