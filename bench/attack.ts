@@ -92,10 +92,15 @@ const probe = new Worker(
 )
 probe.on('error', (error) => console.error(`the probe failed: ${message(error)}`))
 const tell = (command: ProbeCommand) => probe.postMessage(command)
-const endWindow = () => {
-  const answer = once(probe, 'message') as Promise<[ProbeWindow]>
+/** The probe's statistics of the window; undefined when the probe does not answer (then the attack's
+ *  latency and memory count as failed). */
+const endWindow = (): Promise<ProbeWindow | undefined> => {
+  const answer = (once(probe, 'message') as Promise<[ProbeWindow]>).then(
+    ([window]) => window,
+    () => undefined,
+  )
   tell({ type: 'end' })
-  return answer.then(([window]) => window)
+  return Promise.race([answer, sleep(5000).then(() => undefined)])
 }
 
 // ---- the server ----
@@ -289,6 +294,10 @@ const runAttack = async (attack: Attack, n: number): Promise<Row> => {
 
   if (row.killed || running.exit !== undefined) {
     row.back = 'killed'
+    return row
+  }
+  if (!row.window) {
+    row.notes.push('the probe did not report')
     return row
   }
   const limit = row.window.rssBefore + TARGET.backMb

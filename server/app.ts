@@ -44,7 +44,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     // idle socket closes after connectionTimeout. request.ip honours TRUST_PROXY.
     requestTimeout: ctx.config.limits.requestTimeoutMs,
     connectionTimeout: ctx.config.limits.connectionTimeoutMs,
-    trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Node checks those deadlines on a timer (30 s by default): often enough that they mean what they say.
     http: { connectionsCheckingInterval: Math.min(1000, Math.ceil(ctx.config.limits.requestTimeoutMs / 4)) },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -139,17 +139,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onClose', async () => ctx.media.stop())
 
   app.get('/healthz', async (_request, reply) => {
-    // Load: the event loop's lag (ms) and the chart workers; 'busy' while new requests are being shed.
+    // Load: the event loop's lag (ms) and the chart workers; busy while new requests are being shed.
     const { eventLoopDelayMs, busy } = app.loadStatus()
     const load = { eventLoopDelayMs, work: ctx.work.stats }
     try {
       await ctx.repos.ping()
-      if (busy)
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ status: 'busy', ...load })
-      return { status: 'ok', ...load }
+      // Still 200 while shedding: the instance is healthy, and a load balancer that pulled it during one
+      // client's flood would only move the flood elsewhere.
+      return { status: 'ok', busy, ...load }
     } catch (error) {
       app.log.error({ err: error }, 'health check: database did not answer')
       return reply.code(503).send({ status: 'unavailable', ...load })
@@ -175,6 +172,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   return app
 }
+
+/** Fastify's trustProxy. Fastify 5 ignores a bare hop count (it cannot tell a direct client from the
+ *  proxy), so a count becomes the function proxy-addr would use: the nearest `hops` addresses are
+ *  proxies. Use it only when clients cannot reach the server except through the proxies. */
+const trustProxyOption = (value: boolean | number | string[]): FastifyServerOptions['trustProxy'] =>
+  typeof value === 'number' ? (_address: string, hop: number) => hop < value : value
 
 const classify = (error: FastifyError | Error): { statusCode: number; key: string; message: string } => {
   if (error instanceof HttpError)

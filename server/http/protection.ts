@@ -7,11 +7,13 @@ import { type FastifyBaseLogger, type FastifyRequest } from 'fastify'
 import { type AppContext } from '../context.js'
 import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
 import { type App } from '../sonolus/types.js'
+import { isApiPath } from '../spa.js'
 import { rateLimited, serverBusy } from './errors.js'
 
 export const RATE_WINDOW_MS = 60_000
-/** How often the event loop's lag is sampled (ms). */
-const SAMPLE_MS = 100
+/** How often the event loop's lag is sampled (ms): never shorter than the threshold, since a window with
+ *  no reading at all (the loop stalled through it) reads as an infinite lag. */
+const sampleMs = (thresholdMs: number) => Math.max(100, thresholdMs)
 /** Seconds a shed request is told to wait. */
 export const BUSY_RETRY_AFTER_S = 5
 
@@ -148,7 +150,10 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
     const id = methods.map((method) => `${method} ${route.url}`)
     const bucket = id.map((entry) => STRICT_ROUTES[entry]).find(Boolean)
     const searchable = id.some((entry) => SEARCHABLE_ROUTES.has(entry))
-    if (route.url === '/healthz') route.config = { ...route.config, rateLimit: false } as typeof route.config
+    // The health check, and the site's own files (immutable, cached by browsers, no database work), are
+    // not counted: a page load fetches a dozen of them, and a school behind one address many page loads.
+    if (route.url === '/healthz' || !isApiPath(route.url))
+      route.config = { ...route.config, rateLimit: false } as typeof route.config
     else if (bucket || searchable)
       route.config = {
         ...route.config,
@@ -186,7 +191,7 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
   // lag: shedding starts a few samples after the app is ready.
   let armedAt = Number.POSITIVE_INFINITY
   app.addHook('onReady', async () => {
-    armedAt = Date.now() + 3 * SAMPLE_MS
+    armedAt = Date.now() + 3 * sampleMs(limits.maxEventLoopDelayMs)
   })
   const lagMs = (): number | undefined =>
     'memoryUsage' in app
@@ -207,7 +212,7 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
   if (limits.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
-      sampleInterval: SAMPLE_MS,
+      sampleInterval: sampleMs(limits.maxEventLoopDelayMs),
       retryAfter: BUSY_RETRY_AFTER_S,
       pressureHandler: (request, reply, type, value) => {
         // /healthz answers anyway, and says so (a load balancer reads its status).

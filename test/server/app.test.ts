@@ -65,6 +65,7 @@ describe('the app (server skeleton)', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       // Load shedding is off in this test's configuration (protection.test.ts turns it on).
+      busy: false,
       work: { threads: 0, queued: 0 },
     })
   })

@@ -100,10 +100,10 @@ describe('community section', () => {
   it('asks a visitor to log in and keeps the controls disabled', async () => {
     backend(false)
     renderWithProviders(<AppRoutes />, { route })
-    expect(await screen.findByRole('link', { name: 'Log in with Sonolus' })).toHaveAttribute(
-      'href',
-      '/settings/sonolus',
-    )
+    // The file's first render loads the chart info page cold; wait for it as the other tests here do.
+    expect(
+      await screen.findByRole('link', { name: 'Log in with Sonolus' }, { timeout: 5000 }),
+    ).toHaveAttribute('href', '/settings/sonolus')
     expect(screen.getByRole('button', { name: /Like/ })).toBeDisabled()
     expect(screen.getByRole('textbox', { name: 'Write a comment (markdown)' })).toBeDisabled()
   })
