@@ -49,6 +49,8 @@ const compiled = import.meta.url.endsWith('.js')
 
 export class WorkPool {
   private started: Piscina | undefined
+  /** Tasks running or waiting. */
+  private inFlight = 0
 
   constructor(readonly options: WorkOptions) {}
 
@@ -58,10 +60,12 @@ export class WorkPool {
       // From TypeScript sources each thread registers tsx first (worker-tsx.mjs); compiled, the tasks load
       // as they are.
       filename: compiled ? `${here}tasks.js` : `${here}worker-tsx.mjs`,
+      // Idle threads wait on their message port, not in Atomics.wait, so a thread's own timers run
+      // between tasks (tasks.ts ends a thread after a large input that way).
+      atomics: 'disabled',
       minThreads: 1,
       maxThreads: Math.max(1, this.options.threads),
       idleTimeout: 30_000,
-      maxQueue: this.options.maxQueue,
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.memoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(this.options.memoryMb / 8))),
@@ -71,17 +75,30 @@ export class WorkPool {
     return this.started
   }
 
-  private async run<T extends { ok: true }>(
-    name: string,
-    task: object,
-    transfer: ArrayBuffer[] = [],
-  ): Promise<T> {
+  private async run<T extends { ok: true }>(name: string, task: object): Promise<T> {
+    // The queue is bounded here: piscina does not count tasks that carry an abort signal (all of ours).
+    if (this.inFlight >= this.options.threads + this.options.maxQueue) throw new WorkBusyError()
+    this.inFlight++
+    try {
+      return await this.attempt<T>(name, task)
+    } catch (error) {
+      // A thread that ends itself after a large input (tasks.ts) may have been handed this task in the
+      // instant before it ended: the task never ran, so it runs again on a fresh thread. (The bytes are
+      // copied to the thread, never moved, so that they can be sent again.)
+      if (/worker exited with code: 0/.test((error as Error).message))
+        return await this.attempt<T>(name, task)
+      throw error
+    } finally {
+      this.inFlight--
+    }
+  }
+
+  private async attempt<T extends { ok: true }>(name: string, task: object): Promise<T> {
     let answer: T | Refusal
     try {
       answer = (await this.pool.run(task, {
         name,
         signal: AbortSignal.timeout(this.options.timeoutMs),
-        transferList: transfer,
       })) as T | Refusal
     } catch (error) {
       const err = error as Error & { code?: string }
@@ -95,7 +112,6 @@ export class WorkPool {
           'memory',
           `it needs more than ${this.options.memoryMb} MB to read, the limit for one file`,
         )
-      if (/queue is at limit/i.test(err.message)) throw new WorkBusyError()
       throw error
     }
     if (!answer.ok) throw new WorkRefusal(answer.message)
@@ -119,7 +135,10 @@ export class WorkPool {
 
   /** Threads alive and tasks waiting, for /healthz. */
   get stats(): { threads: number; queued: number } {
-    return { threads: this.started?.threads.length ?? 0, queued: this.started?.queueSize ?? 0 }
+    return {
+      threads: this.started?.threads.length ?? 0,
+      queued: Math.max(0, this.inFlight - (this.started?.threads.length ?? 0)),
+    }
   }
 
   async close(): Promise<void> {

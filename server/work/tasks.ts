@@ -1,6 +1,7 @@
 // What runs in the worker threads (pool.ts): chart conversion, the level-data reader and replay parsing.
 // Each task reads bytes and answers a small plain object; a refusal is an answer ({ok: false}), not a
 // thrown error, so its message survives the thread boundary. Nothing here touches the database or files.
+import { isMainThread } from 'node:worker_threads'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { ChartError, convertSus, readLevelData } from '../../common/chart/index.js'
 import { jsonTooDeep } from '../../common/json.js'
@@ -12,6 +13,15 @@ export type LevelDataRead = { ok: true; noteCount: number }
 export type ReplayRead = { ok: true; result: unknown }
 
 const refuse = (message: string): Refusal => ({ ok: false, message })
+
+/** After a large input the thread ends itself once its answer is on its way: V8 keeps a grown heap (and
+ *  the allocator its pages) long after a collection, and a thread that read a 20 MB file would hold tens
+ *  of MB for good. The pool starts a fresh thread in its place. */
+const RECYCLE_AFTER_BYTES = 2 * 1024 * 1024
+const afterLarge = <T>(size: number, answer: T): T => {
+  if (size >= RECYCLE_AFTER_BYTES && !isMainThread) setImmediate(() => process.exit(0))
+  return answer
+}
 
 /** A ChartError as a sentence for people: where, and what. */
 const chartMessage = (error: ChartError, what: string): string =>
@@ -26,7 +36,7 @@ const chartText = (bytes: Uint8Array): string => {
 }
 
 /** The server's own conversion of a SUS file, gzip level 9 with native zlib. */
-export const convertSusTask = ({ bytes }: { bytes: Uint8Array }): Converted | Refusal => {
+const convertSusImpl = ({ bytes }: { bytes: Uint8Array }): Converted | Refusal => {
   if (bytes.includes(0)) return refuse('The chart file must be a SUS text file')
   try {
     const conversion = convertSus(chartText(bytes), {
@@ -41,7 +51,7 @@ export const convertSusTask = ({ bytes }: { bytes: Uint8Array }): Converted | Re
 }
 
 /** Level data given as it is (gzip or JSON): the reader's checks, and it must have notes. */
-export const readLevelDataTask = ({ bytes }: { bytes: Uint8Array }): LevelDataRead | Refusal => {
+const readLevelDataImpl = ({ bytes }: { bytes: Uint8Array }): LevelDataRead | Refusal => {
   try {
     const read = readLevelData(bytes)
     if (read.noteCount === 0) return refuse('The level data is not valid: it has no playable note')
@@ -75,7 +85,7 @@ const replayJson = (bytes: Uint8Array, what: string): unknown => {
 }
 
 /** A replay's data and configuration; only the data's result goes back to the request. */
-export const readReplayTask = ({
+const readReplayImpl = ({
   data,
   configuration,
 }: {
@@ -90,3 +100,10 @@ export const readReplayTask = ({
     return refuse((error as Error).message)
   }
 }
+
+export const convertSusTask = (task: { bytes: Uint8Array }): Converted | Refusal =>
+  afterLarge(task.bytes.length, convertSusImpl(task))
+export const readLevelDataTask = (task: { bytes: Uint8Array }): LevelDataRead | Refusal =>
+  afterLarge(task.bytes.length, readLevelDataImpl(task))
+export const readReplayTask = (task: { data: Uint8Array; configuration: Uint8Array }): ReplayRead | Refusal =>
+  afterLarge(task.data.length + task.configuration.length, readReplayImpl(task))
