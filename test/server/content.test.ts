@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_TYPES } from '../../common/api/content'
 import { UI_LOCALES } from '../../common/locales'
-import { COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../common/rules'
+import { CHART_LIMITS, COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../common/rules'
 import { BOARDS } from '../../server/sonolus/levels/results'
 import { openTestApp } from './helpers/context'
 
@@ -40,6 +40,31 @@ describe('site content', () => {
       'Please complete all required fields and try again.',
     ])
       expect(body).toContain(text)
+  })
+
+  it('quotes the chart limits and this server’s quotas on the error page, in every language', async () => {
+    const number = (value: number) => value.toLocaleString('en-US')
+    for (const locale of UI_LOCALES) {
+      const body = (await get(`/content/docs/${locale}/error.md`)).body
+      expect(body).not.toContain('{{')
+      for (const name of [
+        'lines',
+        'lineLength',
+        'notes',
+        'slides',
+        'measure',
+        'beatsPerMeasure',
+        'entities',
+      ] as const)
+        expect(body).toContain(`| ${number(CHART_LIMITS[name])} |`)
+      expect(body).toContain(`${CHART_LIMITS.levelDataBytes / 1024 / 1024} MB`)
+      expect(body).toContain(number(test.ctx.config.limits.strictRatePerMinute))
+      expect(body).toContain('`rate_limited`')
+      expect(body).toContain('`server_busy`')
+    }
+    expect((await get('/content/docs/en_us/error.md')).body).toContain(
+      'Too many requests, please wait a moment and try again',
+    )
   })
 
   it('states the comment limits and the leaderboard order that the server applies', async () => {
