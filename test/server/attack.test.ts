@@ -132,6 +132,41 @@ const upload = async (session: string, bytes: Buffer, kind: string) => {
   return last
 }
 
+/** A public chart with level data to play (our 50-note fixture: 48 judged notes), created over HTTP;
+ *  its id and its level item as the app sees it. */
+const playableChart = async (seed: number) => {
+  const cover = await png(seed, 300)
+  const chart = sus(50)
+  for (const [bytes, kind] of [
+    [cover, 'cover'],
+    [chart, 'chart'],
+  ] as const)
+    expect((await upload(alice, bytes, kind)).status).toBe(201)
+  const created = await json(
+    await fetch(`${server.origin}/sonolus/levels/create`, {
+      method: 'POST',
+      headers: { authorization: alice, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `Target ${seed}`,
+        composer: 'C',
+        artists: 'A',
+        author: 'Alice',
+        description: '',
+        level: 10,
+        isOliver: 0,
+        isPublic: 1,
+        tags: [],
+        coverHash: sha1(cover),
+        susHash: sha1(chart),
+      }),
+    }),
+  )
+  expect(created.status).toBe(200)
+  const id = created.body.id as string
+  const level = (await (await fetch(`${server.origin}/sonolus/levels/wbs-${id}`)).json()).item
+  return { id, level }
+}
+
 const expectNothingStoredSince = (before: ReturnType<typeof stored>) => {
   const after = stored()
   expect(after.files).toBe(before.files)
@@ -202,37 +237,7 @@ describe('hostile input against the real server', () => {
   }, 120_000)
 
   it('refuses a replay that inflates to 1 GiB, stopping at the 32 MB cap; no record, no file', async () => {
-    // A chart with level data to play: our 50-note fixture (48 judged notes) and a cover.
-    const cover = await png(31, 300)
-    const chart = sus(50)
-    for (const [bytes, kind] of [
-      [cover, 'cover'],
-      [chart, 'chart'],
-    ] as const)
-      expect((await upload(alice, bytes, kind)).status).toBe(201)
-    const created = await json(
-      await fetch(`${server.origin}/sonolus/levels/create`, {
-        method: 'POST',
-        headers: { authorization: alice, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: 'Target',
-          composer: 'C',
-          artists: 'A',
-          author: 'Alice',
-          description: '',
-          level: 10,
-          isOliver: 0,
-          isPublic: 1,
-          tags: [],
-          coverHash: sha1(cover),
-          susHash: sha1(chart),
-        }),
-      }),
-    )
-    expect(created.status).toBe(200)
-    const level = (
-      await (await fetch(`${server.origin}/sonolus/levels/wbs-${created.body.id as string}`)).json()
-    ).item
+    const { level } = await playableChart(31)
     const files = { data: replayDataBomb(GiB), configuration: replayFiles({}).configuration }
     expect(files.data.length).toBeLessThan(1_200_000)
     const before = stored()
@@ -319,31 +324,7 @@ describe('hostile input against the real server', () => {
   }, 120_000)
 
   it('refuses a result of arcadeScore 1e300 and allPerfect, and the board stays empty', async () => {
-    const cover = await png(32, 300)
-    const chart = sus(50)
-    expect((await upload(alice, cover, 'cover')).status).toBe(201)
-    const created = await json(
-      await fetch(`${server.origin}/sonolus/levels/create`, {
-        method: 'POST',
-        headers: { authorization: alice, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: 'Board',
-          composer: 'C',
-          artists: 'A',
-          author: 'Alice',
-          description: '',
-          level: 10,
-          isOliver: 0,
-          isPublic: 1,
-          tags: [],
-          coverHash: sha1(cover),
-          susHash: sha1(chart),
-        }),
-      }),
-    )
-    expect(created.status).toBe(200)
-    const id = created.body.id as string
-    const level = (await (await fetch(`${server.origin}/sonolus/levels/wbs-${id}`)).json()).item
+    const { id, level } = await playableChart(32)
     const files = replayFiles({
       arcadeScore: 1e300,
       grade: 'allPerfect',

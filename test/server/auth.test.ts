@@ -4,6 +4,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
 import { DIALECTS, openTestApp } from './helpers/context'
+import { postSigned } from './helpers/sessions'
 
 const PUBLIC_URL = 'https://charts.example.com'
 const player = { id: 'user-1', handle: '123456', name: 'Player One' }
@@ -34,15 +35,7 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       ...overrides,
     })
   const post = (url: string, payload: string, signature: string | undefined) =>
-    test.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        ...(signature ? { 'sonolus-signature': signature } : {}),
-      },
-    })
+    postSigned(test.app, url, payload, signature)
   const mine = (headers: Record<string, string>) =>
     test.app.inject({ method: 'GET', url: '/sonolus/user/mine', headers })
 

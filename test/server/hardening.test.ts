@@ -13,7 +13,7 @@ import { signBody, testPublicKey, testPublicKeyEnv, userProfile } from '../fixtu
 import { png, sha1 } from '../fixtures/media/media'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
-import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+import { appSession, postSigned, TEST_PUBLIC_URL } from './helpers/sessions'
 import { uploadFile } from './helpers/upload'
 
 const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
@@ -45,15 +45,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
     expect(health.json()).toMatchObject({ status: 'ok' })
   }
   const post = (url: string, payload: string, signature: string | undefined) =>
-    test.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: {
-        'content-type': 'application/json',
-        ...(signature ? { 'sonolus-signature': signature } : {}),
-      },
-    })
+    postSigned(test.app, url, payload, signature)
   const appBody = (profile: Record<string, unknown>, time = Date.now()) =>
     JSON.stringify({ type: 'authenticateServer', address: TEST_PUBLIC_URL, time, userProfile: profile })
 

@@ -24,3 +24,15 @@ export const appSession = async (
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
   return (response.json() as { session: string }).session
 }
+
+/** POST a JSON body as the app does, with its signature when given. */
+export const postSigned = (app: App, url: string, payload: string, signature: string | undefined) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { 'sonolus-signature': signature } : {}),
+    },
+  })
