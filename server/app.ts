@@ -6,7 +6,7 @@ import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
 import { compressJson } from './http/compression.js'
-import { HttpError, fileTooLarge } from './http/errors.js'
+import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
@@ -92,6 +92,15 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   const csp = spaContentSecurityPolicy(ctx.config.corsOrigins)
   app.addHook('onRequest', async (request, reply) => {
+    // A NUL in the path or the query would reach SQL as text (names, ids), which PostgreSQL refuses with an
+    // error: nothing is named with a NUL (404), and no parameter holds one (400). Search text strips
+    // control characters itself.
+    const nul = request.url.indexOf('%00')
+    if (nul >= 0 && !isSearchUrl(request.url)) {
+      const query = request.url.indexOf('?')
+      if (query < 0 || nul < query) throw notFound('Nothing is named with a NUL character')
+      throw new HttpError(400, 'bad_request', 'A parameter holds a NUL character')
+    }
     // A preflight from an allowed origin is answered here; others fall through to a 404.
     if (applyCors(request, reply, ctx.config.corsOrigins)) return reply.code(204).send()
   })
@@ -178,6 +187,9 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
  *  proxies. Use it only when clients cannot reach the server except through the proxies. */
 const trustProxyOption = (value: boolean | number | string[]): FastifyServerOptions['trustProxy'] =>
   typeof value === 'number' ? (_address: string, hop: number) => hop < value : value
+
+/** Level lists take search text, which strips control characters (NUL included) itself. */
+const isSearchUrl = (url: string) => url.startsWith('/sonolus/levels/list?')
 
 const classify = (error: FastifyError | Error): { statusCode: number; key: string; message: string } => {
   if (error instanceof HttpError)

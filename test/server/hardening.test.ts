@@ -114,6 +114,30 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(response.json().error).toBe('not_found')
       await healthy()
     })
+
+    it('a NUL in any other path is a 404 and in any other query a 400, never a 500', async () => {
+      for (const url of [
+        `/sonolus/levels/wbs-${match}%00`,
+        `/sonolus/levels/wbs-${match}/leaderboards/arc%00Score`,
+        `/sonolus/replays/replay-%00`,
+        `/sonolus/skins/a%00b`,
+        `/upload/sessions/%00`,
+      ]) {
+        const response = await test.app.inject({ method: 'GET', url })
+        expect(response.statusCode, url).toBe(404)
+        expect(response.json().error).toBe('not_found')
+      }
+      for (const url of [
+        `/sonolus/levels/wbs-${match}/community/comments/list?page=%00`,
+        `/sonolus/levels/wbs-${match}/leaderboards/arcScore/records/list?page=1%00`,
+        `/sonolus/skins/list?keywords=%00`,
+      ]) {
+        const response = await test.app.inject({ method: 'GET', url })
+        expect(response.statusCode, url).toBe(400)
+        expect(response.json().error).toBe('bad_request')
+      }
+      await healthy()
+    })
   })
 
   describe('control characters in comments are refused; lengths count code points', () => {
