@@ -193,19 +193,25 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
   app.addHook('onReady', async () => {
     armedAt = Date.now() + 3 * sampleMs(limits.maxEventLoopDelayMs)
   })
-  const lagMs = (): number | undefined =>
+  // The mean lag of the last window (under-pressure's reading). A window with no reading at all (the loop
+  // stalled through it) reads as Infinity; it is reported as the window's length, a lower bound.
+  const rawLag = (): number | undefined =>
     'memoryUsage' in app
-      ? Math.round(
-          (app as unknown as { memoryUsage: () => { eventLoopDelay: number } }).memoryUsage().eventLoopDelay,
-        )
+      ? (app as unknown as { memoryUsage: () => { eventLoopDelay: number } }).memoryUsage().eventLoopDelay
       : undefined
   app.decorate('loadStatus', () => {
-    const eventLoopDelayMs = lagMs()
+    const lag = rawLag()
     const busy =
       limits.maxEventLoopDelayMs > 0 &&
       Date.now() >= armedAt &&
-      eventLoopDelayMs !== undefined &&
-      eventLoopDelayMs > limits.maxEventLoopDelayMs
+      lag !== undefined &&
+      lag > limits.maxEventLoopDelayMs
+    const eventLoopDelayMs =
+      lag === undefined
+        ? undefined
+        : Number.isFinite(lag)
+          ? Math.round(lag)
+          : sampleMs(limits.maxEventLoopDelayMs)
     return { eventLoopDelayMs, busy }
   })
 

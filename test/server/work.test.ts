@@ -37,10 +37,10 @@ describe('the chart worker pool', () => {
     const refused = await pool.convertSus(slowChart()).catch((error) => error)
     expect(refused).toBeInstanceOf(WorkLimitError)
     expect(refused.reason).toBe('timeout')
-    expect(refused.message).toMatch(/longer than 0 s|longer than/)
-    const slow = open({ timeoutMs: 15_000 })
-    expect((await slow.convertSus(sus(50))).noteCount).toBe(48)
-    expect((await pool.readLevelData((await slow.convertSus(sus(50))).gzipped)).noteCount).toBe(48)
+    expect(refused.message).toMatch(/took longer than/)
+    // The thread was ended; the next task gets a new one (given the time to start it).
+    ;(pool.options as { timeoutMs: number }).timeoutMs = 30_000
+    expect((await pool.convertSus(sus(50))).noteCount).toBe(48)
   })
 
   it('refuses a task that needs more memory than its thread may have', async () => {
