@@ -23,6 +23,9 @@ test('likes, rates and comments on a chart, and another user cannot change the c
   page,
   browser,
 }) => {
+  // Nine actions, each waiting for its message (shown 500 ms after, for 5 s): about 29 s on a quiet machine,
+  // so the default 30 s left no room for a busy one.
+  test.setTimeout(90_000)
   const dialogs: string[] = []
   page.on('dialog', async (dialog) => {
     dialogs.push(dialog.message())

@@ -126,7 +126,10 @@ test('refuses to edit another user’s chart, and a 21 MB file', async ({ page }
     mimeType: 'image/png',
     buffer: Buffer.alloc(21 * 1024 * 1024, 1),
   })
+  // On the cover field (the error bar shows the same text half a second later).
   await expect(
-    page.getByText('The file is too large, please reduce the file size and try again'),
+    page
+      .locator('.ant-form-item-explain-error')
+      .getByText('The file is too large, please reduce the file size and try again'),
   ).toBeVisible()
 })

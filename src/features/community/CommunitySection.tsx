@@ -28,6 +28,10 @@ import { RelativeTime } from '../../components/RelativeTime'
 import { showError } from '../messages/messagesSlice'
 import { useSubmit } from '../messages/useSubmit'
 
+/** antd's count option, made once: a new object each render (the relative times re-render the section
+ *  every second) makes the text area measure itself again, and the comments below it move. */
+const COMMENT_COUNT = codePointCount(COMMENT_MAX_LENGTH, true)
+
 type Mode = { kind: 'new' } | { kind: 'reply'; comment: WebComment } | { kind: 'edit'; comment: WebComment }
 
 const can = (comment: WebComment, type: string) => comment.actions.some((action) => action.type === type)
@@ -160,7 +164,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
           <Input.TextArea
             value={text}
             onChange={(event) => setText(event.target.value)}
-            count={codePointCount(COMMENT_MAX_LENGTH, true)}
+            count={COMMENT_COUNT}
             autoSize={{ minRows: 3, maxRows: 10 }}
             disabled={!user}
             placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}

@@ -32,6 +32,10 @@ import { ProgressReadout } from './ProgressReadout'
 import { TagsInput } from './TagsInput'
 import { isImageFile, isLevelInRange, isMp3File, isSusName, isTooLarge } from './validation'
 
+/** antd's count options, made once: a new object each render makes the field measure itself again. */
+const TITLE_COUNT = codePointCount(MAX_TITLE_LENGTH)
+const DESCRIPTION_COUNT = codePointCount(MAX_DESCRIPTION_LENGTH, true)
+
 type User = { handle: string; name: string }
 
 type Fields = {
@@ -336,7 +340,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
       <Input
         id={`create-${name}`}
         value={fields[name]}
-        count={codePointCount(MAX_TITLE_LENGTH)}
+        count={TITLE_COUNT}
         onChange={(event) => {
           set(name, event.target.value)
           if (event.target.value.trim()) setError(name, undefined)
@@ -416,7 +420,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
             <Input
               id="create-author"
               value={fields.author}
-              count={codePointCount(MAX_TITLE_LENGTH)}
+              count={TITLE_COUNT}
               // spec §2: the author cannot be changed on edit.
               disabled={mode === 'edit' || busy}
               onChange={(event) => set('author', event.target.value)}
@@ -503,7 +507,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
             <Input.TextArea
               id="create-description"
               value={fields.description}
-              count={codePointCount(MAX_DESCRIPTION_LENGTH, true)}
+              count={DESCRIPTION_COUNT}
               rows={6}
               onChange={(event) => set('description', event.target.value)}
             />,
