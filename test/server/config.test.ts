@@ -94,4 +94,50 @@ describe('configuration from the environment (architecture.md "Configuration")',
   it('splits ADMIN_HANDLES', () => {
     expect(loadConfig({ ADMIN_HANDLES: ' 123, 456 ,,' }, cwd).adminHandles).toEqual(['123', '456'])
   })
+
+  it('reads TRUST_PROXY as off, true, a hop count, or a list of addresses and CIDRs', () => {
+    expect(loadConfig({}, cwd).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'off' }, cwd).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '2' }, cwd).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }, cwd).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+    ])
+    const error = errorOf({ TRUST_PROXY: 'proxy.internal' })
+    expect(error.variable).toBe('TRUST_PROXY')
+    expect(error.message).toMatch(/"proxy.internal" is not an address or CIDR/)
+  })
+
+  it('has the documented limits by default, and names a bad value’s variable', () => {
+    expect(loadConfig({}, cwd).limits).toEqual({
+      requestTimeoutMs: 60_000,
+      connectionTimeoutMs: 120_000,
+      maxConnections: 1024,
+      chunkTimeoutMs: 20_000,
+      uploadSessionsPerUser: 8,
+      maxEventLoopDelayMs: 1000,
+      ratePerMinute: 1200,
+      strictRatePerMinute: 60,
+      workThreads: 2,
+      workTimeoutMs: 15_000,
+      workMemoryMb: 256,
+      workQueue: 32,
+    })
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', WORK_THREADS: '4' }, cwd).limits).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      workThreads: 4,
+    })
+    for (const [variable, value] of [
+      ['REQUEST_TIMEOUT_MS', '10'],
+      ['RATE_LIMIT_PER_MINUTE', '0'],
+      ['WORK_MEMORY_MB', 'lots'],
+      ['MAX_CONNECTIONS', '-1'],
+    ]) {
+      const error = errorOf({ [variable]: value })
+      expect(error.variable).toBe(variable)
+      expect(error.message).toMatch(/expected a whole number from/)
+    }
+  })
 })
