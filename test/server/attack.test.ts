@@ -167,6 +167,29 @@ const playableChart = async (seed: number) => {
   return { id, level }
 }
 
+/** A result as the app sends it: the submit (which must be accepted), then the upload of both files while
+ *  the health probe runs; the upload's answer and what the probe saw. */
+const submitResult = async (level: unknown, files: { data: Buffer; configuration: Buffer }) => {
+  const submitted = await json(
+    await fetch(`${server.origin}/sonolus/levels/result/submit`, {
+      method: 'POST',
+      headers: { 'sonolus-session': alice, 'content-type': 'application/json' },
+      body: JSON.stringify({ replay: replayItem(level as never, files), values: '' }),
+    }),
+  )
+  expect(submitted.status).toBe(200)
+  const { body, contentType } = multipartBody([{ bytes: files.data }, { bytes: files.configuration }])
+  return during(async () =>
+    json(
+      await fetch(`${server.origin}/sonolus/levels/result/upload`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'sonolus-upload-key': submitted.body.key as string },
+        body,
+      }),
+    ),
+  )
+}
+
 const expectNothingStoredSince = (before: ReturnType<typeof stored>) => {
   const after = stored()
   expect(after.files).toBe(before.files)
@@ -241,24 +264,7 @@ describe('hostile input against the real server', () => {
     const files = { data: replayDataBomb(GiB), configuration: replayFiles({}).configuration }
     expect(files.data.length).toBeLessThan(1_200_000)
     const before = stored()
-    const submitted = await json(
-      await fetch(`${server.origin}/sonolus/levels/result/submit`, {
-        method: 'POST',
-        headers: { 'sonolus-session': alice, 'content-type': 'application/json' },
-        body: JSON.stringify({ replay: replayItem(level, files), values: '' }),
-      }),
-    )
-    expect(submitted.status).toBe(200)
-    const { body, contentType } = multipartBody([{ bytes: files.data }, { bytes: files.configuration }])
-    const probe = await during(async () =>
-      json(
-        await fetch(`${server.origin}/sonolus/levels/result/upload`, {
-          method: 'POST',
-          headers: { 'content-type': contentType, 'sonolus-upload-key': submitted.body.key as string },
-          body,
-        }),
-      ),
-    )
+    const probe = await submitResult(level, files)
     expect(probe.outcome.status).toBe(400)
     expect(probe.outcome.body.error).toBe('upload_failed')
     expect(probe.outcome.body.message).toMatch(/decompresses to more than 33,554,432 bytes/)
@@ -336,23 +342,7 @@ describe('hostile input against the real server', () => {
       totalCount: 48,
     })
     const before = stored()
-    const submitted = await json(
-      await fetch(`${server.origin}/sonolus/levels/result/submit`, {
-        method: 'POST',
-        headers: { 'sonolus-session': alice, 'content-type': 'application/json' },
-        body: JSON.stringify({ replay: replayItem(level, files), values: '' }),
-      }),
-    )
-    const { body, contentType } = multipartBody([{ bytes: files.data }, { bytes: files.configuration }])
-    const probe = await during(async () =>
-      json(
-        await fetch(`${server.origin}/sonolus/levels/result/upload`, {
-          method: 'POST',
-          headers: { 'content-type': contentType, 'sonolus-upload-key': submitted.body.key as string },
-          body,
-        }),
-      ),
-    )
+    const probe = await submitResult(level, files)
     expect(probe.outcome.status).toBe(400)
     expect(probe.outcome.body.error).toBe('upload_failed')
     expect(probe.outcome.body.message).toMatch(/arcadeScore/)
