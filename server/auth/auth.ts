@@ -71,8 +71,20 @@ export class Auth {
     return value && value.length <= 512 ? value.trim() : undefined
   }
 
+  /** Each request's user, looked up once: the rate limiter and the handler both ask. */
+  private readonly asked = new WeakMap<object, Promise<User | undefined>>()
+
   /** The logged-in user of a request, or undefined. */
-  async userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
+  userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
+    let user = this.asked.get(request)
+    if (!user) {
+      user = this.lookUp(request)
+      this.asked.set(request, user)
+    }
+    return user
+  }
+
+  private async lookUp(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
     const token = Auth.tokenOf(request)
     if (!token) return undefined
     const session = await this.repos.sessions.findValid(sha1Hex(token), this.now())
