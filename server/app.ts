@@ -13,6 +13,7 @@ import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/sec
 import { registerProtection } from './http/protection.js'
 import { WorkBusyError } from './work/pool.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
+import { registerSuspensionCheck } from './moderation/suspension.js'
 import { registerUploads } from './uploads/routes.js'
 import { type App } from './sonolus/types.js'
 import { SONOLUS_VERSION } from './sonolus/version.js'
@@ -123,6 +124,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const { statusCode, key, message } = classify(error)
+    const extra = error instanceof HttpError ? error.extra : {}
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
     // A failure may follow headers meant for a file; they must not describe the error body.
     for (const header of ['cache-control', 'etag', 'accept-ranges', 'content-length'])
@@ -134,12 +136,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     return reply
       .code(statusCode)
       .type('application/json; charset=utf-8')
-      .send({ code: statusCode, error: key, message })
+      .send({ ...extra, code: statusCode, error: key, message })
   })
 
   // Rate limits and load shedding first: they attach to the routes registered after them.
   await registerProtection(app, ctx)
 
+  // Before the routes, so that it guards each of them.
+  registerSuspensionCheck(app, ctx)
   registerSonolusRoutes(app, ctx)
   registerContent(app, ctx)
   registerUploads(app, ctx)

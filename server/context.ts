@@ -14,6 +14,7 @@ import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
 import { Prober } from './media/probe.js'
 import { WorkPool } from './work/pool.js'
+import { ModerationVersion } from './moderation/version.js'
 import path from 'node:path'
 
 export type AppContext = {
@@ -32,6 +33,8 @@ export type AppContext = {
   prober: Prober
   /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
   work: WorkPool
+  /** Read before a per-instance cache answers; moved by every moderator action (moderation/version.ts). */
+  moderationVersion: ModerationVersion
   close: () => Promise<void>
 }
 
@@ -58,12 +61,16 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       memoryMb: config.limits.workMemoryMb,
       maxQueue: config.limits.workQueue,
     })
+    const cache = new ResponseCache()
+    const moderationVersion = new ModerationVersion(repos.meta)
+    moderationVersion.onChange(() => cache.clear())
     return {
       work,
+      moderationVersion,
       media,
       prober,
       packs,
-      cache: new ResponseCache(),
+      cache,
       config,
       db,
       repos,

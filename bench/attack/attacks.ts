@@ -126,6 +126,7 @@ const uploadThenCreate = async (
     ...json(
       target.session,
       JSON.stringify({
+        rulesAccepted: true,
         title: 'bench attack',
         composer: 'bench',
         artists: 'bench',

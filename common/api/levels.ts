@@ -6,6 +6,7 @@ import {
   type ServerItemList,
   type ServerItemSection,
 } from '@sonolus/core'
+import { type ChartModeration } from './moderation.js'
 
 /** spec §3: one chart row as the site needs it. */
 export type RawChart = {
@@ -39,6 +40,8 @@ export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart
 export type LevelDetailsResponse = ServerItemDetails<LevelItem> & {
   publishTime: number
   rawItem: RawChart
+  /** For the chart's owner and for moderators (issue 14): whether it is hidden, why, and its audit log. */
+  moderation?: ChartModeration
   sections: (ServerItemSection & { rawItems?: RawChart[] })[]
 }
 

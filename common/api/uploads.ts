@@ -58,6 +58,10 @@ export type LevelFormBody = Pick<
   dataHash?: string
 }
 
+/** The web create's body: the form, and the creator's acceptance of the upload rules (/docs/rules;
+ *  issue 14), without which the server refuses with empty_field. */
+export type CreateLevelBody = LevelFormBody & { rulesAccepted: true }
+
 export type CreateLevelResponse = { code: 200; id: string }
 
 /** The field names carried in an edit's `values` (besides type=edit). Tags are a JSON string array. */

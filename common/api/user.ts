@@ -1,6 +1,9 @@
 // Wire types of our web extensions for login (spec §7 "/user/mine", "/user/login"; protocol doc §15).
+import { type MineExtras } from './moderation.js'
 
-export type UserMineResponse = { code: 200; id: string; handle: string; name: string } | { code: 401 }
+/** spec §7's fields, plus the role, any suspension and the unread notices (issue 14). */
+export type UserMineResponse =
+  ({ code: 200; id: string; handle: string; name: string } & MineExtras) | { code: 401 }
 
 export type UserLoginResponse = {
   code: 200

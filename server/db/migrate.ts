@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_leaderboards.js'
 import * as m0007 from './migrations/0007_uploads.js'
 import * as m0008 from './migrations/0008_hardening.js'
 import * as m0009 from './migrations/0009_rate_counters.js'
+import * as m0010 from './migrations/0010_moderation.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_uploads': m0007,
   '0008_hardening': m0008,
   '0009_rate_counters': m0009,
+  '0010_moderation': m0010,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -11,6 +11,13 @@ export type UsersTable = {
   profile: string
   createdTime: number
   updatedTime: number
+  /** 'suspend' or 'ban' while the user is suspended (issue 14); a suspension past its end no longer counts. */
+  suspensionKind: Generated<string | null>
+  /** When a suspension ends (ms); null for a ban. */
+  suspendedUntil: Generated<number | null>
+  suspensionReason: Generated<string | null>
+  /** Notices (audit entries about the user) after this time are unread. */
+  noticesReadTime: Generated<number>
 }
 
 export type SessionsTable = {
@@ -56,6 +63,11 @@ export type ChartsTable = {
   ratingNumber: Generated<number>
   publishTime: number
   updatedTime: number
+  /** 1 while a moderator keeps the chart from everyone but its owner and moderators (issue 14). */
+  hidden: Generated<number>
+  hiddenReason: Generated<string | null>
+  /** 1 when the chart was hidden by its author's ban (lifting the ban shows it again). */
+  hiddenByBan: Generated<number>
 }
 
 export type FilesTable = {
@@ -120,6 +132,8 @@ export type CommentsTable = {
   editedTime: number | null
   /** 1 once deleted (soft). */
   deleted: Generated<number>
+  /** 1 while a moderator hides it (issue 14): not listed, not counted. */
+  hidden: Generated<number>
 }
 
 export type UploadKeysTable = {
@@ -212,6 +226,46 @@ export type RateCountersTable = {
   count: number
 }
 
+/** Moderators granted by another moderator (ADMIN_HANDLES are moderators besides these). */
+export type ModeratorsTable = {
+  userId: string
+  grantedBy: string
+  grantedTime: number
+}
+
+/** Reports of charts, comments and users; takedown requests are reports without a reporter. */
+export type ReportsTable = {
+  id: string
+  targetType: string
+  targetId: string
+  reporterId: string | null
+  ip: string
+  reason: string
+  note: string
+  details: string | null
+  state: string
+  createdTime: number
+  closedTime: number | null
+  closedEntry: string | null
+}
+
+/** The append-only audit log of moderator actions (the database refuses updates and deletes). */
+export type ModerationLogTable = {
+  id: string
+  createdTime: number
+  moderatorId: string
+  moderator: string
+  action: string
+  targetType: string
+  targetId: string
+  targetLabel: string
+  chartId: string | null
+  subjectUserId: string | null
+  reason: string
+  before: string | null
+  after: string | null
+}
+
 export type ChartsFtsTable = {
   rowid: number
 }
@@ -236,4 +290,7 @@ export type Database = {
   mediaJobs: MediaJobsTable
   seenSignatures: SeenSignaturesTable
   rateCounters: RateCountersTable
+  moderators: ModeratorsTable
+  reports: ReportsTable
+  moderationLog: ModerationLogTable
 }

@@ -16,12 +16,15 @@ export type ErrorKey =
   | 'server_busy'
   | 'request_timeout'
   | 'internal_error'
+  | 'suspended'
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly key: ErrorKey,
     message: string,
+    /** More fields for the error body (a suspension's end and reason). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message)
     this.name = 'HttpError'

@@ -2,6 +2,7 @@
 import { type Static } from '@sinclair/typebox'
 import { ServerInfoSchema } from './schemas.js'
 import { type RouteModule } from './types.js'
+import { unreadNotices } from '../moderation/views.js'
 
 export const NO_ENGINE_MESSAGE =
   'The Sirius engine is not installed on this server yet, so charts cannot be played. ' +
@@ -11,22 +12,30 @@ export const info: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/info',
     { schema: { response: { 200: ServerInfoSchema } } },
-    async (): Promise<Static<typeof ServerInfoSchema>> => ({
-      title: ctx.config.siteTitle,
-      // The app's server banner text: says plainly when no engine is installed.
-      description: ctx.packs.engineInstalled ? 'Community charts for the Sirius engine.' : NO_ENGINE_MESSAGE,
-      // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
-      // login in the app.
-      buttons: [
-        { type: 'authentication' },
-        { type: 'level' },
-        { type: 'engine' },
-        { type: 'skin' },
-        { type: 'background' },
-        { type: 'effect' },
-        { type: 'particle' },
-      ],
-      configuration: { options: [] },
-    }),
+    async (request): Promise<Static<typeof ServerInfoSchema>> => {
+      const user = await ctx.auth.userOf(request)
+      // Moderation notices (issue 14) are posts; their unread count is the post button's badge.
+      const unread = user ? await unreadNotices(ctx, user) : 0
+      return {
+        title: ctx.config.siteTitle,
+        // The app's server banner text: says plainly when no engine is installed.
+        description: ctx.packs.engineInstalled
+          ? 'Community charts for the Sirius engine.'
+          : NO_ENGINE_MESSAGE,
+        // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
+        // login in the app.
+        buttons: [
+          { type: 'authentication' },
+          { type: 'level' },
+          { type: 'post', ...(unread > 0 ? { badgeCount: unread } : {}) },
+          { type: 'engine' },
+          { type: 'skin' },
+          { type: 'background' },
+          { type: 'effect' },
+          { type: 'particle' },
+        ],
+        configuration: { options: [] },
+      }
+    },
   )
 }

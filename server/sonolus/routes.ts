@@ -17,6 +17,8 @@ import { userLogin } from './user/login.js'
 import { userLogout } from './user/logout.js'
 import { userMine } from './user/mine.js'
 import { webAuthenticate } from './web/authenticate.js'
+import { moderationRoutes } from './moderation.js'
+import { posts } from './posts.js'
 
 // Fixed segments (info, list) before /levels/:name (protocol doc §3 routing notes).
 const routes: RouteModule[] = [
@@ -27,6 +29,8 @@ const routes: RouteModule[] = [
   userMine,
   userLogout,
   webAuthenticate,
+  moderationRoutes,
+  posts,
   levelsInfo,
   levelsList,
   levelsCreate,

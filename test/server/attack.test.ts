@@ -147,6 +147,7 @@ const playableChart = async (seed: number) => {
       method: 'POST',
       headers: { authorization: alice, 'content-type': 'application/json' },
       body: JSON.stringify({
+        rulesAccepted: true,
         title: `Target ${seed}`,
         composer: 'C',
         artists: 'A',

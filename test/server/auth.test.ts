@@ -59,7 +59,15 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       >[]) {
         const me = await mine(headers)
         expect(me.statusCode).toBe(200)
-        expect(me.json()).toEqual({ code: 200, id: 'user-1', handle: '123456', name: 'Player One' })
+        expect(me.json()).toEqual({
+          code: 200,
+          id: 'user-1',
+          handle: '123456',
+          name: 'Player One',
+          role: 'user',
+          suspension: null,
+          unreadNotices: 0,
+        })
       }
       // Sonolus-Session wins over Authorization.
       expect((await mine({ 'sonolus-session': session, authorization: 'nonsense' })).statusCode).toBe(200)
@@ -207,7 +215,15 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
 
       const me = await mine({ authorization: sessionId })
       expect(me.statusCode).toBe(200)
-      expect(me.json()).toEqual({ code: 200, id: 'web-user', handle: '424242', name: 'Web Player' })
+      expect(me.json()).toEqual({
+        code: 200,
+        id: 'web-user',
+        handle: '424242',
+        name: 'Web Player',
+        role: 'user',
+        suspension: null,
+        unreadNotices: 0,
+      })
       expect((await mine({ authorization: hash })).statusCode).toBe(401)
 
       // A second confirmation of the same attempt is refused.

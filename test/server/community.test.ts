@@ -163,7 +163,8 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
           .json()
           .comments[0].actions.map((form: { type: string }) => form.type)
       expect(await actions('alice')).toEqual(['reply', 'edit', 'delete'])
-      expect(await actions('bob')).toEqual(['reply'])
+      // Someone else's comment: reply, or report it (issue 14).
+      expect(await actions('bob')).toEqual(['reply', 'report'])
       expect(await actions()).toEqual([])
     })
 

@@ -166,6 +166,7 @@ describe('a server killed with SIGKILL mid-upload and mid-create', () => {
     ] as const)
       expect([200, 201]).toContain(await upload(bytes, kind))
     const body = JSON.stringify({
+      rulesAccepted: true,
       title: 'Crash',
       composer: 'C',
       artists: 'A',

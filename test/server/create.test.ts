@@ -80,7 +80,8 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
       method: 'POST',
       url: '/sonolus/levels/create',
       headers: session ? { authorization: session } : {},
-      payload: body as object,
+      // Every create accepts the upload rules unless a test says otherwise.
+      payload: { rulesAccepted: true, ...(body as object) },
     })
   const submit = (id: string, values: string, session: string | null = alice) =>
     test.app.inject({

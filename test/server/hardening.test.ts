@@ -235,7 +235,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
         method: 'POST',
         url: '/sonolus/levels/create',
         headers: { authorization: sessions.alice },
-        payload: body as object,
+        payload: { rulesAccepted: true, ...(body as object) },
       })
 
     beforeAll(async () => {

@@ -268,13 +268,14 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       expect(body.actions).toEqual([])
     })
 
-    it('describes the chart with its likes, and offers delete to the owner only', async () => {
+    it('describes the chart with its likes, offers delete to the owner only, and report to others', async () => {
       const asOwner = (await get(`/sonolus/levels/wbs-${ids.starlight}`, 'alice')).json()
       expect(asOwner.description).toBe('A *bright* start\n\n♡ 0')
       expect(asOwner.actions).toEqual([
         { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
       ])
-      expect((await get(`/sonolus/levels/wbs-${ids.starlight}`, 'bob')).json().actions).toEqual([])
+      const asOther = (await get(`/sonolus/levels/wbs-${ids.starlight}`, 'bob')).json()
+      expect(asOther.actions.map((form: { type: string }) => form.type)).toEqual(['report'])
     })
 
     it.each(['wbs-nope', `wbs-${hex(999, 32)}`, hex(1, 32), `wbs-${'A'.repeat(32)}`])(
@@ -309,6 +310,6 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
   it('announces login, levels and the pack item types in /sonolus/info', async () => {
     expect(
       (await get('/sonolus/info')).json().buttons.map((button: { type: string }) => button.type),
-    ).toEqual(['authentication', 'level', 'engine', 'skin', 'background', 'effect', 'particle'])
+    ).toEqual(['authentication', 'level', 'post', 'engine', 'skin', 'background', 'effect', 'particle'])
   })
 })

@@ -72,12 +72,16 @@ export class ChartsRepository {
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     return (eb: ExpressionBuilder<Database, 'charts'>) => {
       const viewer = query.viewerId
-      const conditions: Expression<SqlBool>[] = [
-        viewer === undefined
-          ? eb('isPublic', '=', 1)
-          : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
-      ]
-      if (query.scope === 'mine') conditions.push(eb('authorId', '=', viewer ?? ''))
+      // A chart a moderator hid is listed nowhere but in its owner's own charts (issue 14).
+      const conditions: Expression<SqlBool>[] =
+        query.scope === 'mine'
+          ? [eb('authorId', '=', viewer ?? '')]
+          : [
+              viewer === undefined
+                ? eb('isPublic', '=', 1)
+                : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
+              eb('hidden', '=', 0),
+            ]
       if (query.scope === 'liked') {
         conditions.push(
           eb.exists(
@@ -211,6 +215,7 @@ export class ChartsRepository {
       .where('authorId', '=', authorId)
       .where('id', '!=', exceptId)
       .where('isPublic', '=', 1)
+      .where('hidden', '=', 0)
       .orderBy('publishTime', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

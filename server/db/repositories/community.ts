@@ -101,7 +101,7 @@ export class CommunityRepository {
     const row = await this.db
       .updateTable('charts')
       .set({
-        commentNumber: sql<number>`(select count(*) from comments where comments.chart_id = ${chartId} and comments.deleted = 0)`,
+        commentNumber: sql<number>`(select count(*) from comments where comments.chart_id = ${chartId} and comments.deleted = 0 and comments.hidden = 0)`,
       })
       .where('id', '=', chartId)
       .returning('commentNumber')
@@ -111,11 +111,13 @@ export class CommunityRepository {
 
   /** Adds a comment; returns how many live comments the chart has (the new one is the last, oldest
    *  first). Run inside a transaction. */
-  async addComment(comment: Omit<CommentRow, 'deleted' | 'editedTime'>): Promise<number | undefined> {
+  async addComment(
+    comment: Omit<CommentRow, 'deleted' | 'editedTime' | 'hidden'>,
+  ): Promise<number | undefined> {
     if (!(await this.lockChart(comment.chartId))) return undefined
     await this.db
       .insertInto('comments')
-      .values({ ...comment, editedTime: null, deleted: 0 })
+      .values({ ...comment, editedTime: null, deleted: 0, hidden: 0 })
       .execute()
     return this.recountComments(comment.chartId)
   }
@@ -131,16 +133,26 @@ export class CommunityRepository {
     await this.recountComments(comment.chartId)
   }
 
-  findComment(id: string): Promise<CommentRow | undefined> {
-    return this.db
-      .selectFrom('comments')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted', '=', 0)
-      .executeTakeFirst()
+  /** A live comment: not deleted, and (unless `hiddenToo`, for moderators) not hidden. */
+  findComment(id: string, { hiddenToo = false } = {}): Promise<CommentRow | undefined> {
+    let query = this.db.selectFrom('comments').selectAll().where('id', '=', id).where('deleted', '=', 0)
+    if (!hiddenToo) query = query.where('hidden', '=', 0)
+    return query.executeTakeFirst()
   }
 
-  /** Live comments, oldest first. The page's ids come from the list index alone (a deep OFFSET then skips
+  /** Hides or shows a comment (a moderator's action); the chart's count follows. Run inside a
+   *  transaction. */
+  async setCommentHidden(comment: CommentRow, hidden: boolean): Promise<void> {
+    await this.lockChart(comment.chartId)
+    await this.db
+      .updateTable('comments')
+      .set({ hidden: hidden ? 1 : 0 })
+      .where('id', '=', comment.id)
+      .execute()
+    await this.recountComments(comment.chartId)
+  }
+
+  /** Live comments (neither deleted nor hidden), oldest first. The page's ids come from the list index alone (a deep OFFSET then skips
    *  index entries, not whole rows); only the page's rows are read. */
   listComments(chartId: string, offset: number, limit: number): Promise<CommentRow[]> {
     return this.db
@@ -152,6 +164,7 @@ export class CommunityRepository {
           .select('id')
           .where('chartId', '=', chartId)
           .where('deleted', '=', 0)
+          .where('hidden', '=', 0)
           .orderBy('createdTime', 'asc')
           .orderBy('id', 'asc')
           .limit(limit)
@@ -169,6 +182,7 @@ export class CommunityRepository {
       .selectAll()
       .where('chartId', '=', chartId)
       .where('deleted', '=', 0)
+      .where('hidden', '=', 0)
       .orderBy('createdTime', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

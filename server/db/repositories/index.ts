@@ -8,6 +8,7 @@ import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
 import { MetaRepository } from './meta.js'
+import { ModerationRepository } from './moderation.js'
 import { SeenSignaturesRepository } from './seenSignatures.js'
 import { RateCountersRepository } from './rateCounters.js'
 import { SessionsRepository } from './sessions.js'
@@ -27,6 +28,7 @@ export type Repositories = {
   uploads: UploadsRepository
   seenSignatures: SeenSignaturesRepository
   rateCounters: RateCountersRepository
+  moderation: ModerationRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -46,6 +48,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   uploads: new UploadsRepository(db),
   seenSignatures: new SeenSignaturesRepository(db),
   rateCounters: new RateCountersRepository(db),
+  moderation: new ModerationRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -61,3 +64,4 @@ export type { UploadSession, Chunk, MediaJob } from './uploads.js'
 export type { CommentRow, CommunityStatus } from './community.js'
 export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'
+export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'

@@ -1,10 +1,12 @@
 // Who may see a chart (spec §7): a public chart is for everyone, a private one for its owner alone. Every
 // level route reaches its chart through here, so the rule lives in one place. Anyone else gets 401:
-// permission_denied on pages, permission_denied2 on actions (spec §8).
+// permission_denied on pages, permission_denied2 on actions (spec §8). A chart a moderator hid (issue 14)
+// is its owner's and the moderators' alone, and does not exist (404) for anyone else.
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { actionDenied, badRequest, notFound, pageDenied } from '../../http/errors.js'
 import { chartIdOf } from './item.js'
+import { isModerator } from '../../moderation/service.js'
 
 export const visibleChart = async (
   ctx: AppContext,
@@ -15,7 +17,10 @@ export const visibleChart = async (
   const id = chartIdOf(name)
   const chart = id ? await ctx.repos.charts.findById(id) : undefined
   if (!chart) throw notFound('No such chart')
-  if (!chart.isPublic && chart.authorId !== user?.id) throw use === 'page' ? pageDenied() : actionDenied()
+  if (chart.hidden && chart.authorId !== user?.id && !(await isModerator(ctx, user)))
+    throw notFound('No such chart')
+  if (!chart.isPublic && !chart.hidden && chart.authorId !== user?.id)
+    throw use === 'page' ? pageDenied() : actionDenied()
   return chart
 }
 

@@ -40,12 +40,19 @@ export const sendJson = async (
 ): Promise<FastifyReply> => {
   reply.type('application/json; charset=utf-8')
   if (Auth.tokenOf(request) !== undefined) return reply.send(await build(new Set()))
+  // A moderator's action on any instance drops this instance's pages before they are served.
+  await ctx.moderationVersion.check()
   const key = request.url
   let entry = ctx.cache.get(key)
   reply.header('x-cache', entry ? 'HIT' : 'MISS')
   if (!entry) {
     const tags = new Set<string>()
-    entry = ctx.cache.set(key, await build(tags), Date.now(), tags)
+    const generation = ctx.moderationVersion.generation
+    const body = await build(tags)
+    // Built across a moderator's action: answered, but not kept.
+    entry = ctx.moderationVersion.isCurrent(generation)
+      ? ctx.cache.set(key, body, Date.now(), tags)
+      : { body, expires: 0, tags: [] }
   }
   if (entry.body.length < MIN_COMPRESS_BYTES || request.method === 'HEAD' || !acceptsGzip(request)) {
     return reply.header('vary', 'Accept-Encoding').send(entry.body)

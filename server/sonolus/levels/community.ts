@@ -28,6 +28,8 @@ import { ResponseCache } from '../../http/responseCache.js'
 import { cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { pageParam, visibleChart } from './access.js'
+import { fileReport, isModerator, moderate, requireModerator } from '../../moderation/service.js'
+import { moderatorForm, reportForm } from '../moderationForms.js'
 
 const contentOption = (def = '') => ({
   query: 'content',
@@ -84,38 +86,38 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
   },
 ]
 
-/** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs. */
-const commentActions = (comment: CommentRow, user: User | undefined): ServerForm[] =>
-  user
-    ? [
-        {
-          type: 'reply',
-          title: '#REPLY',
-          icon: 'reply',
-          requireConfirmation: false,
-          options: [contentOption()],
-        },
-        ...(comment.userId === user.id
-          ? [
-              {
-                type: 'edit',
-                title: '#EDIT',
-                icon: 'edit',
-                requireConfirmation: false,
-                options: [contentOption(comment.content)],
-              },
-              { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
-            ]
-          : []),
-      ]
-    : []
+/** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs; report
+ *  it when it is not; hide or delete it, with a reason, when they moderate (issue 14). */
+const commentActions = (comment: CommentRow, user: User | undefined, moderator: boolean): ServerForm[] => {
+  if (!user) return []
+  const reply: ServerForm = {
+    type: 'reply',
+    title: '#REPLY',
+    icon: 'reply',
+    requireConfirmation: false,
+    options: [contentOption()],
+  }
+  if (comment.userId === user.id)
+    return [
+      reply,
+      {
+        type: 'edit',
+        title: '#EDIT',
+        icon: 'edit',
+        requireConfirmation: false,
+        options: [contentOption(comment.content)],
+      },
+      { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
+    ]
+  return [reply, reportForm, ...(moderator ? [moderatorForm('hide'), moderatorForm('delete')] : [])]
+}
 
-const toComment = (comment: CommentRow, user: User | undefined): WebComment => ({
+const toComment = (comment: CommentRow, user: User | undefined, moderator = false): WebComment => ({
   name: comment.id,
   author: comment.author,
   time: Number(comment.createdTime),
   content: comment.content,
-  actions: commentActions(comment, user),
+  actions: commentActions(comment, user, moderator),
   parent: comment.parentId,
   edited: comment.editedTime !== null,
 })
@@ -146,6 +148,8 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   // with a session share them too: 5 s at most, dropped by every community change to the chart on this
   // instance (with the chart's cached pages; other charts' stay).
   const rowsCache = new ResponseCache<CommentRow[]>(5000, 2000)
+  // A moderator's action on any instance drops them (moderation/version.ts).
+  ctx.moderationVersion.onChange(() => rowsCache.clear())
   const changed = (chartId: string) => {
     chartChanged(ctx, chartId)
     rowsCache.invalidate([cacheTags.chart(chartId)])
@@ -165,9 +169,10 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       ? await ctx.repos.community.status(chart.id, user.id)
       : { isLike: false, isRating: false, rating: 0 }
     const top = await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS)
+    const moderator = await isModerator(ctx, user)
     const info: ServerItemCommunityInfo = {
       actions: communityActions(status),
-      topComments: top.map((comment) => toComment(comment, user)),
+      topComments: top.map((comment) => toComment(comment, user, moderator)),
     }
     return info
   })
@@ -240,19 +245,19 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     tags.add(cacheTags.chart(chart.id))
     const page = pageParam(request.query)
     const key = `${chart.id}:${page}`
-    const cached = rowsCache.get(key)
-    const rows =
-      cached?.body ??
-      rowsCache.set(
-        key,
-        await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE),
-        Date.now(),
-        [cacheTags.chart(chart.id)],
-      ).body
+    await ctx.moderationVersion.check()
+    let rows = rowsCache.get(key)?.body
+    if (!rows) {
+      const generation = ctx.moderationVersion.generation
+      rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+      if (ctx.moderationVersion.isCurrent(generation))
+        rowsCache.set(key, rows, Date.now(), [cacheTags.chart(chart.id)])
+    }
+    const moderator = await isModerator(ctx, user)
     const total = Number(chart.commentNumber)
     const list: ServerItemCommunityCommentList & { total: number } = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
-      comments: rows.map((comment) => toComment(comment, user)),
+      comments: rows.map((comment) => toComment(comment, user, moderator)),
       total,
     }
     return list
@@ -276,6 +281,21 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       shouldUpdateCommunity: true,
     }
     const type = values.get('type')
+    const target = { type: 'comment' as const, id: comment.id }
+    if (type === 'report') {
+      await fileReport(ctx, user, request.ip, {
+        target,
+        reason: values.get('reason') ?? '',
+        note: values.get('note') ?? '',
+      })
+      return { key: '', hashes: [] }
+    }
+    // issue 14: a moderator hides or deletes someone else's comment, with a reason.
+    if (type === 'hide' || (type === 'delete' && comment.userId !== user.id)) {
+      const moderator = await requireModerator(ctx, user)
+      await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+      return response
+    }
     if (type === 'reply') {
       const text = commentText(values.get('content'))
       const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)

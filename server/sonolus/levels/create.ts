@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
-import { badRequest, pageDenied } from '../../http/errors.js'
+import { badRequest, emptyField, pageDenied } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { catalogueChanged } from './cached.js'
 import {
@@ -32,6 +32,8 @@ export const levelsCreate: RouteModule = (app, ctx) => {
     const user = await ctx.auth.userOf(request)
     // spec §8: 401 on create is permission_denied.
     if (!user) throw pageDenied()
+    // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
+    if ((body as { rulesAccepted?: unknown } | undefined)?.rulesAccepted !== true) throw emptyField()
     const form = readLevelForm(body)
     const files = await prepareFiles(ctx, form)
     const id = randomBytes(16).toString('hex')

@@ -6,6 +6,12 @@ import { type RouteModule } from '../types.js'
 import { cacheTags, sendJson } from './cached.js'
 import { visibleChart } from './access.js'
 import { levelJson, toRawChart } from './item.js'
+import { type ChartModeration } from '../../../common/api/moderation.js'
+import { type ChartRow, type User } from '../../db/repositories/index.js'
+import { isModerator } from '../../moderation/service.js'
+import { chartModeration } from '../../moderation/views.js'
+import { hiddenLine } from '../../moderation/notices.js'
+import { moderatorForm, reportForm, reviewForm } from '../moderationForms.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
   arcScore: '#ARCADE_SCORE',
@@ -30,6 +36,30 @@ const deleteAction: ServerForm = {
   options: [],
 }
 
+/** What this viewer may do with the chart in the app: the owner deletes it, or asks for a review while it
+ *  is hidden; others report it; moderators hide, restore or delete it, with a reason (issue 14). */
+const itemActions = (
+  row: ChartRow,
+  user: User | undefined,
+  moderator: boolean,
+  moderation: ChartModeration | undefined,
+): ServerForm[] => {
+  if (!user) return []
+  const owner = user.id === row.authorId
+  const actions: ServerForm[] = []
+  if (owner) {
+    actions.push(deleteAction)
+    if (row.hidden && !moderation?.reviewRequested) actions.push(reviewForm)
+  } else {
+    actions.push(reportForm)
+  }
+  if (moderator) {
+    actions.push(row.hidden ? moderatorForm('restore') : moderatorForm('hide'))
+    if (!owner) actions.push(moderatorForm('delete'))
+  }
+  return actions
+}
+
 export const levelsDetails: RouteModule = (app, ctx) => {
   app.get('/sonolus/levels/:name', async (request, reply) => {
     return sendJson(ctx, request, reply, async (tags) => {
@@ -38,18 +68,23 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       const user = await ctx.auth.userOf(request)
       const row = await visibleChart(ctx, name, user, 'page')
       const owner = user?.id === row.authorId
+      const moderator = await isModerator(ctx, user)
 
       const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
       tags.add(cacheTags.author(row.authorId))
       for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
       const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
-      const description = [row.description, stats].filter(Boolean).join('\n\n')
+      const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
+      const description = [hidden, row.description, stats].filter(Boolean).join('\n\n')
+      // The owner and moderators see the chart's moderation state and history (issue 14).
+      const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
       const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
       const body =
-        `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(owner ? [deleteAction] : [])},` +
+        `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation))},` +
         `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
         `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map(toRawChart))}}],` +
-        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row))}}`
+        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row))}` +
+        `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
       return body
     })
   })

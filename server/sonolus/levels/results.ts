@@ -26,6 +26,7 @@ import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors
 import { putBuffer } from '../../storage/putFile.js'
 import { type RouteModule } from '../types.js'
 import { pageParam, visibleChart } from './access.js'
+import { assertActive } from '../../moderation/service.js'
 import { levelJson, srl } from './item.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
@@ -217,6 +218,8 @@ export const levelResults: RouteModule = (app, ctx) => {
         throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
       const user = await ctx.repos.users.findById(claimed.userId)
       if (!user) throw actionDenied()
+      // Suspended since the submit (issue 14): the key no longer records anything.
+      assertActive(user)
 
       for (const bytes of files.values())
         await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)

@@ -5,6 +5,8 @@
 //   cannot change (spec §2).
 // Only the owner may, and only while the chart's #handle is theirs (spec §5/§6); anyone else gets 401
 // permission_denied2 (spec §8 "401 on submit calls").
+// Moderation (issue 14) arrives here from the app too: type=report (anyone logged in), type=review (the
+// owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
 import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
@@ -16,6 +18,13 @@ import { visibleChart } from './access.js'
 import { catalogueChanged } from './cached.js'
 import { lockFiles } from './create.js'
 import { chartColumns, handleOf, prepareFiles, readLevelForm } from './form.js'
+import {
+  assertActive,
+  fileReport,
+  moderate,
+  requestReview,
+  requireModerator,
+} from '../../moderation/service.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post('/sonolus/levels/:name/submit', async (request) => {
@@ -24,8 +33,33 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     const user = await ctx.auth.userOf(request)
     if (!user) throw actionDenied()
     const row = await visibleChart(ctx, name, user, 'action')
-    if (row.authorId !== user.id || handleOf(row.author) !== user.handle) throw actionDenied()
+    const owner = row.authorId === user.id && handleOf(row.author) === user.handle
     const type = values.get('type')
+    const target = { type: 'chart' as const, id: row.id }
+
+    // issue 14: the owner of a hidden chart asks for a review, suspended or not (it is their appeal).
+    if (type === 'review') {
+      if (!owner) throw actionDenied()
+      await requestReview(ctx, user, row, request.ip)
+      return { code: 200, key: '', hashes: [], shouldUpdateItem: true }
+    }
+    assertActive(user)
+    if (type === 'report') {
+      const reason = values.get('reason') ?? ''
+      await fileReport(ctx, user, request.ip, { target, reason, note: values.get('note') ?? '' })
+      const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
+      return response
+    }
+    if (type === 'hide' || type === 'restore' || (type === 'delete' && !owner)) {
+      const moderator = await requireModerator(ctx, user)
+      await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+      const response: ServerSubmitItemActionResponse =
+        type === 'delete'
+          ? { key: '', hashes: [], shouldRemoveItem: true }
+          : { key: '', hashes: [], shouldUpdateItem: true }
+      return response
+    }
+    if (!owner) throw actionDenied()
     const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
     if (type === 'delete') {

@@ -43,6 +43,8 @@ export const testConfig = (dialect: DialectName, dataDir: string, env: Record<st
 export type TestContext = {
   ctx: AppContext
   dataDir: string
+  /** The PostgreSQL schema, for a second instance on the same database. */
+  pgSchema?: string
   /** Closes the context (if the app did not) and removes the schema and the data folder. */
   cleanup: () => Promise<void>
 }
@@ -75,6 +77,7 @@ export const openTestContext = async (
   return {
     ctx,
     dataDir,
+    pgSchema,
     cleanup: async () => {
       await ctx.close()
       if (pgSchema) await dropSchema(pgSchema)
@@ -98,4 +101,11 @@ export const openTestApp = async (
       await test.cleanup()
     },
   }
+}
+
+/** Another instance on the same database (and data folder), as a second server behind a load balancer. */
+export const openSecondInstance = async (first: TestContext) => {
+  const ctx = await openContext(first.ctx.config, { pgSchema: first.pgSchema, gitCwd: first.dataDir })
+  const app = await buildApp(ctx, { logger: false })
+  return { ctx, app, close: () => app.close() }
 }

@@ -1,0 +1,458 @@
+// Moderation (issue 14): who moderates, reports and takedown requests, moderator actions with their
+// audit entries, and what a suspension forbids. The site's routes (sonolus/moderation.ts) and the app's
+// item and comment forms both come here, so the rules live in one place.
+import { randomBytes } from 'node:crypto'
+import {
+  ACTIONS_BY_TARGET,
+  type AuditEntry,
+  MODERATION_REASON_MAX,
+  type ModerationAction,
+  type ModerationActionRequest,
+  REPORT_NOTE_MAX,
+  REPORT_RATE_LIMIT,
+  REPORT_RATE_WINDOW_MS,
+  REPORT_REASONS,
+  type ReportReason,
+  type Role,
+  SUSPEND_MAX_HOURS,
+  SUSPEND_MIN_HOURS,
+  type Suspension,
+  TAKEDOWN_LIMITS,
+  TAKEDOWN_RATE_LIMIT,
+  type TakedownRequest,
+  TARGET_TYPES,
+  type TargetRef,
+  type TargetType,
+} from '../../common/api/moderation.js'
+import { CHART_ID_REGEX } from '../../common/rules.js'
+import { codePointLength, hasForbiddenChars, normalizeNewlines, sliceCodePoints } from '../../common/text.js'
+import { type AppContext } from '../context.js'
+import {
+  type ChartRow,
+  type CommentRow,
+  type LogRow,
+  type Repositories,
+  type User,
+} from '../db/repositories/index.js'
+import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
+import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../http/errors.js'
+import { collectFiles } from '../storage/putFile.js'
+
+/** A user's suspension in force now, if any. */
+export const suspensionOf = (user: User, now = Date.now()): Suspension | null => {
+  const reason = user.suspensionReason ?? ''
+  if (user.suspensionKind === 'ban') return { kind: 'ban', until: null, reason }
+  if (user.suspensionKind === 'suspend' && user.suspendedUntil !== null && Number(user.suspendedUntil) > now)
+    return { kind: 'suspend', until: Number(user.suspendedUntil), reason }
+  return null
+}
+
+/** 403 `suspended`, with the end time and reason in the body (the app shows `message`). */
+export const suspendedError = (suspension: Suspension): HttpError =>
+  new HttpError(
+    403,
+    'suspended',
+    suspension.until === null
+      ? `Your account is suspended: ${suspension.reason}`
+      : `Your account is suspended until ${new Date(suspension.until).toISOString()}: ${suspension.reason}`,
+    { until: suspension.until, reason: suspension.reason },
+  )
+
+/** Refuses a suspended user's change. */
+export const assertActive = (user: User, now = Date.now()): void => {
+  const suspension = suspensionOf(user, now)
+  if (suspension) throw suspendedError(suspension)
+}
+
+const asked = new WeakMap<User, Promise<boolean>>()
+
+/** Moderators: ADMIN_HANDLES, and the users another moderator granted the role (stored, so every instance
+ *  agrees). Asked once per request (the user object is the request's own). */
+export const isModerator = (ctx: AppContext, user: User | undefined): Promise<boolean> => {
+  if (!user) return Promise.resolve(false)
+  if (ctx.config.adminHandles.includes(user.handle)) return Promise.resolve(true)
+  let answer = asked.get(user)
+  if (!answer) {
+    answer = ctx.repos.moderation.isGranted(user.id)
+    asked.set(user, answer)
+  }
+  return answer
+}
+
+export const roleOf = async (ctx: AppContext, user: User): Promise<Role> =>
+  (await isModerator(ctx, user)) ? 'moderator' : 'user'
+
+/** A moderator, or 401 permission_denied2 (issue 14: every moderation route). */
+export const requireModerator = async (ctx: AppContext, user: User | undefined): Promise<User> => {
+  if (!user || !(await isModerator(ctx, user))) throw actionDenied()
+  return user
+}
+
+/** Text a person typed into a moderation form: trimmed, without control characters, at most `max` code
+ *  points. Required ones that are empty are empty_field. */
+export const formText = (value: unknown, max: number, name: string, required: boolean): string => {
+  const text = normalizeNewlines(typeof value === 'string' ? value : '').trim()
+  if (!text && required) throw emptyField()
+  if (hasForbiddenChars(text, 'multiline')) throw badRequest(`${name} may not hold control characters`)
+  if (codePointLength(text) > max) throw badRequest(`${name} is at most ${max} characters`)
+  return text
+}
+
+const excerpt = (text: string, max = 80) => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return codePointLength(flat) > max ? `${sliceCodePoints(flat, max)}…` : flat
+}
+
+const newId = () => randomBytes(16).toString('hex')
+
+/** A target as found for a moderator: the row and what it is about. */
+type Found =
+  | { type: 'chart'; chart: ChartRow }
+  | { type: 'comment'; comment: CommentRow; chart: ChartRow }
+  | { type: 'user'; user: User }
+
+const labelOf = (found: Found): string =>
+  found.type === 'chart'
+    ? found.chart.title
+    : found.type === 'comment'
+      ? excerpt(found.comment.content)
+      : `${found.user.name}#${found.user.handle}`
+
+const subjectOf = (found: Found): string =>
+  found.type === 'chart'
+    ? found.chart.authorId
+    : found.type === 'comment'
+      ? found.comment.userId
+      : found.user.id
+
+/** The id a target is stored under: charts and comments by id, users by user id (handles move). */
+const storedIdOf = (found: Found): string =>
+  found.type === 'chart' ? found.chart.id : found.type === 'comment' ? found.comment.id : found.user.id
+
+const checkTarget = (target: unknown): TargetRef => {
+  const ref = target as Partial<TargetRef> | undefined
+  if (!ref || !TARGET_TYPES.includes(ref.type as TargetType) || typeof ref.id !== 'string' || !ref.id)
+    throw badRequest(`target must be {type: ${TARGET_TYPES.join(' | ')}, id}`)
+  if (ref.id.length > 128 || hasForbiddenChars(ref.id)) throw notFound('No such target')
+  return { type: ref.type as TargetType, id: ref.id }
+}
+
+/** Finds a target for a moderator: hidden charts and comments included; 404 when it is not there. */
+const findTarget = async (repos: Repositories, ref: TargetRef): Promise<Found> => {
+  if (ref.type === 'chart') {
+    const chart = CHART_ID_REGEX.test(ref.id) ? await repos.charts.findById(ref.id) : undefined
+    if (!chart) throw notFound('No such chart')
+    return { type: 'chart', chart }
+  }
+  if (ref.type === 'comment') {
+    const comment = await repos.community.findComment(ref.id, { hiddenToo: true })
+    const chart = comment && (await repos.charts.findById(comment.chartId))
+    if (!comment || !chart) throw notFound('No such comment')
+    return { type: 'comment', comment, chart }
+  }
+  const user = await repos.users.findByHandle(ref.id)
+  if (!user) throw notFound('No such user')
+  return { type: 'user', user }
+}
+
+/** A log row as the wire's entry; the moderator's name only for moderators. */
+export const toAuditEntry = (row: LogRow, forModerator: boolean): AuditEntry => ({
+  id: row.id,
+  time: Number(row.createdTime),
+  moderator: forModerator ? row.moderator : null,
+  action: row.action as ModerationAction,
+  // A user target travels by handle: the one in its label when the action was taken.
+  target: {
+    type: row.targetType as TargetType,
+    id:
+      row.targetType === 'user' ? row.targetLabel.slice(row.targetLabel.lastIndexOf('#') + 1) : row.targetId,
+  },
+  targetLabel: row.targetLabel,
+  chartId: row.chartId,
+  reason: row.reason,
+  before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
+  after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
+})
+
+type Change = { before: Record<string, unknown> | null; after: Record<string, unknown> | null }
+
+/** Performs a moderator's action: the change, its audit entry and the closing of the target's open reports
+ *  in one transaction; then every instance's caches are told (the moderation version). */
+export const moderate = async (
+  ctx: AppContext,
+  moderator: User,
+  request: ModerationActionRequest,
+  now = Date.now(),
+): Promise<AuditEntry> => {
+  const target = checkTarget(request.target)
+  const action = request.action
+  if (!ACTIONS_BY_TARGET[target.type].includes(action))
+    throw badRequest(`A ${target.type} takes the actions ${ACTIONS_BY_TARGET[target.type].join(', ')}`)
+  const reason = formText(request.reason, MODERATION_REASON_MAX, 'The reason', true)
+  const found = await findTarget(ctx.repos, target)
+  const entryId = `${now.toString(36).padStart(9, '0')}${newId()}`
+  let deletedFiles: string[] = []
+  // Asked before the transaction: on SQLite a query outside it would wait for it to end.
+  const targetModerates = found.type === 'user' && (await isModerator(ctx, found.user))
+
+  const row = await ctx.repos.transaction(async (trx): Promise<LogRow> => {
+    const context = { adminHandles: ctx.config.adminHandles, targetModerates }
+    const change = await apply(context, trx, moderator, found, action, reason, request.hours, now)
+    const closes = action !== 'grant' && action !== 'revoke'
+    if (
+      action === 'dismiss' &&
+      (await trx.moderation.countOpenReports({ type: target.type, id: storedIdOf(found) })) === 0
+    )
+      throw badRequest('There is no open report on this target')
+    const entry: LogRow = {
+      id: entryId,
+      createdTime: now,
+      moderatorId: moderator.id,
+      moderator: `${moderator.name}#${moderator.handle}`,
+      action,
+      targetType: target.type,
+      targetId: storedIdOf(found),
+      targetLabel: labelOf(found),
+      chartId: found.type === 'user' ? null : found.chart.id,
+      subjectUserId: subjectOf(found),
+      reason,
+      before: change.before ? JSON.stringify(change.before) : null,
+      after: change.after ? JSON.stringify(change.after) : null,
+    }
+    await trx.moderation.appendLog(entry)
+    if (closes) await trx.moderation.closeReports({ type: target.type, id: entry.targetId }, entryId, now)
+    if (found.type === 'chart' && action === 'delete') {
+      deletedFiles = CHART_FILE_COLUMNS.map((column) => found.chart[column]).filter(
+        (hash): hash is string => !!hash,
+      )
+      await trx.charts.delete(found.chart.id)
+    }
+    return entry
+  })
+  await ctx.moderationVersion.bump()
+  if (deletedFiles.length > 0) await collectFiles(ctx.blobStore, ctx.repos, deletedFiles)
+  return toAuditEntry(row, true)
+}
+
+/** The state change of one action (inside the transaction); answers the target's state around it. */
+const apply = async (
+  ctx: { adminHandles: string[]; targetModerates: boolean },
+  trx: Repositories,
+  moderator: User,
+  found: Found,
+  action: ModerationAction,
+  reason: string,
+  hours: number | undefined,
+  now: number,
+): Promise<Change> => {
+  if (action === 'dismiss') return { before: null, after: null }
+  if (found.type === 'chart') {
+    const chart = found.chart
+    const state = { hidden: chart.hidden === 1, reason: chart.hiddenReason }
+    if (action === 'hide' || action === 'restore') {
+      if ((action === 'hide') === state.hidden)
+        throw badRequest(action === 'hide' ? 'The chart is hidden already' : 'The chart is not hidden')
+      await trx.moderation.setChartHidden(chart.id, action === 'hide', reason)
+      return { before: state, after: action === 'hide' ? { hidden: true, reason } : { hidden: false } }
+    }
+    // delete
+    return {
+      before: { ...state, title: chart.title, author: chart.author, isPublic: chart.isPublic === 1 },
+      after: null,
+    }
+  }
+  if (found.type === 'comment') {
+    const comment = found.comment
+    const state = { hidden: comment.hidden === 1 }
+    if (action === 'hide' || action === 'restore') {
+      if ((action === 'hide') === state.hidden)
+        throw badRequest(action === 'hide' ? 'The comment is hidden already' : 'The comment is not hidden')
+      await trx.community.setCommentHidden(comment, action === 'hide')
+      return { before: state, after: { hidden: action === 'hide' } }
+    }
+    await trx.community.deleteComment(comment)
+    return { before: { ...state, content: comment.content, author: comment.author }, after: null }
+  }
+
+  const user = found.user
+  const suspension = suspensionOf(user, now)
+  const moderatorNow = ctx.targetModerates
+  if (action === 'grant' || action === 'revoke') {
+    if (action === 'grant' && moderatorNow) throw badRequest('This user is a moderator already')
+    if (action === 'revoke') {
+      if (ctx.adminHandles.includes(user.handle))
+        throw badRequest(
+          "This moderator is named by the server's ADMIN_HANDLES; the operator removes them there",
+        )
+      if (!(await trx.moderation.revoke(user.id))) throw badRequest('This user is not a moderator')
+    } else {
+      await trx.moderation.grant(user.id, moderator.id, now)
+    }
+    return { before: { moderator: action === 'revoke' }, after: { moderator: action === 'grant' } }
+  }
+  if (action === 'suspend' || action === 'ban') {
+    if (user.id === moderator.id) throw badRequest('Moderators cannot suspend themselves')
+    if (moderatorNow) throw badRequest('A moderator cannot be suspended; revoke the role first')
+    let until: number | null = null
+    if (action === 'suspend') {
+      if (!Number.isInteger(hours) || hours! < SUSPEND_MIN_HOURS || hours! > SUSPEND_MAX_HOURS)
+        throw badRequest(`hours must be a whole number from ${SUSPEND_MIN_HOURS} to ${SUSPEND_MAX_HOURS}`)
+      until = now + hours! * 60 * 60 * 1000
+    }
+    const next: Suspension = { kind: action, until, reason }
+    await trx.moderation.setSuspension(user.id, next)
+    // A ban hides the user's charts too; a suspension from a ban shows the ones the ban hid again.
+    const hiddenCharts = action === 'ban' ? await trx.moderation.hideByBan(user.id, reason) : []
+    const shownCharts =
+      action === 'suspend' && suspension?.kind === 'ban' ? await trx.moderation.unhideByBan(user.id) : []
+    return {
+      before: { suspension },
+      after: {
+        suspension: next,
+        ...(hiddenCharts.length ? { hiddenCharts } : {}),
+        ...(shownCharts.length ? { shownCharts } : {}),
+      },
+    }
+  }
+  // lift
+  if (!suspension) throw badRequest('This user is not suspended')
+  await trx.moderation.setSuspension(user.id, null)
+  const shownCharts = suspension.kind === 'ban' ? await trx.moderation.unhideByBan(user.id) : []
+  return {
+    before: { suspension },
+    after: { suspension: null, ...(shownCharts.length ? { shownCharts } : {}) },
+  }
+}
+
+/** Files a logged-in user's report. The target must be one the reporter can see. */
+export const fileReport = async (
+  ctx: AppContext,
+  reporter: User,
+  ip: string,
+  request: { target: unknown; reason: unknown; note?: unknown },
+  now = Date.now(),
+): Promise<{ id: string; duplicate: boolean }> => {
+  const target = checkTarget(request.target)
+  if (!REPORT_REASONS.includes(request.reason as ReportReason))
+    throw badRequest(`reason must be one of ${REPORT_REASONS.join(', ')}`)
+  const note = formText(request.note, REPORT_NOTE_MAX, 'The note', false)
+  const found = await findTarget(ctx.repos, target)
+  // What the reporter cannot see does not exist for them.
+  const seen = found.type === 'user' || (await canSee(ctx, reporter, found.chart))
+  if (!seen || (found.type === 'comment' && found.comment.hidden === 1))
+    throw notFound(`No such ${target.type}`)
+  if (
+    (await ctx.repos.moderation.countReportsSince(
+      { reporterId: reporter.id },
+      now - REPORT_RATE_WINDOW_MS,
+    )) >= REPORT_RATE_LIMIT
+  )
+    throw new HttpError(429, 'rate_limited', `At most ${REPORT_RATE_LIMIT} reports an hour; try again later`)
+  return fileRow(
+    ctx,
+    { type: target.type, id: storedIdOf(found) },
+    reporter.id,
+    ip,
+    request.reason as ReportReason,
+    note,
+    null,
+    now,
+  )
+}
+
+const fileRow = (
+  ctx: AppContext,
+  target: { type: string; id: string },
+  reporterId: string | null,
+  ip: string,
+  reason: string,
+  note: string,
+  details: TakedownRequest | null,
+  now: number,
+) =>
+  ctx.repos.moderation.fileReport({
+    id: newId(),
+    targetType: target.type,
+    targetId: target.id,
+    reporterId,
+    ip,
+    reason,
+    note,
+    details: details ? JSON.stringify(details) : null,
+    state: 'open',
+    createdTime: now,
+    closedTime: null,
+    closedEntry: null,
+  })
+
+/** Who may see a chart: its owner; moderators; anyone while it is public and not hidden. */
+export const canSee = async (ctx: AppContext, user: User | undefined, chart: ChartRow): Promise<boolean> =>
+  chart.authorId === user?.id ||
+  (chart.isPublic === 1 && chart.hidden === 0) ||
+  (chart.hidden === 1 && (await isModerator(ctx, user)))
+
+/** The owner of a hidden chart asks the moderators to look again: a report of kind 'review'. */
+export const requestReview = async (
+  ctx: AppContext,
+  owner: User,
+  chart: ChartRow,
+  ip: string,
+  now = Date.now(),
+) => {
+  if (chart.hidden !== 1) throw badRequest('Only a hidden chart can be reviewed')
+  return fileRow(ctx, { type: 'chart', id: chart.id }, owner.id, ip, 'review', '', null, now)
+}
+
+/** The charts a takedown request names: chart info addresses or level names of this site. */
+const TAKEDOWN_MAX_CHARTS = 20
+const chartIdsIn = (urls: string): string[] => {
+  const ids = new Set<string>()
+  for (const match of urls.matchAll(/(?:\/chart\/|wbs-)([0-9a-f]{32})(?![0-9a-f])/g)) ids.add(match[1])
+  return [...ids]
+}
+
+/** A takedown request from anyone: one copyright report per chart it names. */
+export const fileTakedown = async (
+  ctx: AppContext,
+  ip: string,
+  body: unknown,
+  now = Date.now(),
+): Promise<string[]> => {
+  const raw = (body ?? {}) as Record<string, unknown>
+  const request = Object.fromEntries(
+    (Object.keys(TAKEDOWN_LIMITS) as (keyof TakedownRequest)[]).map((field) => [
+      field,
+      formText(raw[field], TAKEDOWN_LIMITS[field], field, true),
+    ]),
+  ) as TakedownRequest
+  const ids = chartIdsIn(request.urls)
+  if (ids.length === 0) throw badRequest('urls: name at least one chart of this site (its address)')
+  if (ids.length > TAKEDOWN_MAX_CHARTS)
+    throw badRequest(`urls: at most ${TAKEDOWN_MAX_CHARTS} charts a request`)
+  if (
+    (await ctx.repos.moderation.countReportsSince({ ip }, now - REPORT_RATE_WINDOW_MS)) >= TAKEDOWN_RATE_LIMIT
+  )
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `At most ${TAKEDOWN_RATE_LIMIT} takedown requests an hour; try again later`,
+    )
+  const charts = await Promise.all(ids.map((id) => ctx.repos.charts.findById(id)))
+  const found = charts.filter((chart): chart is ChartRow => chart !== undefined)
+  if (found.length === 0) throw notFound('urls: none of these addresses is a chart on this site')
+  const filed: string[] = []
+  for (const chart of found) {
+    const { id } = await fileRow(
+      ctx,
+      { type: 'chart', id: chart.id },
+      null,
+      ip,
+      'copyright',
+      '',
+      request,
+      now,
+    )
+    filed.push(id)
+  }
+  return filed
+}

@@ -1,0 +1,77 @@
+// What every instance must see at once after a moderator acts (issue 14): a moderation version in the
+// database, changed by every action. An instance reads it before it answers from a per-instance cache
+// (anonymous pages, shared comment pages); a version it has not seen drops those caches first. So a hide
+// on instance A is never served stale by instance B, with no wait and no message between instances.
+//
+// Reads are shared: requests that arrive while a read is under way wait for the next read, which starts
+// after theirs arrived (a read that began before a moderator's commit could miss it), so one database
+// round trip serves a burst of requests.
+import { randomUUID } from 'node:crypto'
+import { type MetaRepository } from '../db/repositories/meta.js'
+
+const KEY = 'moderation_version'
+
+export class ModerationVersion {
+  private known: string | undefined | null = null
+  private running: Promise<void> | undefined
+  private next: Promise<void> | undefined
+  private readonly listeners: (() => void)[] = []
+  /** Moves with the version. A page built across a move may show the old state: whoever caches it checks
+   *  that the generation it started in is still current (`isCurrent`). */
+  private generationCount = 0
+
+  constructor(private readonly meta: MetaRepository) {}
+
+  /** `drop` runs whenever the version moves (another instance's action, or this one's). */
+  onChange(drop: () => void): void {
+    this.listeners.push(drop)
+  }
+
+  /** Resolves once this instance's caches are as fresh as the database was when the call was made. */
+  check(): Promise<void> {
+    if (!this.running) {
+      this.running = this.read().finally(() => (this.running = undefined))
+      return this.running
+    }
+    this.next ??= this.running.then(
+      () => {
+        this.next = undefined
+        return this.check()
+      },
+      () => {
+        this.next = undefined
+        return this.check()
+      },
+    )
+    return this.next
+  }
+
+  get generation(): number {
+    return this.generationCount
+  }
+
+  isCurrent(generation: number): boolean {
+    return generation === this.generationCount
+  }
+
+  /** After an action: a new version for every instance, and this instance's caches dropped now. */
+  async bump(): Promise<void> {
+    const version = randomUUID()
+    await this.meta.set(KEY, version)
+    this.moved(version)
+  }
+
+  private async read(): Promise<void> {
+    const version = await this.meta.get(KEY)
+    if (version !== this.known) this.moved(version)
+  }
+
+  private moved(version: string | undefined) {
+    // The first reading only learns the version: nothing was cached against an older one.
+    const first = this.known === null
+    this.known = version
+    if (first) return
+    this.generationCount++
+    for (const drop of this.listeners) drop()
+  }
+}

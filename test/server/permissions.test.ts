@@ -1,0 +1,321 @@
+// The permission matrix (issue 14): every route, new and old, as a visitor, another user, the owner of what
+// it names, a suspended user and a moderator, on SQLite and PostgreSQL. A route missing from the table
+// fails the test, so a new route must say who may call it.
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testPublicKeyEnv } from '../fixtures/keys/sign'
+import { hex, newChart } from './helpers/charts'
+import { DIALECTS, openTestApp } from './helpers/context'
+import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+
+const ROLES = ['anonymous', 'user', 'owner', 'suspended', 'moderator'] as const
+type Role = (typeof ROLES)[number]
+type Expect = [number, number, number, number, number]
+
+const PEOPLE = {
+  owner: { id: 'perm-owner', handle: '5001', name: 'Owner' },
+  user: { id: 'perm-user', handle: '5002', name: 'Other' },
+  suspended: { id: 'perm-sus', handle: '5003', name: 'Suspended' },
+  moderator: { id: 'perm-mod', handle: '5900', name: 'Mod' },
+}
+
+const P = hex(501, 32) // public, the owner's
+const Q = hex(502, 32) // private, the owner's
+const H = hex(503, 32) // hidden by a moderator, the owner's
+const M = hex(504, 32) // the moderator hides it through the site's action
+const N = hex(505, 32) // the moderator hides it through the app's item action
+
+/** Routes from Fastify's printed tree: "METHOD /path" for every method but HEAD. */
+const routeTable = (printed: string): string[] => {
+  const stack: string[] = []
+  const routes: string[] = []
+  for (const line of printed.split('\n')) {
+    const at = line.indexOf('── ')
+    if (at < 0) continue
+    const depth = at / 4
+    const match = /^(\S+) \(([^)]+)\)$/.exec(line.slice(at + 3).trim())
+    const segment = match ? match[1] : line.slice(at + 3).trim()
+    stack[depth] = `${depth > 0 ? (stack[depth - 1] ?? '') : ''}${segment}`.replace('//', '/')
+    if (!match) continue
+    for (const method of match[2].split(', ')) if (method !== 'HEAD') routes.push(`${method} ${stack[depth]}`)
+  }
+  return routes
+}
+
+describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  const sessions: Partial<Record<Role, string>> = {}
+  let commentByOwner = ''
+  let commentByUser = ''
+  let noticeName = ''
+
+  beforeAll(async () => {
+    test = await openTestApp(dialect, {
+      env: {
+        SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        ADMIN_HANDLES: PEOPLE.moderator.handle,
+      },
+    })
+    for (const role of ['owner', 'user', 'suspended', 'moderator'] as const)
+      sessions[role] = await appSession(test.app, PEOPLE[role])
+    const owned = { authorId: PEOPLE.owner.id, author: `Owner#${PEOPLE.owner.handle}` }
+    for (const [n, id, extra] of [
+      [501, P, {}],
+      [502, Q, { isPublic: 0 }],
+      [503, H, {}],
+      [504, M, {}],
+      [505, N, {}],
+    ] as const)
+      await test.ctx.repos.charts.insert(newChart(n, { id, ...owned, ...extra }))
+    const as = (role: Role, url: string, values: string) =>
+      test.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: sessions[role]! },
+        payload: { values },
+      })
+    const comment = async (role: Role, text: string) => {
+      await as(role, `/sonolus/levels/wbs-${P}/community/submit`, `type=comment&comment=${text}`)
+      const list = await test.app.inject({ url: `/sonolus/levels/wbs-${P}/community/comments/list` })
+      return (list.json() as { comments: { name: string; content: string }[] }).comments.find(
+        (c) => c.content === text,
+      )!.name
+    }
+    commentByOwner = await comment('owner', 'by-owner')
+    commentByUser = await comment('user', 'by-user')
+    const act = (body: object) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/sonolus/moderation/actions',
+        headers: { authorization: sessions.moderator! },
+        payload: body,
+      })
+    expect(
+      (await act({ target: { type: 'chart', id: H }, action: 'hide', reason: 'assets' })).statusCode,
+    ).toBe(200)
+    const suspend = {
+      target: { type: 'user', id: PEOPLE.suspended.handle },
+      action: 'suspend',
+      reason: 'spam',
+      hours: 24,
+    }
+    expect((await act(suspend)).statusCode).toBe(200)
+    const notices = await test.app.inject({
+      url: '/sonolus/posts/list',
+      headers: { authorization: sessions.owner! },
+    })
+    noticeName = (notices.json() as { items: { name: string }[] }).items[0].name
+  })
+  afterAll(async () => test.cleanup())
+
+  type Case = { route: string; url: () => string; body?: () => object; fresh?: boolean; expect: Expect }
+  const get = (route: string, url: string | (() => string), expected: Expect): Case => ({
+    route: `GET ${route}`,
+    url: typeof url === 'string' ? () => url : url,
+    expect: expected,
+  })
+  const post = (route: string, url: string | (() => string), body: () => object, expected: Expect): Case => ({
+    route: `POST ${route}`,
+    url: typeof url === 'string' ? () => url : url,
+    body,
+    expect: expected,
+  })
+  const values = (text: string) => () => ({ values: text })
+  const ALL_200: Expect = [200, 200, 200, 200, 200]
+  const LOGGED_IN: Expect = [401, 200, 200, 200, 200]
+  const MODERATOR: Expect = [401, 401, 401, 401, 200]
+  const CHANGES: Expect = [401, 200, 200, 403, 200]
+  const level = (id: string, rest = '') => `/sonolus/levels/wbs-${id}${rest}`
+
+  const cases: Case[] = [
+    get('/sonolus/info', '/sonolus/info', ALL_200),
+    get('/sonolus/server/info', '/sonolus/server/info', ALL_200),
+    post('/sonolus/authenticate', '/sonolus/authenticate', () => ({}), [401, 401, 401, 401, 401]),
+    get('/sonolus/user/login', '/sonolus/user/login', ALL_200),
+    get('/sonolus/user/mine', '/sonolus/user/mine', LOGGED_IN),
+    post('/sonolus/user/mine', '/sonolus/user/mine', () => ({}), LOGGED_IN),
+    { ...post('/sonolus/user/logout', '/sonolus/user/logout', () => ({}), ALL_200), fresh: true },
+    get('/sonolus/user/notices', '/sonolus/user/notices', LOGGED_IN),
+    post('/sonolus/user/notices/read', '/sonolus/user/notices/read', () => ({}), LOGGED_IN),
+    post(
+      '/sonolus/web/authenticate/:hash',
+      `/sonolus/web/authenticate/${'0'.repeat(40)}`,
+      () => ({}),
+      [401, 401, 401, 401, 401],
+    ),
+    post(
+      '/sonolus/reports',
+      '/sonolus/reports',
+      () => ({ target: { type: 'chart', id: P }, reason: 'spam' }),
+      CHANGES,
+    ),
+    post(
+      '/sonolus/takedown',
+      '/sonolus/takedown',
+      () => ({ claimant: 'C', contact: 'c@example.com', work: 'W', urls: level(P), statement: 'S' }),
+      ALL_200,
+    ),
+    get('/sonolus/repository/:hash', `/sonolus/repository/${'0'.repeat(40)}`, [404, 404, 404, 404, 404]),
+    get('/sonolus/replays/:name', '/sonolus/replays/replay-nothing', [404, 404, 404, 404, 404]),
+    get('/sonolus/moderation/queue', '/sonolus/moderation/queue', MODERATOR),
+    post(
+      '/sonolus/moderation/actions',
+      '/sonolus/moderation/actions',
+      () => ({ target: { type: 'chart', id: M }, action: 'hide', reason: 'test' }),
+      MODERATOR,
+    ),
+    get('/sonolus/moderation/log', '/sonolus/moderation/log', MODERATOR),
+    get('/sonolus/moderation/moderators', '/sonolus/moderation/moderators', MODERATOR),
+    get('/sonolus/posts/info', '/sonolus/posts/info', ALL_200),
+    get('/sonolus/posts/list', '/sonolus/posts/list', ALL_200),
+    get('/sonolus/posts/:name', () => `/sonolus/posts/${noticeName}`, [404, 404, 200, 404, 404]),
+    ...['skins', 'particles', 'engines', 'effects', 'backgrounds'].flatMap((type) => [
+      get(`/sonolus/${type}/info`, `/sonolus/${type}/info`, ALL_200),
+      get(`/sonolus/${type}/list`, `/sonolus/${type}/list`, ALL_200),
+      get(`/sonolus/${type}/:name`, `/sonolus/${type}/no-such-item`, [404, 404, 404, 404, 404]),
+    ]),
+    get('/sonolus/levels/info', '/sonolus/levels/info', ALL_200),
+    get('/sonolus/levels/list', '/sonolus/levels/list', ALL_200),
+    get('/sonolus/levels/list', '/sonolus/levels/list?in=my', LOGGED_IN),
+    post(
+      '/sonolus/levels/create',
+      '/sonolus/levels/create',
+      () => ({ rulesAccepted: true }),
+      [401, 400, 400, 403, 400],
+    ),
+    get('/sonolus/levels/result/info', '/sonolus/levels/result/info', ALL_200),
+    post(
+      '/sonolus/levels/result/submit',
+      '/sonolus/levels/result/submit',
+      () => ({}),
+      [401, 400, 400, 403, 400],
+    ),
+    post(
+      '/sonolus/levels/result/upload',
+      '/sonolus/levels/result/upload',
+      () => ({}),
+      [401, 401, 401, 401, 401],
+    ),
+    get('/sonolus/levels/:name', level(P), ALL_200),
+    get('/sonolus/levels/:name', level(H), [404, 404, 200, 404, 200]),
+    get('/sonolus/levels/:name', level(Q), [401, 401, 200, 401, 401]),
+    get('/sonolus/levels/:name/leaderboards/:board', level(P, '/leaderboards/arcScore'), ALL_200),
+    get(
+      '/sonolus/levels/:name/leaderboards/:board',
+      level(H, '/leaderboards/arcScore'),
+      [404, 404, 200, 404, 200],
+    ),
+    get(
+      '/sonolus/levels/:name/leaderboards/:board/records/list',
+      level(P, '/leaderboards/miss/records/list'),
+      ALL_200,
+    ),
+    get(
+      '/sonolus/levels/:name/leaderboards/:board/records/:record',
+      level(P, '/leaderboards/miss/records/none'),
+      [404, 404, 404, 404, 404],
+    ),
+    // Edit: the owner's (refused for its empty title, after the permission check); nobody else's.
+    post(
+      '/sonolus/levels/:name/submit',
+      level(P, '/submit'),
+      values('type=edit&title='),
+      [401, 401, 400, 403, 401],
+    ),
+    post('/sonolus/levels/:name/submit', level(P, '/submit'), values('type=report&reason=broken'), CHANGES),
+    post(
+      '/sonolus/levels/:name/submit',
+      level(N, '/submit'),
+      values('type=hide&reason=assets'),
+      [401, 401, 401, 403, 200],
+    ),
+    post(
+      '/sonolus/levels/:name/submit',
+      level(H, '/submit'),
+      values('type=review'),
+      [401, 404, 200, 404, 401],
+    ),
+    get('/sonolus/levels/:name/community/info', level(P, '/community/info'), ALL_200),
+    get('/sonolus/levels/:name/community/info', level(H, '/community/info'), [404, 404, 200, 404, 200]),
+    get('/sonolus/levels/:name/community/status', level(P, '/community/status'), ALL_200),
+    post(
+      '/sonolus/levels/:name/community/submit',
+      level(P, '/community/submit'),
+      values('type=like'),
+      CHANGES,
+    ),
+    // A suspended user is refused before anything is looked up.
+    post(
+      '/sonolus/levels/:name/community/submit',
+      level(H, '/community/submit'),
+      values('type=like'),
+      [401, 404, 200, 403, 200],
+    ),
+    get('/sonolus/levels/:name/community/comments/list', level(P, '/community/comments/list'), ALL_200),
+    post(
+      '/sonolus/levels/:name/community/comments/:comment/submit',
+      () => level(P, `/community/comments/${commentByOwner}/submit`),
+      values('type=edit&content=edited'),
+      [401, 401, 200, 403, 401],
+    ),
+    post(
+      '/sonolus/levels/:name/community/comments/:comment/submit',
+      () => level(P, `/community/comments/${commentByUser}/submit`),
+      values('type=report&reason=spam'),
+      [401, 200, 200, 403, 200],
+    ),
+    post(
+      '/sonolus/levels/:name/community/comments/:comment/submit',
+      () => level(P, `/community/comments/${commentByOwner}/submit`),
+      values('type=hide&reason=rude'),
+      [401, 401, 401, 403, 200],
+    ),
+    get('/content/docs/:locale/:file', '/content/docs/en_us/error.md', ALL_200),
+    get('/content/master/:file', '/content/master/splitLine.json', ALL_200),
+    get(
+      '/upload/:hash',
+      `/upload/${createHash('sha1').update('perm').digest('hex')}?size=4&type=cover`,
+      CHANGES,
+    ),
+    get('/upload/sessions/:id', `/upload/sessions/${'0'.repeat(32)}`, [404, 404, 404, 404, 404]),
+    {
+      route: 'PUT /upload/sessions/:id',
+      url: () => `/upload/sessions/${'0'.repeat(32)}`,
+      body: () => ({}),
+      expect: [404, 404, 404, 403, 404],
+    },
+    get('/healthz', '/healthz', ALL_200),
+  ]
+
+  it('names every route', async () => {
+    const covered = new Set(cases.map((entry) => entry.route))
+    const routes = routeTable(test.app.printRoutes({ commonPrefix: false }))
+    expect(routes.length).toBeGreaterThan(50)
+    expect(routes.filter((route) => !covered.has(route))).toEqual([])
+  })
+
+  it.each(cases.map((entry, i) => [`${entry.route} ${i}`, entry] as const))('%s', async (_name, entry) => {
+    const statuses: number[] = []
+    for (const [i, role] of ROLES.entries()) {
+      let session = sessions[role as Exclude<Role, 'anonymous'>]
+      if (entry.fresh && role !== 'anonymous')
+        session = await appSession(test.app, PEOPLE[role as keyof typeof PEOPLE])
+      const method = entry.route.split(' ')[0] as 'GET' | 'POST' | 'PUT'
+      const response = await test.app.inject({
+        method,
+        url: entry.url(),
+        // Each role calls from its own address: per-address limits (login, takedown) stay out of the way.
+        remoteAddress: `127.0.0.${10 + i}`,
+        headers: session ? { authorization: session } : {},
+        ...(entry.body ? { payload: entry.body() } : {}),
+      })
+      statuses.push(response.statusCode)
+      // A 401 is a catalogue key, or /user/mine's own {code: 401} (spec §4: logged out is not an error).
+      if (response.statusCode === 401 && !entry.route.endsWith('/user/mine'))
+        expect(response.json().error).toMatch(/^(not_login|permission_denied2?)$/)
+      if (response.statusCode === 403) expect(response.json().error).toBe('suspended')
+    }
+    expect(statuses).toEqual(entry.expect)
+  })
+})
