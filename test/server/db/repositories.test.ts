@@ -44,6 +44,11 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       profile: '{}',
       createdTime: 1000,
       updatedTime: 1000,
+      // Moderation (issue 14): not suspended, no notice read yet.
+      suspensionKind: null,
+      suspendedUntil: null,
+      suspensionReason: null,
+      noticesReadTime: 0,
     })
     const refreshed = await repos.users.upsert(
       { id: 'u1', handle: '1001', name: 'Alice B', profile: '{"x":1}' },
@@ -69,6 +74,10 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       tagsText: 'pop demo',
       // Set by a media job once the music is re-encoded.
       bgmHash: null,
+      // Moderation (issue 14): shown.
+      hidden: 0,
+      hiddenReason: null,
+      hiddenByBan: 0,
     })
     expect(typeof stored.publishTime).toBe('number')
   })
