@@ -10,6 +10,15 @@ import { putBuffer } from '../../server/storage/putFile.js'
 import { convertSus } from '../../common/chart/index.js'
 import { XSS_PAYLOADS } from './payloads.js'
 
+/** The people of the moderation journey; the moderator's handle is the E2E server's ADMIN_HANDLES. */
+export const MODERATION_PEOPLE = {
+  owner: { id: 'e2e-mod-owner', handle: '999101', name: 'Chart Owner' },
+  reporter: { id: 'e2e-reporter', handle: '999102', name: 'Careful Reporter' },
+  commenter: { id: 'e2e-commenter', handle: '999103', name: 'Spammy Commenter' },
+  moderator: { id: 'e2e-moderator', handle: '999900', name: 'Site Moderator' },
+}
+export const MODERATION_CHART_ID = 'c'.repeat(32)
+
 export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<void> => {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0' })
   const ctx = await openContext(config)
@@ -54,6 +63,34 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
           updatedTime: now - 3_600_000 - n * 60_000,
         })
       }
+      // Moderation (moderation.spec.ts): a chart by its own owner with a comment by its own commenter, older
+      // than every other chart (last page), so the lists other tests read do not change.
+      for (const person of Object.values(MODERATION_PEOPLE))
+        await trx.users.upsert({ ...person, profile: '{}' }, now)
+      await trx.charts.insert({
+        ...demo,
+        id: MODERATION_CHART_ID,
+        authorId: MODERATION_PEOPLE.owner.id,
+        author: `${MODERATION_PEOPLE.owner.name}#${MODERATION_PEOPLE.owner.handle}`,
+        title: 'Moderation Target',
+        description: 'A chart that a moderator will hide.',
+        tags: '[]',
+        likeNumber: 0,
+        commentNumber: 0,
+        rating: 0,
+        ratingNumber: 0,
+        publishTime: now - 86_400_000,
+        updatedTime: now - 86_400_000,
+      })
+      await trx.community.addComment({
+        id: 'd'.repeat(32),
+        chartId: MODERATION_CHART_ID,
+        userId: MODERATION_PEOPLE.commenter.id,
+        author: `${MODERATION_PEOPLE.commenter.name}#${MODERATION_PEOPLE.commenter.handle}`,
+        parentId: null,
+        content: 'Cheap followers at spam.example',
+        createdTime: now - 3_600_000,
+      })
       await trx.charts.insert({
         ...demo,
         id: 'e'.repeat(32),

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { testPublicKeyEnv } from '../fixtures/keys/sign.js'
-import { seedE2e } from './seed.js'
+import { MODERATION_PEOPLE, seedE2e } from './seed.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-e2e-'))
@@ -34,6 +34,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     // The dev app-login tool signs with the committed test key, as the app would with the real one.
     SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
     LOG_LEVEL: 'warn',
+    // The moderation journey's moderator (seed.ts MODERATION_PEOPLE).
+    ADMIN_HANDLES: MODERATION_PEOPLE.moderator.handle,
   },
 })
 
