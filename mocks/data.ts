@@ -3,6 +3,14 @@ import { type EngineItem, type LevelItem, type ServerInfo } from '@sonolus/core'
 import { type LevelDetailsResponse, type LevelListResponse, type RawChart } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
 import { type UserLoginResponse, type UserMineResponse } from '../common/api/user'
+import {
+  type AuditEntry,
+  type AuditLogResponse,
+  type ModeratorsResponse,
+  type NoticesResponse,
+  type QueueGroup,
+  type QueueResponse,
+} from '../common/api/moderation'
 
 export const sampleSiteInfo: ServerInfo = {
   title: 'Sirius Charts',
@@ -30,7 +38,26 @@ export const sampleLogin: UserLoginResponse = {
   url: 'https://open.sonolus.com/external-login/localhost:8080/sonolus/web/authenticate/0123456789abcdef0123456789abcdef01234567',
 }
 
-export const sampleUser: UserMineResponse = { code: 200, id: 'user-1', handle: '123456', name: 'Player One' }
+export const sampleUser: UserMineResponse & { code: 200 } = {
+  code: 200,
+  id: 'user-1',
+  handle: '123456',
+  name: 'Player One',
+  role: 'user',
+  suspension: null,
+  unreadNotices: 0,
+}
+
+/** A moderator who owns none of the sample charts. */
+export const sampleModerator: UserMineResponse & { code: 200 } = {
+  code: 200,
+  id: 'user-2',
+  handle: '654321',
+  name: 'Mod Two',
+  role: 'moderator',
+  suspension: null,
+  unreadNotices: 0,
+}
 
 // Charts as our server sends them: `rawItems` (what the SPA reads) beside protocol LevelItems.
 const srl = (hash: string) => ({ hash, url: `/sonolus/repository/${hash}` })
@@ -166,3 +193,137 @@ export const sampleSplitLineHtml =
 
 export const sampleDoc = (locale: string, type: string) =>
   `# ${type} (${locale})\n\nSample document **${type}**.`
+
+// Moderation (issue 14): one queue page with a chart group (a user's report and a takedown request), a
+// comment group and a user group; audit entries for the log, notices and a chart's history.
+const REPORTED_AT = Date.UTC(2026, 0, 2)
+
+export const sampleQueueGroups = (): QueueGroup[] => [
+  {
+    target: { type: 'chart', id: sampleChart(7).id },
+    preview: {
+      type: 'chart',
+      id: sampleChart(7).id,
+      gone: false,
+      title: 'Sample chart 7',
+      author: 'Player One#123456',
+      coverHash: sampleChart(7).coverHash,
+      isPublic: true,
+      hidden: false,
+      hiddenReason: null,
+    },
+    reports: [
+      {
+        id: 'r1',
+        reason: 'copyright',
+        note: 'Ripped from the official game',
+        reporter: 'Someone#111111',
+        time: REPORTED_AT,
+        takedown: null,
+      },
+      {
+        id: 'r2',
+        reason: 'copyright',
+        note: '',
+        reporter: null,
+        time: REPORTED_AT - 60_000,
+        takedown: {
+          claimant: 'Label Records',
+          contact: 'legal@label.example',
+          work: 'Original Song',
+          urls: `https://charts.example/chart/${sampleChart(7).id}/info`,
+          statement: 'We hold the rights to this song.',
+        },
+      },
+    ],
+    latestTime: REPORTED_AT,
+  },
+  {
+    target: { type: 'comment', id: 'c9' },
+    preview: {
+      type: 'comment',
+      id: 'c9',
+      gone: false,
+      chartId: sampleChart(3).id,
+      chartTitle: 'Sample chart 3',
+      author: 'Spammer#222222',
+      content: 'Buy cheap stuff',
+      hidden: true,
+    },
+    reports: [
+      {
+        id: 'r3',
+        reason: 'spam',
+        note: '',
+        reporter: 'Someone#111111',
+        time: REPORTED_AT - 120_000,
+        takedown: null,
+      },
+    ],
+    latestTime: REPORTED_AT - 120_000,
+  },
+  {
+    target: { type: 'user', id: '222222' },
+    preview: {
+      type: 'user',
+      id: '222222',
+      gone: false,
+      name: 'Spammer',
+      handle: '222222',
+      moderator: false,
+      suspension: { kind: 'suspend', until: Date.UTC(2026, 1, 1), reason: 'spam' },
+    },
+    reports: [
+      {
+        id: 'r4',
+        reason: 'other',
+        note: 'Spams everywhere',
+        reporter: 'Someone#111111',
+        time: REPORTED_AT - 180_000,
+        takedown: null,
+      },
+    ],
+    latestTime: REPORTED_AT - 180_000,
+  },
+]
+
+export const queueResponse = (groups: QueueGroup[] = sampleQueueGroups(), pageCount = 1): QueueResponse => ({
+  code: 200,
+  pageCount,
+  groups,
+})
+
+export const sampleAuditEntry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: `a${n}`,
+  time: REPORTED_AT + n * 60_000,
+  moderator: 'Mod Two#654321',
+  action: 'hide',
+  target: { type: 'chart', id: sampleChart(n).id },
+  targetLabel: `Sample chart ${n}`,
+  chartId: sampleChart(n).id,
+  reason: `Reason ${n}`,
+  before: { hidden: false },
+  after: { hidden: true },
+  ...overrides,
+})
+
+export const auditLogResponse = (entries: AuditEntry[], pageCount = 1): AuditLogResponse => ({
+  code: 200,
+  pageCount,
+  entries,
+})
+
+export const noticesResponse = (entries: AuditEntry[], unread: number): NoticesResponse => ({
+  code: 200,
+  pageCount: 1,
+  entries: entries.map((entry) => ({ ...entry, moderator: null })),
+  unread,
+})
+
+export const sampleModerators: ModeratorsResponse = {
+  code: 200,
+  moderators: [
+    { handle: '000001', name: 'Admin', source: 'config', grantedBy: null, time: null },
+    { handle: '654321', name: 'Mod Two', source: 'granted', grantedBy: 'Admin#000001', time: REPORTED_AT },
+  ],
+}

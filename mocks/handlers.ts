@@ -2,13 +2,25 @@
 // work use them; nothing in the product depends on them.
 import { HttpResponse, http } from 'msw'
 import {
+  type CreateLevelBody,
   type CreateLevelResponse,
   type EditLevelResponse,
   type UploadStartResponse,
 } from '../common/api/uploads'
 import {
+  type ModerationActionRequest,
+  type ModerationActionResponse,
+  type ReportResponse,
+  type TakedownResponse,
+} from '../common/api/moderation'
+import {
+  auditLogResponse,
   detailsResponse,
   listResponse,
+  noticesResponse,
+  queueResponse,
+  sampleAuditEntry,
+  sampleModerators,
   sampleChart,
   sampleDoc,
   sampleLogin,
@@ -49,8 +61,14 @@ export const handlers = [
   // Uploads: every file is stored already (201), so nothing is sent. Tests that send bytes use the
   // stateful backend in mocks/uploads.ts.
   http.get('*/upload/:sha1', () => HttpResponse.json({ code: 201 } satisfies UploadStartResponse)),
-  http.post('*/sonolus/levels/create', () =>
-    HttpResponse.json({ code: 200, id: sampleChart(0xc0de).id } satisfies CreateLevelResponse),
+  http.post('*/sonolus/levels/create', async ({ request }) =>
+    // As the server: no chart without the upload rules accepted (issue 14).
+    ((await request.json()) as Partial<CreateLevelBody>).rulesAccepted === true
+      ? HttpResponse.json({ code: 200, id: sampleChart(0xc0de).id } satisfies CreateLevelResponse)
+      : HttpResponse.json(
+          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' },
+          { status: 400 },
+        ),
   ),
   // The owner's item actions: an edit updates the item, a delete removes it.
   http.post('*/sonolus/levels/:name/submit', async ({ request }) => {
@@ -68,6 +86,28 @@ export const handlers = [
   http.get('*/content/master/splitLine.html', () =>
     HttpResponse.text(sampleSplitLineHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
   ),
+  // Moderation (issue 14). The moderators' routes answer as they would a moderator; tests that need a
+  // refusal or state override them.
+  http.post('*/sonolus/reports', () =>
+    HttpResponse.json({ code: 200, id: 'report-1', duplicate: false } satisfies ReportResponse),
+  ),
+  http.post('*/sonolus/takedown', () =>
+    HttpResponse.json({ code: 200, ids: ['takedown-1'] } satisfies TakedownResponse),
+  ),
+  http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse())),
+  http.post('*/sonolus/moderation/actions', async ({ request }) => {
+    const body = (await request.json()) as ModerationActionRequest
+    return HttpResponse.json({
+      code: 200,
+      entry: sampleAuditEntry(1, { action: body.action, target: body.target, reason: body.reason }),
+    } satisfies ModerationActionResponse)
+  }),
+  http.get('*/sonolus/moderation/log', () =>
+    HttpResponse.json(auditLogResponse([sampleAuditEntry(2), sampleAuditEntry(1)])),
+  ),
+  http.get('*/sonolus/moderation/moderators', () => HttpResponse.json(sampleModerators)),
+  http.get('*/sonolus/user/notices', () => HttpResponse.json(noticesResponse([], 0))),
+  http.post('*/sonolus/user/notices/read', () => HttpResponse.json({ code: 200 })),
   http.get('*/content/docs/:locale/:file', ({ params }) =>
     HttpResponse.text(sampleDoc(String(params.locale), String(params.file).replace(/\.md$/, ''))),
   ),

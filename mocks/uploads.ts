@@ -6,9 +6,9 @@
 import CryptoJS from 'crypto-js'
 import { HttpResponse, http } from 'msw'
 import {
+  type CreateLevelBody,
   type CreateLevelResponse,
   type EditLevelResponse,
-  type LevelFormBody,
   type UploadProgressResponse,
   type UploadStartResponse,
 } from '../common/api/uploads'
@@ -61,7 +61,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
     starts: [] as RecordedStart[],
     puts: [] as RecordedPut[],
     statusChecks: [] as { sha1: string; authorization: string | null }[],
-    created: [] as { body: LevelFormBody; authorization: string | null }[],
+    created: [] as { body: CreateLevelBody; authorization: string | null }[],
     edits: [] as RecordedEdit[],
   }
   const sessions = new Map<string, Session>()
@@ -172,9 +172,15 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
     }),
 
     http.post('*/sonolus/levels/create', async ({ request }) => {
-      const body = (await request.json()) as LevelFormBody
+      const body = (await request.json()) as CreateLevelBody
       state.created.push({ body, authorization: request.headers.get('authorization') })
       await options.before?.({ kind: 'create' })
+      // As the server: no chart without the upload rules accepted (issue 14).
+      if (body.rulesAccepted !== true)
+        return HttpResponse.json(
+          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' },
+          { status: 400 },
+        )
       return HttpResponse.json({ code: 200, id: chartId } satisfies CreateLevelResponse)
     }),
 

@@ -3,6 +3,7 @@
 // otherwise the server's own key when it is one of the catalogue's.
 import { type SerializedError } from '@reduxjs/toolkit'
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { type SuspendedErrorBody } from '../../common/api/moderation'
 
 export const ERROR_KEYS = [
   'not_login',
@@ -15,6 +16,8 @@ export const ERROR_KEYS = [
   'empty_field',
   'rate_limited',
   'server_busy',
+  // A suspended user's mutating call (403, issue 14); its message carries the end and the reason.
+  'suspended',
 ] as const
 export type ErrorKey = (typeof ERROR_KEYS)[number]
 
@@ -35,5 +38,26 @@ export const errorKeyOf = (
   return catalogueKeyOf(error.data) ?? fallback
 }
 
+/** The `error` a server's JSON error body names, catalogue key or not (`not_found`, `bad_request`…). */
+export const serverErrorOf = (error: unknown): string | undefined => {
+  const data = (error as { data?: unknown } | null | undefined)?.data
+  const name = (data as { error?: unknown } | null | undefined)?.error
+  return typeof name === 'string' ? name : undefined
+}
+
 export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined): number | undefined =>
   error && 'status' in error && typeof error.status === 'number' ? error.status : undefined
+
+/** The suspension a failed call reports (403 with the `suspended` body), if it is one. */
+export const suspensionOf = (error: unknown): SuspendedErrorBody | undefined => {
+  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 403) return undefined
+  const data = (error as { data?: unknown }).data as Partial<SuspendedErrorBody> | null | undefined
+  if (data?.error !== 'suspended') return undefined
+  return {
+    code: 403,
+    error: 'suspended',
+    message: typeof data.message === 'string' ? data.message : '',
+    until: typeof data.until === 'number' ? data.until : null,
+    reason: typeof data.reason === 'string' ? data.reason : '',
+  }
+}

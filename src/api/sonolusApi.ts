@@ -23,6 +23,11 @@ export const TAG_TYPES = [
   'Leaderboard',
   'SplitLine',
   'Docs',
+  // Moderation (issue 14): the queue, the audit log, the moderators and a user's notices.
+  'ModerationQueue',
+  'AuditLog',
+  'Moderators',
+  'Notices',
 ] as const
 
 type StateWithServer = { settings: { server: ServerId } }

@@ -5,8 +5,8 @@
 // PUTs carry only the upload token, so they are plain fetches here rather than RTK Query endpoints.
 import { type FetchBaseQueryMeta } from '@reduxjs/toolkit/query'
 import {
+  type CreateLevelBody,
   type CreateLevelResponse,
-  type LevelFormBody,
   type UploadKind,
   type UploadProgressResponse,
   type UploadStartResponse,
@@ -31,7 +31,8 @@ export const uploadsApi = sonolusApi.injectEndpoints({
           ? { code: 201 }
           : body,
     }),
-    createLevel: build.mutation<CreateLevelResponse, LevelFormBody>({
+    // Create carries the creator's acceptance of the upload rules (issue 14); edits do not.
+    createLevel: build.mutation<CreateLevelResponse, CreateLevelBody>({
       query: (body) => ({ url: '/levels/create', method: 'POST', body }),
       invalidatesTags: ['LevelList'],
     }),

@@ -6,33 +6,54 @@ import { Button, Drawer, Grid, Layout, Spin } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
 import { MessageHost } from '../features/messages/MessageHost'
-import { useAppSelector } from './hooks'
-import { MENU, isMenuGroup, routeTitleId } from './routes'
+import { useAppSelector, useCurrentUser } from './hooks'
+import { MENU, canSee, isMenuGroup, routeTitleId } from './routes'
 
 const DRAWER_WIDTH = 256
 
 /** The drawer's menu as plain links (spec §2 "Layout": Home; Chart, Docs and Settings groups). Real
- *  anchors: they open in a new tab on middle-click, and the current page carries aria-current. */
+ *  anchors: they open in a new tab on middle-click, and the current page carries aria-current. Notices
+ *  show to logged-in users with their unread count, the Moderation group to moderators (issue 14). */
 const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const intl = useIntl()
-  const link = (path: string, labelId: string) => (
-    <li key={path}>
-      <NavLink to={path} className="nav-link" onClick={onNavigate} end>
-        {intl.formatMessage({ id: labelId })}
-      </NavLink>
-    </li>
-  )
+  const { user } = useCurrentUser()
+  const viewer = { loggedIn: !!user, moderator: user?.role === 'moderator' }
+  const unread = user?.unreadNotices ?? 0
+  const link = (path: string, labelId: string) => {
+    const badge = path === '/notices' && unread > 0
+    return (
+      <li key={path}>
+        <NavLink
+          to={path}
+          className="nav-link"
+          onClick={onNavigate}
+          end
+          // The badge is a bare number: the link's name says what it counts.
+          aria-label={badge ? intl.formatMessage({ id: 'menu.notices_unread' }, { n: unread }) : undefined}
+        >
+          {intl.formatMessage({ id: labelId })}
+          {badge && (
+            <span className="nav-badge" data-testid="notices-badge">
+              {unread}
+            </span>
+          )}
+        </NavLink>
+      </li>
+    )
+  }
   return (
     <nav aria-label={intl.formatMessage({ id: 'app.main_menu' })}>
       <ul className="nav-menu">
-        {MENU.map((item) =>
+        {MENU.filter((item) => canSee(item, viewer)).map((item) =>
           isMenuGroup(item) ? (
             <li key={item.key}>
               <div className="nav-group-title" id={`nav-group-${item.key}`}>
                 {intl.formatMessage({ id: item.labelId })}
               </div>
               <ul className="nav-menu" aria-labelledby={`nav-group-${item.key}`}>
-                {item.entries.map((entry) => link(entry.path, entry.labelId))}
+                {item.entries
+                  .filter((entry) => canSee(entry, viewer))
+                  .map((entry) => link(entry.path, entry.labelId))}
               </ul>
             </li>
           ) : (

@@ -14,6 +14,8 @@ const ChartListPage = lazy(() => import('../features/charts/ChartListPage'))
 const ChartInfoPage = lazy(() => import('../features/charts/ChartInfoPage'))
 const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
 const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
+const NoticesPage = lazy(() => import('../features/notices/NoticesPage'))
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'))
 
 export const AppRoutes = () => (
   <Routes>
@@ -30,6 +32,10 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />
+      <Route path={ROUTE_PATHS.notices} element={<NoticesPage />} />
+      <Route path={ROUTE_PATHS.moderation_queue} element={<ModerationPage view="queue" />} />
+      <Route path={ROUTE_PATHS.moderation_log} element={<ModerationPage view="log" />} />
+      <Route path={ROUTE_PATHS.moderation_moderators} element={<ModerationPage view="moderators" />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </Routes>

@@ -14,6 +14,10 @@ export type RouteName =
   | 'settings_server'
   | 'settings_sonolus'
   | 'docs'
+  | 'notices'
+  | 'moderation_queue'
+  | 'moderation_log'
+  | 'moderation_moderators'
   | 'not_found'
 
 export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
@@ -28,6 +32,10 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   settings_server: '/settings/server',
   settings_sonolus: '/settings/sonolus',
   docs: '/docs/:type',
+  notices: '/notices',
+  moderation_queue: '/moderation',
+  moderation_log: '/moderation/log',
+  moderation_moderators: '/moderation/moderators',
 }
 
 export { DOC_TYPES, type DocType }
@@ -36,12 +44,16 @@ export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`
 export const docsPath = (type: DocType): string => `/docs/${type}`
 
-export type MenuEntry = { path: string; labelId: string }
-export type MenuGroup = { key: string; labelId: string; entries: MenuEntry[] }
+/** Who sees a drawer entry: everyone (absent), logged-in users, or moderators (issue 14). */
+export type Audience = 'user' | 'moderator'
+export type MenuEntry = { path: string; labelId: string; audience?: Audience }
+export type MenuGroup = { key: string; labelId: string; entries: MenuEntry[]; audience?: Audience }
 
-/** spec §2 "Layout": Home; Chart group; Docs group; Settings group. */
+/** spec §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
+ *  and, for moderators, the Moderation group. */
 export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/home', labelId: 'menu.home' },
+  { path: '/notices', labelId: 'menu.notices', audience: 'user' },
   {
     key: 'chart',
     labelId: 'menu.chart',
@@ -57,6 +69,16 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
     key: 'docs',
     labelId: 'menu.docs',
     entries: DOC_TYPES.map((type) => ({ path: docsPath(type), labelId: `menu.docs_${type}` })),
+  },
+  {
+    key: 'moderation',
+    labelId: 'menu.moderation',
+    audience: 'moderator',
+    entries: [
+      { path: '/moderation', labelId: 'menu.moderation_queue', audience: 'moderator' },
+      { path: '/moderation/log', labelId: 'menu.moderation_log', audience: 'moderator' },
+      { path: '/moderation/moderators', labelId: 'menu.moderation_moderators', audience: 'moderator' },
+    ],
   },
   {
     key: 'settings',
@@ -91,9 +113,19 @@ export const routeTitleId = (pathname: string): string => {
   return `route.${name}`
 }
 
-/** Previous and next pages in the drawer's order, for the scaffold's buttons. */
+/** Whether a viewer with this standing sees an entry or group of the drawer. */
+export const canSee = (item: { audience?: Audience }, viewer: { loggedIn: boolean; moderator: boolean }) =>
+  item.audience === undefined ||
+  (item.audience === 'user' && viewer.loggedIn) ||
+  (item.audience === 'moderator' && viewer.moderator)
+
+/** Previous and next pages in the drawer's order, for the scaffold's buttons: among the pages of the same
+ *  audience, so a public page never points at a page its viewer may not see (the scaffold does not ask
+ *  who is viewing). */
 export const menuNeighbours = (pathname: string): { prev?: MenuEntry; next?: MenuEntry } => {
-  const index = MENU_ORDER.findIndex((entry) => entry.path === pathname)
-  if (index < 0) return {}
-  return { prev: MENU_ORDER[index - 1], next: MENU_ORDER[index + 1] }
+  const current = MENU_ORDER.find((entry) => entry.path === pathname)
+  if (!current) return {}
+  const order = MENU_ORDER.filter((entry) => entry.audience === current.audience)
+  const index = order.indexOf(current)
+  return { prev: order[index - 1], next: order[index + 1] }
 }

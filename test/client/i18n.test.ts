@@ -10,6 +10,7 @@ import { DOC_TYPES, MENU, MENU_ORDER, ROUTE_PATHS, isMenuGroup } from '../../src
 import { SERVERS } from '../../src/app/servers'
 import { ERROR_KEYS } from '../../src/api/errors'
 import { LEADERBOARDS } from '../../common/api/levels'
+import { ACTIONS_BY_TARGET, REPORT_REASONS, TAKEDOWN_LIMITS, TARGET_TYPES } from '../../common/api/moderation'
 
 const catalogues: Record<string, Record<string, string>> = { en_us: enUs, ja_jp: jaJp, zh_cn: zhCn }
 
@@ -60,6 +61,22 @@ describe('i18n catalogues', () => {
     expect(enUs['route.not_found']).toBe('404 Not Found')
   })
 
+  it('hold the moderation texts of issue 14 word for word', () => {
+    expect(REPORT_REASONS.map((reason) => enUs[`moderation.reason.${reason}` as keyof typeof enUs])).toEqual([
+      'Copyright / official game assets',
+      'Inappropriate content',
+      'Spam',
+      'Broken chart',
+      'Other',
+    ])
+    expect(enUs['success.report']).toBe('Report sent successfully')
+    expect(enUs['success.report_duplicate']).toBe('You have already reported this')
+    expect(enUs['success.takedown']).toBe('Takedown request sent successfully')
+    expect(enUs['create.rules_accept']).toBe('I have read and accept the upload rules')
+    expect(enUs['error.suspended_ban']).toBe('Your account is suspended ({reason})')
+    expect(enUs['error.suspended']).toMatch(/^Your account is suspended until \{until, date, medium\}/)
+  })
+
   it('contain every message id that src/ uses', () => {
     const root = path.resolve(__dirname, '../../src')
     const used = new Set<string>()
@@ -80,6 +97,19 @@ describe('i18n catalogues', () => {
     for (const key of ERROR_KEYS) used.add(`error.${key}`)
     for (const board of LEADERBOARDS) used.add(`leaderboard.${board}`)
     for (const unit of ['second', 'minute', 'hour', 'day', 'month']) used.add(`time.${unit}s_ago`)
+    for (const action of Object.values(ACTIONS_BY_TARGET).flat()) used.add(`moderation.action.${action}`)
+    for (const reason of [...REPORT_REASONS, 'review']) used.add(`moderation.reason.${reason}`)
+    for (const type of TARGET_TYPES) used.add(`moderation.target.${type}`).add(`report.title_${type}`)
+    for (const field of Object.keys(TAKEDOWN_LIMITS))
+      used.add(`takedown.${field}`).add(`takedown.${field}_hint`)
+    for (const id of [
+      'success.report',
+      'success.report_duplicate',
+      'error.suspended_ban',
+      'takedown.no_chart',
+      'moderation.target_missing',
+    ])
+      used.add(id)
 
     expect(used.size).toBeGreaterThan(30)
     const missing = [...used].filter((id) => !(id in enUs))

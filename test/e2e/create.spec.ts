@@ -54,6 +54,8 @@ const fillAndCreate = async (page: Page, title: string) => {
   await page.locator('#create-tags').fill('e2e')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Remove tag e2e' })).toBeVisible()
+  // issue 14: the creator accepts the upload rules.
+  await page.locator('#create-rulesAccepted').check()
   await watchStages(page)
   await page.getByRole('button', { name: /^Create$/ }).click()
   await expect(page.getByTestId('create-stage')).toHaveAttribute('data-stage', '7', { timeout: 60_000 })

@@ -34,7 +34,15 @@ test('logs in through the QR flow, and later calls use the session', async ({ pa
 
   // A later call with the session: the server knows who is asking.
   const mine = await request.get('/sonolus/user/mine', { headers: { authorization: cookie!.value } })
-  expect(await mine.json()).toEqual({ code: 200, id: 'e2e-player', handle: '777001', name: 'E2E Player' })
+  expect(await mine.json()).toEqual({
+    code: 200,
+    id: 'e2e-player',
+    handle: '777001',
+    name: 'E2E Player',
+    role: 'user',
+    suspension: null,
+    unreadNotices: 0,
+  })
 
   // Logout removes the cookie, ends the session and shows a new login.
   await page.getByRole('button', { name: 'Logout' }).click()

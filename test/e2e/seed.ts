@@ -12,9 +12,9 @@ import { XSS_PAYLOADS } from './payloads.js'
 
 /** The people of the moderation journey; the moderator's handle is the E2E server's ADMIN_HANDLES. */
 export const MODERATION_PEOPLE = {
-  owner: { id: 'e2e-mod-owner', handle: '999101', name: 'Chart Owner' },
-  reporter: { id: 'e2e-reporter', handle: '999102', name: 'Careful Reporter' },
-  commenter: { id: 'e2e-commenter', handle: '999103', name: 'Spammy Commenter' },
+  owner: { id: 'e2e-mod-owner', handle: '999301', name: 'Chart Owner' },
+  reporter: { id: 'e2e-reporter', handle: '999302', name: 'Careful Reporter' },
+  commenter: { id: 'e2e-commenter', handle: '999303', name: 'Spammy Commenter' },
   moderator: { id: 'e2e-moderator', handle: '999900', name: 'Site Moderator' },
 }
 export const MODERATION_CHART_ID = 'c'.repeat(32)

@@ -1,7 +1,8 @@
 // spec §2 "Chart info" (the community and leaderboard sections come with their own issue): the chart's
 // fields, cover, level badge, 'Open in Sonolus', the markdown description, counts, the published date,
 // the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
-// by anyone else shows permission_denied.
+// by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
+// moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
 import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -33,6 +34,8 @@ import { Scaffold } from '../../components/Scaffold'
 import { showError } from '../messages/messagesSlice'
 import { useSubmit } from '../messages/useSubmit'
 import { CommunitySection } from '../community/CommunitySection'
+import { ChartModerationBar, ChartModerationHistory } from '../moderation/ChartModeration'
+import { ReportButton } from '../moderation/ReportButton'
 import { LeaderboardSection } from '../community/LeaderboardSection'
 import { ChartPlayer } from '../preview/ChartPlayer'
 import { ChartGrid } from './ChartCard'
@@ -81,6 +84,7 @@ export const ChartInfoPage = () => {
 
   const chart = data.rawItem
   const owner = !!user && splitAuthor(chart.author).handle === user.handle
+  const moderator = user?.role === 'moderator'
   const others = data.sections[0]?.rawItems ?? []
 
   const remove = async () => {
@@ -91,6 +95,8 @@ export const ChartInfoPage = () => {
   return (
     <Scaffold title={title} subtitle={chart.title}>
       <Flex vertical gap={16}>
+        <ChartModerationBar chart={chart} moderation={data.moderation} owner={owner} moderator={moderator} />
+        <ChartModerationHistory moderation={data.moderation} />
         <Card>
           <Flex gap={24} wrap>
             <Image
@@ -204,6 +210,7 @@ export const ChartInfoPage = () => {
                     </Popconfirm>
                   </>
                 )}
+                {user && !owner && <ReportButton target={{ type: 'chart', id: chart.id }} />}
               </Space>
             </Flex>
           </Flex>

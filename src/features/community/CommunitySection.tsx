@@ -1,6 +1,7 @@
 // spec §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
 // comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
-// Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part.
+// Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part. Other
+// logged-in users may report a comment (issue 14).
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
@@ -8,6 +9,7 @@ import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Slider, Spin, Typo
 import { HeartFilled, HeartOutlined, StarOutlined } from '@ant-design/icons'
 import { type WebComment } from '../../../common/api/community'
 import { type RawChart } from '../../../common/api/levels'
+import { splitAuthor } from '../../../common/format'
 import { COMMENT_MAX_LENGTH, COMMENT_VISIBLE_PAGES, RATING_MAX, RATING_MIN } from '../../../common/rules'
 import { stripControl } from '../../../common/text'
 import {
@@ -27,6 +29,7 @@ import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
 import { showError } from '../messages/messagesSlice'
 import { useSubmit } from '../messages/useSubmit'
+import { ReportButton } from '../moderation/ReportButton'
 
 /** antd's count option, made once: a new object each render (the relative times re-render the section
  *  every second) makes the text area measure itself again, and the comments below it move. */
@@ -198,6 +201,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
                 <CommentItem
                   key={comment.name}
                   comment={comment}
+                  canReport={!!user && splitAuthor(comment.author).handle !== user.handle}
                   onReply={() => {
                     setMode({ kind: 'reply', comment })
                     setText('')
@@ -229,11 +233,13 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
 
 const CommentItem = ({
   comment,
+  canReport,
   onReply,
   onEdit,
   onDelete,
 }: {
   comment: WebComment
+  canReport: boolean
   onReply: () => void
   onEdit: () => void
   onDelete: () => Promise<unknown>
@@ -276,6 +282,9 @@ const CommentItem = ({
               <FormattedMessage id="community.delete" />
             </Button>
           </Popconfirm>
+        )}
+        {canReport && (
+          <ReportButton size="small" type="text" target={{ type: 'comment', id: comment.name }} />
         )}
       </Flex>
     </Flex>

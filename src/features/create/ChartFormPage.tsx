@@ -3,10 +3,24 @@
 // Create needs a login (not_login); edit also needs the chart's author handle to be the user's
 // (permission_denied, spec §5/§6). The browser checks the files and fields first (spec §5), then the
 // pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
+// Create also asks the creator to accept the upload rules (/docs/rules, issue 14).
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router-dom'
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Result, Select, Spin, Switch } from 'antd'
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Select,
+  Spin,
+  Switch,
+} from 'antd'
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons'
 import {
   CREATE_STAGES,
@@ -22,7 +36,7 @@ import { stripControl } from '../../../common/text'
 import { type ErrorKey, errorKeyOf, statusOf } from '../../api/errors'
 import { useGetLevelQuery } from '../../api/levels'
 import { useAppDispatch, useAppSelector, useBases, useCurrentUser } from '../../app/hooks'
-import { chartInfoPath } from '../../app/routes'
+import { chartInfoPath, docsPath } from '../../app/routes'
 import { Scaffold } from '../../components/Scaffold'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../messages/messagesSlice'
@@ -48,6 +62,8 @@ type Fields = {
   isOlivier: boolean
   isPublic: boolean
   tags: string[]
+  /** Create only: "I have read and accept the upload rules". */
+  rulesAccepted: boolean
 }
 
 type FieldName = keyof Fields | 'cover' | 'music' | 'chart'
@@ -71,6 +87,7 @@ const initialFields = (chart: RawChart | undefined, user: User): Fields =>
         isOlivier: chart.isOliver === 1,
         isPublic: chart.isPublic === 1,
         tags: chart.tags,
+        rulesAccepted: false,
       }
     : {
         title: '',
@@ -83,6 +100,7 @@ const initialFields = (chart: RawChart | undefined, user: User): Fields =>
         isOlivier: false,
         isPublic: true,
         tags: [],
+        rulesAccepted: false,
       }
 
 type FilePickerProps = {
@@ -278,6 +296,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     if (fields.level === null) missing.push('level')
     // spec §5: only the cover must be uploaded by the user (an edit keeps the chart's).
     if (mode === 'create' && !picked.cover && !next.cover) missing.push('cover')
+    if (mode === 'create' && !fields.rulesAccepted) missing.push('rulesAccepted')
     for (const name of missing) next[name] = t('create.required')
     const range = levelError(fields.level, fields.isOlivier)
     if (range) next.level = range
@@ -314,6 +333,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
         chart: picked.chart?.file,
         data: picked.chart?.data,
       },
+      rulesAccepted: mode === 'create' && fields.rulesAccepted,
     }
     ran.current = true
     run.current = dispatch(runPipeline(input))
@@ -323,7 +343,10 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     <Form.Item
       label={label}
       htmlFor={`create-${name}`}
-      required={['title', 'composer', 'artists', 'level'].includes(name) || (name === 'cover' && !chart)}
+      required={
+        ['title', 'composer', 'artists', 'level'].includes(name) ||
+        ((name === 'cover' || name === 'rulesAccepted') && !chart)
+      }
       validateStatus={errors[name] ? 'error' : undefined}
       help={errors[name]}
       extra={extra}
@@ -512,6 +535,32 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
               onChange={(event) => set('description', event.target.value)}
             />,
           )}
+          {mode === 'create' &&
+            item(
+              'rulesAccepted',
+              <FormattedMessage id="create.rules" />,
+              <Checkbox
+                id="create-rulesAccepted"
+                checked={fields.rulesAccepted}
+                onChange={(event) => {
+                  set('rulesAccepted', event.target.checked)
+                  if (event.target.checked) setError('rulesAccepted', undefined)
+                }}
+              >
+                <FormattedMessage id="create.rules_accept" />
+              </Checkbox>,
+              <FormattedMessage
+                id="create.rules_hint"
+                values={{
+                  // A new tab: following the link must not lose what the form holds.
+                  link: (words) => (
+                    <a href={docsPath('rules')} target="_blank" rel="noopener noreferrer">
+                      {words}
+                    </a>
+                  ),
+                }}
+              />,
+            )}
         </Card>
 
         <Card title={<FormattedMessage id="create.section_progress" />}>

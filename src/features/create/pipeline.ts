@@ -10,7 +10,7 @@ import { type ErrorKey, catalogueKeyOf } from '../../api/errors'
 import { levelsApi } from '../../api/levels'
 import { UploadError, putChunks, uploadsApi } from '../../api/uploads'
 import { SERVERS, type ServerId } from '../../app/servers'
-import { showError, showSuccess } from '../messages/messagesSlice'
+import { showFailure, showSuccess } from '../messages/messagesSlice'
 import { composeBackground } from './background'
 import {
   type PipelineMode,
@@ -40,6 +40,8 @@ export type PipelineInput = {
   /** The form's fields. On edit its hashes are the chart's current ones, kept for files not replaced. */
   form: Omit<LevelFormBody, 'coverHash'> & { coverHash?: string }
   files: PipelineFiles
+  /** Create only: the creator ticked "I have read and accept the upload rules" (issue 14). */
+  rulesAccepted?: boolean
 }
 
 export type PipelineFailure = { stage: WorkStage; error: ErrorKey }
@@ -114,6 +116,9 @@ export const runPipeline = createAsyncThunk<
 
   try {
     const { files, form } = input
+    // The server refuses a create without the rules accepted: nothing is uploaded for it either.
+    if (input.mode === 'create' && !input.rulesAccepted)
+      throw new UploadError('empty_field', 'the upload rules were not accepted')
     begin(CREATE_STAGES.cover)
     const coverHash = (await send(files.cover, 'cover')) ?? form.coverHash
     begin(CREATE_STAGES.background)
@@ -138,7 +143,10 @@ export const runPipeline = createAsyncThunk<
       ).unwrap()
       id = input.id
     } else {
-      id = (await dispatch(uploadsApi.endpoints.createLevel.initiate(body, { track: false })).unwrap()).id
+      const created = dispatch(
+        uploadsApi.endpoints.createLevel.initiate({ ...body, rulesAccepted: true }, { track: false }),
+      )
+      id = (await created.unwrap()).id
     }
     dispatch(stageEnded({ stage: CREATE_STAGES.create, status: 'done' }))
     dispatch(pipelineFinished(id))
@@ -159,7 +167,7 @@ export const runPipeline = createAsyncThunk<
     // The page went away mid-run: nobody is there to read a message.
     if (!signal.aborted) {
       console.error(`create/edit failed at stage ${failed}:`, error)
-      dispatch(showError(`error.${key}`))
+      dispatch(showFailure(error, key))
     }
     return rejectWithValue({ stage: failed, error: key })
   }

@@ -1,16 +1,19 @@
 // spec §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
 // (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
+// The takedown document carries its request form below it (issue 14).
 import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router-dom'
-import { Alert, Card, Spin } from 'antd'
+import { Alert, Card, Flex, Spin } from 'antd'
 import { DOC_TYPES, type DocType } from '../../../common/api/content'
+import { TAKEDOWN_DOC } from '../../../common/api/moderation'
 import { useGetDocQuery } from '../../api/content'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
 import { Markdown } from '../../components/Markdown'
 import { showError } from '../messages/messagesSlice'
 import NotFoundPage from '../notFound/NotFoundPage'
+import { TakedownForm } from './TakedownForm'
 
 export const DocsPage = ({ type }: { type: DocType }) => {
   const intl = useIntl()
@@ -25,13 +28,16 @@ export const DocsPage = ({ type }: { type: DocType }) => {
       title={<FormattedMessage id={`menu.docs_${type}`} />}
       subtitle={<FormattedMessage id="route.docs" />}
     >
-      <Card>
-        {isFetching && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
-        {isError && !isFetching && (
-          <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />
-        )}
-        {data !== undefined && !isFetching && <Markdown>{data}</Markdown>}
-      </Card>
+      <Flex vertical gap={16}>
+        <Card>
+          {isFetching && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+          {isError && !isFetching && (
+            <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />
+          )}
+          {data !== undefined && !isFetching && <Markdown>{data}</Markdown>}
+        </Card>
+        {type === TAKEDOWN_DOC && <TakedownForm />}
+      </Flex>
     </Scaffold>
   )
 }

@@ -1,6 +1,7 @@
 // spec §2 "Login settings (Sonolus)" and §4 "Login flow": check the session; if logged out, start a
 // login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
-// reload 2 s after success. The QR code and link carry only a hash of the sessionId.
+// reload 2 s after success. The QR code and link carry only a hash of the sessionId. A suspended account
+// sees until when and why (issue 14).
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import Cookies from 'js-cookie'
@@ -83,6 +84,20 @@ export const LoginSettingsPage = () => {
         {mine.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
         {mine.data?.code === 200 && (
           <>
+            {mine.data.suspension && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="suspension-alert"
+                style={{ marginBottom: 16 }}
+                message={
+                  <FormattedMessage
+                    id={mine.data.suspension.until === null ? 'error.suspended_ban' : 'error.suspended'}
+                    values={{ until: mine.data.suspension.until ?? 0, reason: mine.data.suspension.reason }}
+                  />
+                }
+              />
+            )}
             <Descriptions
               column={1}
               bordered

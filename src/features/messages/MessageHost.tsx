@@ -45,7 +45,7 @@ export const MessageHost = () => {
 
   const visible = queue.filter((message) => shown.includes(message.id))
   const text = (message: Message) =>
-    intl.formatMessage({ id: message.textId }) + (message.detail ? `: ${message.detail}` : '')
+    intl.formatMessage({ id: message.textId }, message.values) + (message.detail ? `: ${message.detail}` : '')
   const latest = (kind: Message['kind']) => visible.filter((message) => message.kind === kind).at(-1)
   const error = latest('error')
   const success = latest('success')

@@ -1,5 +1,6 @@
 // spec §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
 import { type PayloadAction, createSlice, nanoid } from '@reduxjs/toolkit'
+import { type ErrorKey, suspensionOf } from '../../api/errors'
 
 export type MessageKind = 'success' | 'error'
 
@@ -10,6 +11,8 @@ export type Message = {
   textId: string
   /** Extra detail shown after the text, e.g. a server message. */
   detail?: string
+  /** The text's placeholders (a suspension's end, as ms since the epoch, and its reason). */
+  values?: Record<string, string | number>
 }
 
 type MessagesState = { queue: Message[] }
@@ -37,3 +40,15 @@ export const messagesReducer = messagesSlice.reducer
 
 export const showSuccess = (textId: string) => pushMessage({ kind: 'success', textId })
 export const showError = (textId: string, detail?: string) => pushMessage({ kind: 'error', textId, detail })
+
+/** The message of a failed call whose catalogue key is `key`: a suspension (403 `suspended`) says until
+ *  when and why, from the answer's body; a ban has no end. */
+export const showFailure = (error: unknown, key: ErrorKey) => {
+  const suspension = suspensionOf(error)
+  if (!suspension) return showError(`error.${key}`)
+  return pushMessage({
+    kind: 'error',
+    textId: suspension.until === null ? 'error.suspended_ban' : 'error.suspended',
+    values: { until: suspension.until ?? 0, reason: suspension.reason },
+  })
+}

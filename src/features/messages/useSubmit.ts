@@ -1,21 +1,32 @@
 // Runs a submit call the spec §8 way: a success message when it works; otherwise the catalogue's message
-// (a 401 on a submit call is permission_denied2) and the error rethrown, so the caller (an ActionButton)
-// shows its cross and the action stops.
+// (a 401 on a submit call is permission_denied2; a suspension says until when and why) and the error
+// rethrown, so the caller (an ActionButton) shows its cross and the action stops. A caller may explain a
+// failure the catalogue has no key for (a takedown naming no chart of this site) with its own text.
 import { useCallback } from 'react'
 import { errorKeyOf } from '../../api/errors'
 import { useAppDispatch } from '../../app/hooks'
-import { showError, showSuccess } from './messagesSlice'
+import { showError, showFailure, showSuccess } from './messagesSlice'
 
 export const useSubmit = () => {
   const dispatch = useAppDispatch()
   return useCallback(
-    async <T>(run: () => Promise<T>, successId: string): Promise<T> => {
+    // The success text may depend on the answer (a report that was already filed says so).
+    async <T>(
+      run: () => Promise<T>,
+      successId: string | ((result: T) => string),
+      explain?: (error: unknown) => string | undefined,
+    ): Promise<T> => {
       try {
         const result = await run()
-        dispatch(showSuccess(successId))
+        dispatch(showSuccess(typeof successId === 'string' ? successId : successId(result)))
         return result
       } catch (error) {
-        dispatch(showError(`error.${errorKeyOf(error as never, 'permission_denied2')}`))
+        const explained = explain?.(error)
+        dispatch(
+          explained
+            ? showError(explained)
+            : showFailure(error, errorKeyOf(error as never, 'permission_denied2')),
+        )
         throw error
       }
     },

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import Cookies from 'js-cookie'
 import { convertSus } from '../../../common/chart'
-import { type LevelFormBody, MAX_TAGS } from '../../../common/api/uploads'
+import { type CreateLevelBody, MAX_TAGS } from '../../../common/api/uploads'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
@@ -85,6 +85,8 @@ const openCreate = async () => {
 
 type User = Awaited<ReturnType<typeof openCreate>>['user']
 
+const rulesBox = () => screen.getByRole('checkbox', { name: /I have read and accept the upload rules/ })
+
 const fillRequired = async (user: User, { withCover = true } = {}) => {
   if (withCover) await user.upload(screen.getByLabelText('Cover image'), cover())
   // Pasted rather than typed key by key: the same events for the form, a quarter of the time.
@@ -97,6 +99,7 @@ const fillRequired = async (user: User, { withCover = true } = {}) => {
     await user.click(screen.getByLabelText(label))
     await user.paste(text)
   }
+  await user.click(rulesBox())
 }
 
 beforeEach(() => {
@@ -208,7 +211,8 @@ describe('create: the pipeline (spec §4)', () => {
       musicHash: sha1(musicBytes),
       susHash: sha1(SUS),
       dataHash,
-    } satisfies LevelFormBody)
+      rulesAccepted: true,
+    } satisfies CreateLevelBody)
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
 
     // spec §4/§9: chart info 3000 ms after finishing, not before.
@@ -343,6 +347,15 @@ describe('create: the pipeline (spec §4)', () => {
       CREATE_FAILED,
     ],
     ['a 500', () => HttpResponse.json({ error: 'internal_error' }, { status: 500 }), CREATE_FAILED],
+    [
+      'a 403 suspended (a ban)',
+      () =>
+        HttpResponse.json(
+          { code: 403, error: 'suspended', message: 'banned', until: null, reason: 'Official assets again' },
+          { status: 403 },
+        ),
+      'Your account is suspended (Official assets again)',
+    ],
   ])('stage 6 failing with %s shows its message and re-enables the form', async (_name, answer, text) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     backend({ stored: [sha1(coverBytes), backgroundHash] })
@@ -457,10 +470,32 @@ describe('create: checks in the browser (spec §5)', () => {
     await user.type(screen.getByLabelText('Title'), '   ')
     await user.click(submitButton(/Create$/))
     expect(await screen.findByText(EMPTY, {}, { timeout: 3000 })).toBeInTheDocument()
-    // Title, composer, artists, level and the cover are each marked.
-    expect(screen.getAllByText('Required')).toHaveLength(5)
+    // Title, composer, artists, level, the cover and the upload rules are each marked.
+    expect(screen.getAllByText('Required')).toHaveLength(6)
     expect(mock.state.starts).toEqual([])
     expect(mock.state.created).toEqual([])
+  })
+
+  it('refuses to create until the upload rules are accepted, then sends rulesAccepted: true', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    expect(screen.getByRole('link', { name: 'Read the upload rules' })).toHaveAttribute('href', '/docs/rules')
+    await fillRequired(user)
+    await user.click(rulesBox())
+    expect(rulesBox()).not.toBeChecked()
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findByText(EMPTY, {}, { timeout: 3000 })).toBeInTheDocument()
+    // Only the rules are marked, and nothing was uploaded.
+    expect(screen.getAllByText('Required')).toHaveLength(1)
+    expect(mock.state.starts).toEqual([])
+    expect(mock.state.created).toEqual([])
+
+    await user.click(rulesBox())
+    await waitFor(() => expect(screen.queryByText('Required')).not.toBeInTheDocument())
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.created).toHaveLength(1)
+    expect(mock.state.created[0].body.rulesAccepted).toBe(true)
   })
 
   it('keeps the level in 1-30, and in I-X when Olivier', async () => {
@@ -585,6 +620,8 @@ describe('edit (spec §2, §5, §6)', () => {
     expect(screen.getByLabelText('Author')).toHaveValue('Player One#123456')
     expect(screen.getByLabelText('Author')).toBeDisabled()
     expect(screen.getByText('The author cannot be changed')).toBeInTheDocument()
+    // The rules were accepted when the chart was created.
+    expect(screen.queryByRole('checkbox', { name: /upload rules/ })).not.toBeInTheDocument()
     expect(screen.getByRole('switch', { name: 'Olivier (multi-finger)' })).toBeChecked()
     expect(screen.getByRole('switch', { name: 'Public' })).toBeChecked()
     expect(screen.getByTitle('Olivier VII')).toBeInTheDocument()

@@ -125,7 +125,7 @@ describe('/settings/server (spec §2 "Server settings")', () => {
     await user.click(await screen.findByText('China proxy'))
     expect(store.getState().settings.server).toBe('proxy')
     expect(store.getState().sonolusApi.queries).not.toHaveProperty(['getServerInfo(undefined)'])
-    await user.click(screen.getByRole('button', { name: /Previous: Error messages/ }))
+    await user.click(screen.getByRole('button', { name: /Previous: Takedown requests/ }))
     await user.click(screen.getByRole('link', { name: 'Home' }))
     expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
     expect(serverInfoCalls).toBe(2)

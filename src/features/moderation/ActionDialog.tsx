@@ -1,0 +1,128 @@
+// The small form behind every moderator action: a required reason (the author sees it), a duration for a
+// suspension, and a warning before a delete. An empty reason shows empty_field and sends nothing.
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Alert, Flex, Form, Input, Modal, Select } from 'antd'
+import {
+  MODERATION_REASON_MAX,
+  type ModerationAction,
+  SUSPEND_CHOICES_HOURS,
+  type TargetRef,
+} from '../../../common/api/moderation'
+import { stripControl } from '../../../common/text'
+import { statusOf } from '../../api/errors'
+import { useModerateMutation } from '../../api/moderation'
+import { useAppDispatch } from '../../app/hooks'
+import { codePointCount } from '../../components/codePointCount'
+import { showError } from '../messages/messagesSlice'
+import { useSubmit } from '../messages/useSubmit'
+
+const REASON_COUNT = codePointCount(MODERATION_REASON_MAX, true)
+const DEFAULT_HOURS = 24
+
+/** A report or action on a target that is gone (404) says so, rather than blame the network. */
+export const explainMissing = (error: unknown) =>
+  statusOf(error as never) === 404 ? 'moderation.target_missing' : undefined
+
+/** A duration in hours as people say it: whole days as days. */
+export const durationLabel = (hours: number) =>
+  hours % 24 === 0
+    ? { id: 'moderation.days', values: { n: hours / 24 } }
+    : { id: 'moderation.hours', values: { n: hours } }
+
+export type ActionDialogProps = {
+  target: TargetRef
+  action: ModerationAction
+  /** How the target is named in the title: a chart's title, a user's name#handle… */
+  label: string
+  onClose: () => void
+}
+
+export const ActionDialog = ({ target, action, label, onClose }: ActionDialogProps) => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const submit = useSubmit()
+  const [moderate] = useModerateMutation()
+  const [reason, setReason] = useState('')
+  const [hours, setHours] = useState(DEFAULT_HOURS)
+  const [missing, setMissing] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const actionLabel = intl.formatMessage({ id: `moderation.action.${action}` })
+  const danger = action === 'delete' || action === 'ban'
+
+  const confirm = async () => {
+    // The server refuses control characters and counts code points, as the counter does.
+    const clean = stripControl(reason, 'multiline').trim()
+    if (!clean) {
+      setMissing(true)
+      dispatch(showError('error.empty_field'))
+      return
+    }
+    setBusy(true)
+    try {
+      await submit(
+        () =>
+          moderate({ target, action, reason: clean, ...(action === 'suspend' ? { hours } : {}) }).unwrap(),
+        'success.moderation',
+        explainMissing,
+      )
+      onClose()
+    } catch {
+      // useSubmit has shown the message; the dialog stays open to try again.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={intl.formatMessage({ id: 'moderation.dialog_title' }, { action: actionLabel, target: label })}
+      okText={actionLabel}
+      cancelText={<FormattedMessage id="chart.info.cancel" />}
+      okButtonProps={{ danger, loading: busy }}
+      onOk={() => void confirm()}
+      onCancel={onClose}
+    >
+      <Flex vertical gap={8}>
+        {action === 'delete' && (
+          <Alert type="error" showIcon message={<FormattedMessage id="moderation.delete_warning" />} />
+        )}
+        <Form layout="vertical" component="div">
+          {action === 'suspend' && (
+            <Form.Item label={<FormattedMessage id="moderation.duration" />} htmlFor="moderation-hours">
+              <Select
+                id="moderation-hours"
+                value={hours}
+                onChange={setHours}
+                options={SUSPEND_CHOICES_HOURS.map((choice) => {
+                  const { id, values } = durationLabel(choice)
+                  return { value: choice, label: intl.formatMessage({ id }, values) }
+                })}
+              />
+            </Form.Item>
+          )}
+          <Form.Item
+            label={<FormattedMessage id="moderation.reason" />}
+            htmlFor="moderation-reason"
+            required
+            validateStatus={missing ? 'error' : undefined}
+            help={missing ? <FormattedMessage id="create.required" /> : undefined}
+            extra={<FormattedMessage id="moderation.reason_hint" />}
+          >
+            <Input.TextArea
+              id="moderation-reason"
+              value={reason}
+              count={REASON_COUNT}
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              onChange={(event) => {
+                setReason(event.target.value)
+                if (event.target.value.trim()) setMissing(false)
+              }}
+            />
+          </Form.Item>
+        </Form>
+      </Flex>
+    </Modal>
+  )
+}

@@ -1,0 +1,87 @@
+// /notices (issue 14): what moderators did to the user's own charts, comments and account, newest first,
+// with the reasons. Opening the page marks them read, and /user/mine is fetched again so the drawer's
+// badge clears.
+import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Alert, Card, Empty, Result, Spin } from 'antd'
+import { LIST_VISIBLE_PAGES } from '../../../common/rules'
+import { errorKeyOf } from '../../api/errors'
+import { useGetNoticesQuery, useMarkNoticesReadMutation } from '../../api/moderation'
+import { useAppDispatch, useCurrentUser } from '../../app/hooks'
+import { Paginator } from '../../components/Paginator'
+import { Scaffold } from '../../components/Scaffold'
+import { showError } from '../messages/messagesSlice'
+import { AuditEntryList } from '../moderation/AuditEntryList'
+
+const Notices = () => {
+  const intl = useIntl()
+  const [page, setPage] = useState(0)
+  const notices = useGetNoticesQuery(page)
+  const [markRead] = useMarkNoticesReadMutation()
+  const marked = useRef(false)
+  const unread = notices.data?.unread ?? 0
+
+  // Once the user has the notices in front of them; a failure only leaves the badge for next time.
+  useEffect(() => {
+    if (marked.current || !notices.isSuccess || unread === 0) return
+    marked.current = true
+    markRead()
+      .unwrap()
+      .catch(() => undefined)
+  }, [notices.isSuccess, unread, markRead])
+
+  if (notices.isLoading) return <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+  if (notices.error)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={<FormattedMessage id={`error.${errorKeyOf(notices.error, 'not_login')}`} />}
+      />
+    )
+  const entries = notices.data?.entries ?? []
+  return (
+    <>
+      <Card>
+        {entries.length === 0 ? (
+          <Empty description={<FormattedMessage id="notices.empty" />} />
+        ) : (
+          // The unread ones are the newest: the first of the first page.
+          <AuditEntryList entries={entries} unread={page === 0 ? unread : 0} />
+        )}
+      </Card>
+      <Paginator
+        page={page}
+        pageCount={notices.data?.pageCount ?? 0}
+        visible={LIST_VISIBLE_PAGES}
+        onChange={setPage}
+      />
+    </>
+  )
+}
+
+export const NoticesPage = () => {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const { user, isLoading } = useCurrentUser()
+  const loggedOut = !isLoading && !user
+  useEffect(() => {
+    if (loggedOut) dispatch(showError('error.not_login'))
+  }, [loggedOut, dispatch])
+  return (
+    <Scaffold
+      title={<FormattedMessage id="route.notices" />}
+      subtitle={<FormattedMessage id="notices.subtitle" />}
+    >
+      {isLoading ? (
+        <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+      ) : loggedOut ? (
+        <Result status="403" title={<FormattedMessage id="error.not_login" />} />
+      ) : (
+        <Notices />
+      )}
+    </Scaffold>
+  )
+}
+
+export default NoticesPage
