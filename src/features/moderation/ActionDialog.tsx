@@ -10,19 +10,14 @@ import {
   type TargetRef,
 } from '../../../common/api/moderation'
 import { stripControl } from '../../../common/text'
-import { statusOf } from '../../api/errors'
 import { useModerateMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../messages/messagesSlice'
-import { useSubmit } from '../messages/useSubmit'
+import { useDialogSubmit } from './useDialogSubmit'
 
 const REASON_COUNT = codePointCount(MODERATION_REASON_MAX, true)
 const DEFAULT_HOURS = 24
-
-/** A report or action on a target that is gone (404) says so, rather than blame the network. */
-export const explainMissing = (error: unknown) =>
-  statusOf(error as never) === 404 ? 'moderation.target_missing' : undefined
 
 /** A duration in hours as people say it: whole days as days. */
 export const durationLabel = (hours: number) =>
@@ -41,12 +36,11 @@ export type ActionDialogProps = {
 export const ActionDialog = ({ target, action, label, onClose }: ActionDialogProps) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
-  const submit = useSubmit()
+  const { busy, send } = useDialogSubmit(onClose)
   const [moderate] = useModerateMutation()
   const [reason, setReason] = useState('')
   const [hours, setHours] = useState(DEFAULT_HOURS)
   const [missing, setMissing] = useState(false)
-  const [busy, setBusy] = useState(false)
   const actionLabel = intl.formatMessage({ id: `moderation.action.${action}` })
   const danger = action === 'delete' || action === 'ban'
 
@@ -58,20 +52,10 @@ export const ActionDialog = ({ target, action, label, onClose }: ActionDialogPro
       dispatch(showError('error.empty_field'))
       return
     }
-    setBusy(true)
-    try {
-      await submit(
-        () =>
-          moderate({ target, action, reason: clean, ...(action === 'suspend' ? { hours } : {}) }).unwrap(),
-        'success.moderation',
-        explainMissing,
-      )
-      onClose()
-    } catch {
-      // useSubmit has shown the message; the dialog stays open to try again.
-    } finally {
-      setBusy(false)
-    }
+    await send(
+      () => moderate({ target, action, reason: clean, ...(action === 'suspend' ? { hours } : {}) }).unwrap(),
+      'success.moderation',
+    )
   }
 
   return (

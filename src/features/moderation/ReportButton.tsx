@@ -16,19 +16,17 @@ import { useReportMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../messages/messagesSlice'
-import { useSubmit } from '../messages/useSubmit'
-import { explainMissing } from './ActionDialog'
+import { useDialogSubmit } from './useDialogSubmit'
 
 const NOTE_COUNT = codePointCount(REPORT_NOTE_MAX, true)
 
 const ReportDialog = ({ target, onClose }: { target: TargetRef; onClose: () => void }) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
-  const submit = useSubmit()
+  const { busy, send: submit } = useDialogSubmit(onClose)
   const [report] = useReportMutation()
   const [reason, setReason] = useState<ReportReason>()
   const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
 
   const send = async () => {
     if (!reason) {
@@ -36,19 +34,10 @@ const ReportDialog = ({ target, onClose }: { target: TargetRef; onClose: () => v
       return
     }
     const clean = stripControl(note, 'multiline').trim()
-    setBusy(true)
-    try {
-      await submit(
-        () => report({ target, reason, ...(clean ? { note: clean } : {}) }).unwrap(),
-        (answer) => (answer.duplicate ? 'success.report_duplicate' : 'success.report'),
-        explainMissing,
-      )
-      onClose()
-    } catch {
-      // useSubmit has shown the message; the dialog stays open to try again.
-    } finally {
-      setBusy(false)
-    }
+    await submit(
+      () => report({ target, reason, ...(clean ? { note: clean } : {}) }).unwrap(),
+      (answer) => (answer.duplicate ? 'success.report_duplicate' : 'success.report'),
+    )
   }
 
   return (
