@@ -62,7 +62,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       maxQueue: config.limits.workQueue,
     })
     const cache = new ResponseCache()
-    const moderationVersion = new ModerationVersion(repos.meta)
+    const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow)
     moderationVersion.onChange(() => cache.clear())
     return {
       work,

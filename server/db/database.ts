@@ -21,6 +21,9 @@ export type Db = {
   db: Kysely<Database>
   dialect: Dialect
   close: () => Promise<void>
+  /** SQLite only: a meta value read at once, without a round through the query builder (a hot check
+   *  before every cached answer; moderation/version.ts). */
+  readMetaNow?: (key: string) => string | undefined
 }
 
 const PG_INT8_OID = 20
@@ -64,7 +67,17 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
       dialect: new SqliteDialect({ database: cachedStatements(sqlite) }),
       plugins: [new CamelCasePlugin()],
     })
-    return { db, dialect: 'sqlite', close: () => db.destroy() }
+    // Prepared at first use: the meta table exists once the migrations have run.
+    let metaValue: SQLite.Statement<[string], { value: string }> | undefined
+    return {
+      db,
+      dialect: 'sqlite',
+      close: () => db.destroy(),
+      readMetaNow: (key) => {
+        metaValue ??= sqlite.prepare<[string], { value: string }>('select value from meta where key = ?')
+        return metaValue.get(key)?.value
+      },
+    }
   }
 
   const pool = new pg.Pool({

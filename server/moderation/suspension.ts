@@ -2,6 +2,7 @@
 // with 403 `suspended` before its handler runs. The exceptions sign in and out, read, or are checked by
 // their handler (an item action may be a review request, which a suspended owner may still send; a result
 // upload is authorised by its key, so its handler checks the key's user).
+import { type preHandlerAsyncHookHandler } from 'fastify'
 import { type AppContext } from '../context.js'
 import { type App } from '../sonolus/types.js'
 import { assertActive } from './service.js'
@@ -21,13 +22,22 @@ const EXEMPT = new Set([
 /** Calls that change something though they are GETs: starting an upload. */
 const CHANGING_GETS = new Set(['GET /upload/:hash'])
 
+const changes = (method: string, url: string) => {
+  const route = `${method} ${url}`
+  return method === 'GET' || method === 'HEAD' ? CHANGING_GETS.has(route) : !EXEMPT.has(route)
+}
+
+/** Register before the routes: the check is attached to each route that changes something as it is
+ *  added, so reads pay nothing for it. */
 export const registerSuspensionCheck = (app: App, ctx: AppContext): void => {
-  app.addHook('preHandler', async (request) => {
-    const route = `${request.method} ${request.routeOptions.url ?? ''}`
-    const changes =
-      request.method === 'GET' || request.method === 'HEAD' ? CHANGING_GETS.has(route) : !EXEMPT.has(route)
-    if (!changes) return
+  const check: preHandlerAsyncHookHandler = async (request) => {
     const user = await ctx.auth.userOf(request)
     if (user) assertActive(user)
+  }
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!methods.some((method) => changes(method, route.url))) return
+    const existing = route.preHandler
+    route.preHandler = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])]
   })
 }

@@ -3,13 +3,15 @@
 // (anonymous pages, shared comment pages); a version it has not seen drops those caches first. So a hide
 // on instance A is never served stale by instance B, with no wait and no message between instances.
 //
-// Reads are shared: requests that arrive while a read is under way wait for the next read, which starts
-// after theirs arrived (a read that began before a moderator's commit could miss it), so one database
-// round trip serves a burst of requests.
+// On PostgreSQL reads are shared: requests that arrive while a read is under way wait for the next read,
+// which starts after theirs arrived (a read that began before a moderator's commit could miss it), so one
+// round trip serves a burst of requests. On SQLite the read is a prepared statement run at once (a few
+// microseconds; through the query builder it halved the cached pages' throughput).
 import { randomUUID } from 'node:crypto'
 import { type MetaRepository } from '../db/repositories/meta.js'
 
 const KEY = 'moderation_version'
+const DONE = Promise.resolve()
 
 export class ModerationVersion {
   private known: string | undefined | null = null
@@ -20,7 +22,10 @@ export class ModerationVersion {
    *  that the generation it started in is still current (`isCurrent`). */
   private generationCount = 0
 
-  constructor(private readonly meta: MetaRepository) {}
+  constructor(
+    private readonly meta: MetaRepository,
+    private readonly readNow?: (key: string) => string | undefined,
+  ) {}
 
   /** `drop` runs whenever the version moves (another instance's action, or this one's). */
   onChange(drop: () => void): void {
@@ -29,6 +34,11 @@ export class ModerationVersion {
 
   /** Resolves once this instance's caches are as fresh as the database was when the call was made. */
   check(): Promise<void> {
+    if (this.readNow) {
+      const version = this.readNow(KEY)
+      if (version !== this.known) this.moved(version)
+      return DONE
+    }
     if (!this.running) {
       this.running = this.read().finally(() => (this.running = undefined))
       return this.running
