@@ -130,13 +130,17 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     for (const header of ['cache-control', 'etag', 'accept-ranges', 'content-length'])
       reply.removeHeader(header)
     if (statusCode !== 416) reply.removeHeader('content-range')
-    // Every 429 and 503 says when to try again (the rate limiter and the load shedder set their own).
-    if ((statusCode === 429 || statusCode === 503) && !reply.getHeader('retry-after'))
-      reply.header('retry-after', statusCode === 429 ? '60' : '5')
+    // Every 429 and 503 says when to try again (the rate limiter and the load shedder set their own), in
+    // the header and in the body, where the site reads it for its message (issue 15).
+    let retry: { retryAfter?: number } = {}
+    if (statusCode === 429 || statusCode === 503) {
+      if (!reply.getHeader('retry-after')) reply.header('retry-after', statusCode === 429 ? '60' : '5')
+      retry = { retryAfter: Number(reply.getHeader('retry-after')) || 1 }
+    }
     return reply
       .code(statusCode)
       .type('application/json; charset=utf-8')
-      .send({ ...extra, code: statusCode, error: key, message })
+      .send({ ...extra, ...retry, code: statusCode, error: key, message })
   })
 
   // Rate limits and load shedding first: they attach to the routes registered after them.

@@ -113,8 +113,10 @@ export const seedDemo = async (
     for (const [index, { chart, coverHash, backgroundHash, musicHash }] of prepared.entries()) {
       // Older charts first, so "newest" lists them in the order above.
       const time = now - (prepared.length - index) * 60_000
+      const id = randomBytes(16).toString('hex')
+      // The media worker makes their CBR bgm and preview clips, as for an upload (issue 15: listen first).
       await trx.charts.insert({
-        id: randomBytes(16).toString('hex'),
+        id,
         authorId: DEMO_USER.id,
         author: `${DEMO_USER.name}#${DEMO_USER.handle}`,
         title: chart.title,
@@ -134,6 +136,7 @@ export const seedDemo = async (
         publishTime: time,
         updatedTime: time,
       })
+      await trx.uploads.enqueueMedia(id, musicHash, now)
     }
     return true
   })
@@ -150,6 +153,8 @@ export const removeDemo = async (ctx: AppContext): Promise<{ charts: number; fil
         chart.coverHash,
         chart.backgroundHash,
         chart.musicHash,
+        // Made by the media worker from the music.
+        chart.bgmHash,
         chart.previewHash,
         chart.susHash,
         chart.dataHash,

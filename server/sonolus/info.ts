@@ -8,6 +8,19 @@ export const NO_ENGINE_MESSAGE =
   'The Sirius engine is not installed on this server yet, so charts cannot be played. ' +
   'The operator imports it with: npm run import-pack -- <file.scp | pack folder>'
 
+/** The same, in the app's languages we localise (issue 15: the banner was English everywhere). */
+const NO_ENGINE_MESSAGES: Record<string, string> = {
+  en: NO_ENGINE_MESSAGE,
+  ja:
+    'このサーバーにはまだ Sirius エンジンがインストールされていないため、譜面をプレイできません。' +
+    '運営者は npm run import-pack -- <file.scp | パックのフォルダー> でインポートします。',
+  zhs:
+    '本服务器尚未安装 Sirius 引擎，因此还不能游玩谱面。' +
+    '运营者可用 npm run import-pack -- <file.scp | 资源包文件夹> 导入。',
+}
+export const noEngineMessage = (localization: string | undefined): string =>
+  NO_ENGINE_MESSAGES[localization ?? 'en'] ?? NO_ENGINE_MESSAGE
+
 export const info: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/info',
@@ -21,7 +34,7 @@ export const info: RouteModule = (app, ctx) => {
         // The app's server banner text: says plainly when no engine is installed.
         description: ctx.packs.engineInstalled
           ? 'Community charts for the Sirius engine.'
-          : NO_ENGINE_MESSAGE,
+          : noEngineMessage((request.query as { localization?: string }).localization),
         // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
         // login in the app.
         buttons: [

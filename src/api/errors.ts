@@ -33,8 +33,14 @@ export const errorKeyOf = (
   fallback: ErrorKey = 'fetch_failed',
 ): ErrorKey => {
   if (!error || !('status' in error)) return fallback
+  // A body that is not JSON (a proxy's page) still has its status.
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status
+  // Too many requests, or a server shedding load, whatever the body (a proxy's page, say): never "network
+  // connection error" (issue 15).
+  if (status === 429) return 'rate_limited'
   if (error.status === 401) return on401
   if (typeof error.status !== 'number') return 'fetch_failed'
+  if (error.status === 503 && catalogueKeyOf(error.data) === undefined) return 'server_busy'
   return catalogueKeyOf(error.data) ?? fallback
 }
 
@@ -60,4 +66,10 @@ export const suspensionOf = (error: unknown): SuspendedErrorBody | undefined => 
     until: typeof data.until === 'number' ? data.until : null,
     reason: typeof data.reason === 'string' ? data.reason : '',
   }
+}
+
+/** Seconds to wait before trying again, from a 429 or 503 body (`retryAfter`, the Retry-After header's). */
+export const retryAfterOf = (error: unknown): number | undefined => {
+  const value = (error as { data?: { retryAfter?: unknown } } | null | undefined)?.data?.retryAfter
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined
 }

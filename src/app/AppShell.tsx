@@ -6,6 +6,7 @@ import { Button, Drawer, Grid, Layout, Spin } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
 import { MessageHost } from '../features/messages/MessageHost'
+import { stopPreview } from '../features/listen/previewPlayer'
 import { useAppSelector, useCurrentUser } from './hooks'
 import { MENU, canSee, isMenuGroup, routeTitleId } from './routes'
 
@@ -68,6 +69,8 @@ const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
 export const AppShell = () => {
   const intl = useIntl()
   const { pathname } = useLocation()
+  // A preview clip stops when its page is left (issue 15).
+  useEffect(() => stopPreview(), [pathname])
   const screens = Grid.useBreakpoint()
   // Before the first measurement every breakpoint is undefined: treat that as a wide screen.
   const isMobile = screens.md === false

@@ -2,7 +2,8 @@
 // parsing OFF (security by default): tags in the text stay text. Links and images keep only http(s),
 // mailto and same-site addresses; anything else (javascript:, data:, vbscript:…) is dropped.
 import MarkdownToJsx from 'markdown-to-jsx'
-import { type AnchorHTMLAttributes } from 'react'
+import { type AnchorHTMLAttributes, type ImgHTMLAttributes } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
 
 const SAFE_URL = /^(https?:|mailto:|\/(?!\/)|#|\.{0,2}\/|[^:]*$)/i
 
@@ -14,9 +15,36 @@ export const safeUrl = (value: string): string | null => {
   return SAFE_URL.test(compact) ? value : null
 }
 
-const Link = (props: AnchorHTMLAttributes<HTMLAnchorElement>) => (
-  <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
-)
+/** A path on this site (`/docs/login`, `#top`): it opens here, in the same tab, through the router. */
+const isInternal = (href: string | undefined) => !!href && /^(\/(?!\/)|#)/.test(href)
+
+const Link = ({ href, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement>) =>
+  isInternal(href) && !href!.startsWith('#') ? (
+    <RouterLink to={href!} {...props}>
+      {children}
+    </RouterLink>
+  ) : (
+    // Another site opens in a new tab, and learns nothing of this one.
+    <a
+      href={href}
+      {...props}
+      target={isInternal(href) ? undefined : '_blank'}
+      rel="noopener noreferrer nofollow"
+    >
+      {children}
+    </a>
+  )
+
+/** Images from other sites are blocked by the site's content policy (img-src): say where they would be,
+ *  as a link, rather than show a broken image. */
+const Image = ({ src, alt, ...props }: ImgHTMLAttributes<HTMLImageElement>) =>
+  src && /^https?:/i.test(src) && !src.startsWith(window.location.origin) ? (
+    <a href={src} target="_blank" rel="noopener noreferrer nofollow" className="markdown-external-image">
+      🖼 {alt || new URL(src).host}
+    </a>
+  ) : (
+    <img src={src} alt={alt} {...props} />
+  )
 
 export const Markdown = ({ children }: { children: string }) => (
   <div className="markdown">
@@ -24,7 +52,7 @@ export const Markdown = ({ children }: { children: string }) => (
       options={{
         disableParsingRawHTML: true,
         sanitizer: (value) => safeUrl(value),
-        overrides: { a: { component: Link } },
+        overrides: { a: { component: Link }, img: { component: Image } },
       }}
     >
       {children}

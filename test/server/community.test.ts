@@ -223,6 +223,10 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       }
       expect(posted).toBe(COMMENT_RATE_LIMIT)
       expect(status).toBe(429)
+      // When to try again, in the header and in the body the site reads (issue 15).
+      const refused = await call('POST', `${base}/community/submit`, 'owner', 'type=comment&comment=again')
+      expect(refused.json()).toMatchObject({ code: 429, error: 'rate_limited', retryAfter: 60 })
+      expect(refused.headers['retry-after']).toBe('60')
     })
   })
 

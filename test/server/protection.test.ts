@@ -37,6 +37,7 @@ describe.each(DIALECTS)('request quotas on %s', (dialect) => {
     const retryAfter = Number(refused.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(refused.json().retryAfter).toBe(retryAfter)
     // The health check is never limited, and the server keeps answering.
     expect((await get(app, '/healthz')).statusCode).toBe(200)
   })

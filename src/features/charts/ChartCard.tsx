@@ -1,52 +1,81 @@
 // spec §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
-// joined by a separator ('-' when none), author and like count. Clicking opens chart info.
+// joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
+// private chart, shows the rating, and plays the preview clip (issue 15).
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
-import { HeartOutlined, UserOutlined } from '@ant-design/icons'
+import { HeartOutlined, LockOutlined, StarOutlined, UserOutlined } from '@ant-design/icons'
 import { joinTags } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
+import { PreviewButton } from '../listen/PreviewButton'
+import './chartCard.css'
 
 export const CARD_WIDTH = 480
 export const CARD_HEIGHT = 192
 export const COVER_WIDTH = 176
 
 export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: string }) => (
-  <Link
-    to={chartInfoPath(chart.id)}
-    className="chart-card"
+  <article
+    className="chart-card-frame"
     data-testid="chart-card"
     style={{ width: CARD_WIDTH, height: CARD_HEIGHT }}
   >
-    <img
-      src={`${dataBase}${chart.coverHash}`}
-      alt=""
-      width={COVER_WIDTH}
-      height={COVER_WIDTH}
-      loading="lazy"
-      className="chart-card-cover"
-    />
-    <Flex vertical gap={4} className="chart-card-body">
-      <div>
-        <LevelChip level={chart.level} isOliver={chart.isOliver} />
-      </div>
-      <span className="chart-card-title text-ellipsis">{chart.title}</span>
-      <span className="text-ellipsis text-secondary">{chart.artists}</span>
-      <span className="text-ellipsis text-secondary">{chart.composer}</span>
-      <span className="text-ellipsis" data-testid="chart-card-tags">
-        {joinTags(chart.tags)}
-      </span>
-      <Flex justify="space-between" gap={8} style={{ marginTop: 'auto' }}>
-        <span className="text-ellipsis">
-          <UserOutlined /> {chart.author}
+    <Link
+      to={chartInfoPath(chart.id)}
+      className="chart-card"
+      style={{ width: CARD_WIDTH, height: CARD_HEIGHT }}
+    >
+      <img
+        src={`${dataBase}${chart.coverHash}`}
+        alt=""
+        width={COVER_WIDTH}
+        height={COVER_WIDTH}
+        loading="lazy"
+        className="chart-card-cover"
+      />
+      <Flex vertical gap={4} className="chart-card-body">
+        <div>
+          <LevelChip level={chart.level} isOliver={chart.isOliver} />
+        </div>
+        <span className="chart-card-title text-ellipsis">{chart.title}</span>
+        <span className="text-ellipsis text-secondary">{chart.artists}</span>
+        <span className="text-ellipsis text-secondary">{chart.composer}</span>
+        <span className="text-ellipsis" data-testid="chart-card-tags">
+          {joinTags(chart.tags)}
         </span>
-        <span data-testid="chart-card-likes" style={{ flex: 'none' }}>
-          <HeartOutlined /> {chart.likeNumber}
-        </span>
+        <Flex justify="space-between" gap={8} style={{ marginTop: 'auto' }}>
+          <span className="text-ellipsis">
+            <UserOutlined /> {chart.author}
+          </span>
+          <span className="chart-card-badges">
+            {!chart.isPublic && (
+              <span data-testid="chart-card-private">
+                <LockOutlined /> <FormattedMessage id="chart.info.private" />
+              </span>
+            )}
+            {chart.ratingNumber > 0 && (
+              <span data-testid="chart-card-rating">
+                <StarOutlined /> {chart.rating.toFixed(1)}
+              </span>
+            )}
+            <span data-testid="chart-card-likes">
+              <HeartOutlined /> {chart.likeNumber}
+            </span>
+          </span>
+        </Flex>
       </Flex>
-    </Flex>
-  </Link>
+    </Link>
+    {chart.previewHash && (
+      <PreviewButton
+        id={chart.id}
+        url={`${dataBase}${chart.previewHash}`}
+        title={chart.title}
+        className="chart-card-preview"
+      />
+    )}
+  </article>
 )
 
 export const ChartGrid = ({ charts, dataBase }: { charts: RawChart[]; dataBase: string }) => (

@@ -36,6 +36,8 @@ import { useSubmit } from '../messages/useSubmit'
 import { CommunitySection } from '../community/CommunitySection'
 import { ChartModerationBar, ChartModerationHistory } from '../moderation/ChartModeration'
 import { ReportButton } from '../moderation/ReportButton'
+import { PreviewButton } from '../listen/PreviewButton'
+import { stopPreview } from '../listen/previewPlayer'
 import { LeaderboardSection } from '../community/LeaderboardSection'
 import { ChartPlayer } from '../preview/ChartPlayer'
 import { ChartGrid } from './ChartCard'
@@ -181,6 +183,28 @@ export const ChartInfoPage = () => {
                   },
                 ]}
               />
+              {(chart.previewHash || chart.musicHash) && (
+                <Flex gap={12} align="center" wrap data-testid="chart-listen">
+                  {chart.previewHash && (
+                    <PreviewButton
+                      id={chart.id}
+                      url={`${bases.data}${chart.previewHash}`}
+                      title={chart.title}
+                    />
+                  )}
+                  {chart.musicHash && (
+                    // The whole song; starting it stops any preview clip (one sound at a time).
+                    <audio
+                      controls
+                      preload="none"
+                      src={`${bases.data}${chart.musicHash}`}
+                      aria-label={intl.formatMessage({ id: 'listen.song' })}
+                      onPlay={stopPreview}
+                      style={{ height: 32, maxWidth: '100%' }}
+                    />
+                  )}
+                </Flex>
+              )}
               <Space wrap>
                 <Button
                   type="primary"
@@ -201,6 +225,7 @@ export const ChartInfoPage = () => {
                     <Popconfirm
                       title={<FormattedMessage id="chart.info.delete_confirm" />}
                       okText={<FormattedMessage id="chart.info.delete" />}
+                      okButtonProps={{ danger: true }}
                       cancelText={<FormattedMessage id="chart.info.cancel" />}
                       onConfirm={() => remove().catch(() => undefined)}
                     >

@@ -13,6 +13,7 @@ import { useAppDispatch, useBases, useCurrentUser } from '../../app/hooks'
 import { type RouteName } from '../../app/routes'
 import { Paginator } from '../../components/Paginator'
 import { Scaffold } from '../../components/Scaffold'
+import { LoginPrompt } from '../../components/LoginPrompt'
 import { showError } from '../messages/messagesSlice'
 import { ChartGrid } from './ChartCard'
 
@@ -37,8 +38,11 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   )
 
   const errorKey = blocked ? 'not_login' : error ? errorKeyOf(error, 'not_login') : undefined
+  // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it (issue 15); any
+  // other failure is an error message and the inline alert (spec §8).
+  const loginNeeded = errorKey === 'not_login'
   useEffect(() => {
-    if (errorKey) dispatch(showError(`error.${errorKey}`))
+    if (errorKey && errorKey !== 'not_login') dispatch(showError(`error.${errorKey}`))
   }, [errorKey, dispatch])
 
   const update = (next: { page?: number; title?: string }) => {
@@ -75,14 +79,26 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
           <FormattedMessage id="chart.list.search" />
         </Button>
       </Flex>
-      {errorKey && <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />}
+      {loginNeeded && <LoginPrompt />}
+      {errorKey && !loginNeeded && (
+        <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />
+      )}
       {(checkingLogin || isLoading) && !errorKey && (
         <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
       )}
       {data && !errorKey && (
         <Spin spinning={isFetching} aria-label={intl.formatMessage({ id: 'app.loading' })}>
           {data.rawItems.length === 0 ? (
-            <Empty description={<FormattedMessage id="chart.list.empty" />} />
+            // A search that found nothing says so, rather than that there are no charts at all.
+            <Empty
+              description={
+                title ? (
+                  <FormattedMessage id="chart.list.no_match" values={{ title }} />
+                ) : (
+                  <FormattedMessage id="chart.list.empty" />
+                )
+              }
+            />
           ) : (
             <ChartGrid charts={data.rawItems} dataBase={bases.data} />
           )}

@@ -117,7 +117,39 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
                 values={{ n: chart.likeNumber }}
               />
             </ActionButton>
-            <Flex gap={8} align="center" style={{ minWidth: 320 }}>
+          </Flex>
+        </Spin>
+      </Card>
+
+      <Card title={<FormattedMessage id="community.comments" values={{ n: chart.commentNumber }} />}>
+        <Flex
+          vertical
+          gap={8}
+          style={{ maxWidth: 720 }}
+          role="form"
+          aria-label={intl.formatMessage({ id: 'community.comment_form' })}
+        >
+          {mode.kind !== 'new' && (
+            <Typography.Text type="secondary" data-testid="comment-hint">
+              <FormattedMessage
+                id={mode.kind === 'reply' ? 'community.replying_to' : 'community.editing'}
+                values={{ 0: mode.comment.author }}
+              />
+            </Typography.Text>
+          )}
+          {/* The counter sits under the box (antd places it below); the row after it keeps clear of it. */}
+          <Input.TextArea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            count={COMMENT_COUNT}
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            disabled={!user}
+            placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}
+            aria-label={intl.formatMessage({ id: 'community.comment_placeholder' })}
+          />
+          <Flex gap={16} justify="space-between" align="center" wrap style={{ marginTop: 16 }}>
+            {/* spec §2: "Comment form with a 1-5 rating slider"; rate and unrate stay their own actions. */}
+            <Flex gap={8} align="center" wrap style={{ flex: '1 1 320px' }}>
               <span>
                 <FormattedMessage id="community.your_rating" />
               </span>
@@ -129,57 +161,35 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
                 value={rating}
                 onChange={setRating}
                 disabled={!user}
-                style={{ flex: 1, minWidth: 120 }}
+                style={{ flex: '1 1 120px', minWidth: 120, maxWidth: 240 }}
                 ariaLabelForHandle={intl.formatMessage({ id: 'community.your_rating' })}
               />
               <span data-testid="rating-value">{rating}</span>
+              <ActionButton
+                disabled={!user}
+                icon={<StarOutlined />}
+                onAction={() => community({ type: 'rating', rating }, 'success.rating')}
+              >
+                <FormattedMessage id="community.rate" />
+              </ActionButton>
+              <ActionButton
+                disabled={!user || !status.data?.isRating}
+                onAction={async () => {
+                  await community({ type: 'unrating' }, 'success.unrating')
+                  setRating(RATING_MAX)
+                }}
+              >
+                <FormattedMessage id="community.unrate" />
+              </ActionButton>
             </Flex>
-            <ActionButton
-              disabled={!user}
-              icon={<StarOutlined />}
-              onAction={() => community({ type: 'rating', rating }, 'success.rating')}
-            >
-              <FormattedMessage id="community.rate" />
-            </ActionButton>
-            <ActionButton
-              disabled={!user || !status.data?.isRating}
-              onAction={async () => {
-                await community({ type: 'unrating' }, 'success.unrating')
-                setRating(RATING_MAX)
-              }}
-            >
-              <FormattedMessage id="community.unrate" />
-            </ActionButton>
-          </Flex>
-        </Spin>
-      </Card>
-
-      <Card title={<FormattedMessage id="community.comments" values={{ n: chart.commentNumber }} />}>
-        <Flex vertical gap={8} style={{ maxWidth: 720 }}>
-          {mode.kind !== 'new' && (
-            <Typography.Text type="secondary" data-testid="comment-hint">
-              <FormattedMessage
-                id={mode.kind === 'reply' ? 'community.replying_to' : 'community.editing'}
-                values={{ 0: mode.comment.author }}
-              />
-            </Typography.Text>
-          )}
-          <Input.TextArea
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            count={COMMENT_COUNT}
-            autoSize={{ minRows: 3, maxRows: 10 }}
-            disabled={!user}
-            placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}
-            aria-label={intl.formatMessage({ id: 'community.comment_placeholder' })}
-          />
-          <Flex gap={8} justify="flex-end">
-            <Button onClick={clear}>
-              <FormattedMessage id="community.clear" />
-            </Button>
-            <ActionButton type="primary" disabled={!user} onAction={submit}>
-              <FormattedMessage id="community.submit" />
-            </ActionButton>
+            <Flex gap={8} justify="flex-end">
+              <Button onClick={clear}>
+                <FormattedMessage id="community.clear" />
+              </Button>
+              <ActionButton type="primary" disabled={!user} onAction={submit}>
+                <FormattedMessage id="community.submit" />
+              </ActionButton>
+            </Flex>
           </Flex>
         </Flex>
 
@@ -275,6 +285,7 @@ const CommentItem = ({
           <Popconfirm
             title={<FormattedMessage id="chart.info.delete_confirm" />}
             okText={<FormattedMessage id="community.delete" />}
+            okButtonProps={{ danger: true }}
             cancelText={<FormattedMessage id="chart.info.cancel" />}
             onConfirm={() => onDelete().catch(() => undefined)}
           >

@@ -2,12 +2,12 @@
 // login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
 // reload 2 s after success. The QR code and link carry only a hash of the sessionId. A suspended account
 // sees until when and why (issue 14).
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import Cookies from 'js-cookie'
 import { QRCodeSVG } from 'qrcode.react'
 import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd'
-import { LinkOutlined, LogoutOutlined } from '@ant-design/icons'
+import { CloseCircleOutlined, LinkOutlined, LogoutOutlined } from '@ant-design/icons'
 import {
   LOGIN_POLL_MS,
   QR_CODE_SIZE,
@@ -19,7 +19,8 @@ import { useGetMineQuery, useLogoutMutation, useStartLoginMutation } from '../..
 import { useAppDispatch } from '../../app/hooks'
 import { browser } from '../../app/browser'
 import { Scaffold } from '../../components/Scaffold'
-import { showSuccess } from '../messages/messagesSlice'
+import { showError, showSuccess } from '../messages/messagesSlice'
+import { errorKeyOf } from '../../api/errors'
 
 export const LoginSettingsPage = () => {
   const intl = useIntl()
@@ -34,18 +35,25 @@ export const LoginSettingsPage = () => {
   const loggedIn = mine.data?.code === 200
   const started = useRef(false)
 
-  // Logged out: start one login attempt and keep its secret in the cookie.
-  useEffect(() => {
-    if (mine.isLoading || mine.isError || loggedIn || started.current) return
-    started.current = true
+  // Logged out: start one login attempt and keep its secret in the cookie. A failure says so (spec §8: an
+  // error snackbar) and offers to try again, rather than spin for ever (issue 15).
+  const begin = useCallback(() => {
     startLogin()
       .unwrap()
       .then((answer) => {
         Cookies.set(SESSION_COOKIE, answer.sessionId, { expires: SESSION_COOKIE_DAYS, sameSite: 'Lax' })
         setPolling(true)
       })
-      .catch(() => undefined)
-  }, [mine.isLoading, mine.isError, loggedIn, startLogin])
+      .catch((error: unknown) => dispatch(showError(`error.${errorKeyOf(error as never, 'fetch_failed')}`)))
+  }, [startLogin, dispatch])
+  useEffect(() => {
+    if (mine.isLoading || mine.isError || loggedIn || started.current) return
+    started.current = true
+    begin()
+  }, [mine.isLoading, mine.isError, loggedIn, begin])
+  useEffect(() => {
+    if (mine.isError) dispatch(showError(`error.${errorKeyOf(mine.error, 'fetch_failed')}`))
+  }, [mine.isError, mine.error, dispatch])
 
   // The app confirmed: stop polling, say so, and reload after 2 s. The timer belongs to the page, not to
   // this effect: stopping the polling re-runs the effect and must not cancel the reload.
@@ -79,6 +87,11 @@ export const LoginSettingsPage = () => {
             showIcon
             message={<FormattedMessage id="error.fetch_failed" />}
             style={{ marginBottom: 16 }}
+            action={
+              <Button size="small" onClick={() => (mine.isError ? void mine.refetch() : begin())}>
+                <FormattedMessage id="login.retry" />
+              </Button>
+            }
           />
         )}
         {mine.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
@@ -127,6 +140,13 @@ export const LoginSettingsPage = () => {
                   aria-label={intl.formatMessage({ id: 'login.qr' })}
                   role="img"
                 />
+              ) : login.isError ? (
+                <Flex vertical align="center" justify="center" gap={8} style={{ height: '100%' }}>
+                  <CloseCircleOutlined style={{ fontSize: 32 }} />
+                  <Button onClick={begin}>
+                    <FormattedMessage id="login.retry" />
+                  </Button>
+                </Flex>
               ) : (
                 <Spin />
               )}

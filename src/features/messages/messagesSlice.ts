@@ -1,6 +1,6 @@
 // spec §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
 import { type PayloadAction, createSlice, nanoid } from '@reduxjs/toolkit'
-import { type ErrorKey, suspensionOf } from '../../api/errors'
+import { type ErrorKey, retryAfterOf, suspensionOf } from '../../api/errors'
 
 export type MessageKind = 'success' | 'error'
 
@@ -44,6 +44,10 @@ export const showError = (textId: string, detail?: string) => pushMessage({ kind
 /** The message of a failed call whose catalogue key is `key`: a suspension (403 `suspended`) says until
  *  when and why, from the answer's body; a ban has no end. */
 export const showFailure = (error: unknown, key: ErrorKey) => {
+  // Too many requests: when to try again, from the server's Retry-After (issue 15).
+  const retryAfter = retryAfterOf(error)
+  if ((key === 'rate_limited' || key === 'server_busy') && retryAfter !== undefined)
+    return pushMessage({ kind: 'error', textId: `error.${key}_in`, values: { seconds: retryAfter } })
   const suspension = suspensionOf(error)
   if (!suspension) return showError(`error.${key}`)
   return pushMessage({

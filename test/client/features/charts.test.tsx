@@ -42,7 +42,8 @@ describe('chart list (spec §2)', () => {
     expect(within(hard).getByTestId('level-chip')).toHaveTextContent('Olivier IV')
     expect(within(hard).getByTestId('level-chip')).toHaveAttribute('data-olivier', '1')
     expect(within(hard).getByTestId('chart-card-tags')).toHaveTextContent('-')
-    expect(plain).toHaveAttribute('href', `/chart/${sampleChart(1).id}/info`)
+    // The card holds its link (and, beside it, the preview button: a button may not sit in a link).
+    expect(within(plain).getByRole('link')).toHaveAttribute('href', `/chart/${sampleChart(1).id}/info`)
   })
 
   it('searches by title from page 0 and pages with zero-based calls', async () => {
