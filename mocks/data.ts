@@ -79,6 +79,7 @@ export const sampleChart = (n: number, overrides: Partial<RawChart> = {}): RawCh
   musicHash: null,
   previewHash: null,
   susHash: null,
+  allowSusDownload: 0,
   dataHash: null,
   likeNumber: n,
   commentNumber: 0,

@@ -25,7 +25,10 @@ export type RawChart = {
   backgroundHash: string | null
   musicHash: string | null
   previewHash: string | null
+  /** null for anyone but the owner unless the creator allows downloading the SUS (allowSusDownload). */
   susHash: string | null
+  /** The creator lets others download the chart's SUS (issue 15; off by default). */
+  allowSusDownload: 0 | 1
   dataHash: string | null
   likeNumber: number
   commentNumber: number

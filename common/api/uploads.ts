@@ -56,6 +56,8 @@ export type LevelFormBody = Pick<
   susHash?: string
   /** Level data (gzip JSON). Used only when there is no SUS; then it is checked by the level-data reader. */
   dataHash?: string
+  /** Others may download the SUS (issue 15); absent: off on create, unchanged on edit. */
+  allowSusDownload?: 0 | 1
 }
 
 /** The web create's body: the form, and the creator's acceptance of the upload rules (/docs/rules;
@@ -80,6 +82,7 @@ const EDIT_FIELDS = [
   'musicHash',
   'susHash',
   'dataHash',
+  'allowSusDownload',
 ] as const
 
 /** POST {sonolus base}/levels/wbs-{id}/submit body: `{values: editValues(form)}` (protocol doc §15). An

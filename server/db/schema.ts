@@ -68,6 +68,8 @@ export type ChartsTable = {
   hiddenReason: Generated<string | null>
   /** 1 when the chart was hidden by its author's ban (lifting the ban shows it again). */
   hiddenByBan: Generated<number>
+  /** 1 when the creator lets others download the SUS (issue 15); its hash is the owner's alone otherwise. */
+  allowSusDownload: Generated<number>
 }
 
 export type FilesTable = {

@@ -269,6 +269,30 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
     expect(await test.ctx.repos.files.isReferenced(oldBgm)).toBe(true)
   })
 
+  it('keeps the SUS to its owner unless the creator allows downloading it (issue 15)', async () => {
+    const { id } = (await create(form({ title: 'Source kept' }))).json() as { id: string }
+    const raw = async (session?: string) =>
+      (
+        await test.app.inject({
+          url: `/sonolus/levels/wbs-${id}`,
+          headers: session ? { authorization: session } : {},
+        })
+      ).json().rawItem as { susHash: string | null; allowSusDownload: number }
+    expect(await raw()).toMatchObject({ susHash: null, allowSusDownload: 0 })
+    expect(await raw(bob)).toMatchObject({ susHash: null, allowSusDownload: 0 })
+    expect((await raw(alice)).susHash).toBe(sha1(chart))
+    const listed = await test.app.inject({ url: '/sonolus/levels/list?title=Source+kept' })
+    expect(listed.json().rawItems[0]).toMatchObject({ id, susHash: null })
+    // Allowed by an edit: everyone gets the hash; an edit that leaves the field out keeps it.
+    expect(
+      (await submit(id, editValues(form({ title: 'Source kept', allowSusDownload: 1 })))).statusCode,
+    ).toBe(200)
+    expect(await raw()).toMatchObject({ susHash: sha1(chart), allowSusDownload: 1 })
+    expect((await submit(id, editValues(form({ title: 'Source kept' })))).statusCode).toBe(200)
+    expect((await raw(bob)).susHash).toBe(sha1(chart))
+    expect((await create(form({ title: 'Bad flag', allowSusDownload: 7 as never }))).statusCode).toBe(400)
+  })
+
   it('deletes a chart with its likes, ratings, comments and records, and collects unused files', async () => {
     const ownCover = await png(22, 120)
     expect((await uploadFile(test.app, alice, ownCover, 'cover')).statusCode).toBe(201)

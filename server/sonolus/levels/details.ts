@@ -82,8 +82,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       const body =
         `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation))},` +
         `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-        `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map(toRawChart))}}],` +
-        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row))}` +
+        `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
+        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
         `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
       return body
     })

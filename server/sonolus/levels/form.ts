@@ -41,6 +41,7 @@ export type LevelForm = {
   level: number
   isOliver: 0 | 1
   isPublic: 0 | 1
+  allowSusDownload: 0 | 1
   tags: string[]
   files: Partial<Record<FileField, string>>
 }
@@ -127,6 +128,7 @@ export const readLevelForm = (body: unknown, existing?: ChartRow): LevelForm => 
     level,
     isOliver,
     isPublic: flag(raw, 'isPublic', existing ? (existing.isPublic ? 1 : 0) : 1),
+    allowSusDownload: flag(raw, 'allowSusDownload', existing?.allowSusDownload ? 1 : 0),
     tags,
     files,
   }
@@ -237,6 +239,7 @@ export const chartColumns = (form: LevelForm, files: ChartFiles) => ({
   level: form.level,
   isOliver: form.isOliver,
   isPublic: form.isPublic,
+  allowSusDownload: form.allowSusDownload,
   tags: JSON.stringify(form.tags),
   coverHash: files.coverHash,
   backgroundHash: files.backgroundHash,

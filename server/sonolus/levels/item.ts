@@ -22,7 +22,10 @@ export const parseTags = (tags: string): string[] => {
   }
 }
 
-export const toRawChart = (row: ChartRow): RawChart => ({
+/** The chart row as the site reads it. The SUS's hash is for its owner, and for everyone once the creator
+ *  allows downloading it (issue 15): a content address cannot be guessed, so withholding it withholds the
+ *  file. */
+export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   id: row.id,
   title: row.title,
   artists: row.artists,
@@ -37,7 +40,8 @@ export const toRawChart = (row: ChartRow): RawChart => ({
   backgroundHash: row.backgroundHash,
   musicHash: row.musicHash,
   previewHash: row.previewHash,
-  susHash: row.susHash,
+  susHash: row.allowSusDownload || row.authorId === viewerId ? row.susHash : null,
+  allowSusDownload: row.allowSusDownload ? 1 : 0,
   dataHash: row.dataHash,
   likeNumber: row.likeNumber,
   commentNumber: row.commentNumber,

@@ -22,7 +22,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const locale = params.localization ?? 'en'
       const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
       const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
-      const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"rawItems":${JSON.stringify(rows.map(toRawChart))}}`
+      const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, user?.id)))}}`
       return body
     })
   })

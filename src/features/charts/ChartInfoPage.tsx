@@ -20,7 +20,7 @@ import {
   Tag,
   Typography,
 } from 'antd'
-import { DeleteOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons'
+import { DeleteOutlined, DownloadOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons'
 import { splitAuthor } from '../../../common/format'
 import { LEVEL_NAME_PREFIX, REDIRECT_AFTER_DELETE_MS } from '../../../common/rules'
 import { errorKeyOf, statusOf } from '../../api/errors'
@@ -234,6 +234,16 @@ export const ChartInfoPage = () => {
                       </Button>
                     </Popconfirm>
                   </>
+                )}
+                {chart.allowSusDownload === 1 && chart.susHash && (
+                  // The creator allows it (issue 15): the chart's source, named after it.
+                  <Button
+                    icon={<DownloadOutlined />}
+                    href={`${bases.data}${chart.susHash}`}
+                    download={`${chart.title}.sus`}
+                  >
+                    <FormattedMessage id="chart.info.download_sus" />
+                  </Button>
                 )}
                 {user && !owner && <ReportButton target={{ type: 'chart', id: chart.id }} />}
               </Space>

@@ -163,6 +163,26 @@ describe('chart list and cards (item 11)', () => {
   })
 })
 
+describe("getting a chart's source (beyond the spec)", () => {
+  it('offers the SUS when the creator allows it, and not otherwise', async () => {
+    const allowed = sampleChart(69, { title: 'Open source', susHash: 'c'.repeat(40), allowSusDownload: 1 })
+    const kept = sampleChart(70, { title: 'Kept', susHash: null, allowSusDownload: 0 })
+    server.use(
+      http.get('*/sonolus/levels/:name', ({ params }) =>
+        HttpResponse.json(detailsResponse(String(params.name).endsWith(allowed.id) ? allowed : kept)),
+      ),
+    )
+    const first = renderWithProviders(<AppRoutes />, { route: `/chart/${allowed.id}/info` })
+    const download = await screen.findByRole('link', { name: /Download SUS/ }, { timeout: 5000 })
+    expect(download).toHaveAttribute('href', expect.stringMatching(new RegExp(`${'c'.repeat(40)}$`)))
+    expect(download).toHaveAttribute('download', 'Open source.sus')
+    first.unmount()
+    renderWithProviders(<AppRoutes />, { route: `/chart/${kept.id}/info` })
+    expect(await screen.findByTestId('chart-title', {}, { timeout: 5000 })).toHaveTextContent('Kept')
+    expect(screen.queryByRole('link', { name: /Download SUS/ })).not.toBeInTheDocument()
+  })
+})
+
 describe('the rating slider sits in the comment form (item 12)', () => {
   it('with rate and remove rating beside it', async () => {
     loggedIn()
