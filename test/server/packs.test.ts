@@ -36,7 +36,9 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     expect(info.engine.message).toContain('npm run import-pack')
     expect((await get('/sonolus/info')).json().description).toContain('not installed')
     // In the app's language (issue 15), English for the others.
-    expect((await get('/sonolus/info?localization=ja')).json().description).toContain('インストールされていない')
+    expect((await get('/sonolus/info?localization=ja')).json().description).toContain(
+      'インストールされていない',
+    )
     expect((await get('/sonolus/info?localization=zhs')).json().description).toContain('尚未安装')
     expect((await get('/sonolus/info?localization=ko')).json().description).toContain('not installed')
     expect(await levelEngine()).toMatchObject({

@@ -44,7 +44,7 @@ import { type PipelineMode, resetCreate, selectCreate } from './createSlice'
 import { type PipelineInput, runPipeline } from './pipeline'
 import { ProgressReadout } from './ProgressReadout'
 import { TagsInput } from './TagsInput'
-import { isImageFile, isLevelInRange, isMp3File, isSusName, isTooLarge } from './validation'
+import { clampLevel, isImageFile, isLevelInRange, isMp3File, isSusName, isTooLarge } from './validation'
 
 /** antd's count options, made once: a new object each render makes the field measure itself again. */
 const TITLE_COUNT = codePointCount(MAX_TITLE_LENGTH)
@@ -133,12 +133,17 @@ const FilePicker = ({
   const input = useRef<HTMLInputElement>(null)
   return (
     <Flex gap={8} align="center" wrap>
+      {/* Our button stands in for the native control, whose "No file chosen" is the browser's, in the
+          browser's language, and never names the file once it is taken (the input is emptied so the same
+          file can be picked again). It stays in the page for its label, but takes no room and no tab stop:
+          antd's form styles make a file input display:block, which beats the hidden attribute. */}
       <input
         ref={input}
         id={id}
         type="file"
+        className="file-picker-input"
+        tabIndex={-1}
         accept={accept}
-        hidden
         disabled={disabled}
         onChange={(event) => {
           const picked = event.target.files?.[0]
@@ -146,10 +151,15 @@ const FilePicker = ({
           if (picked) onPick(picked)
         }}
       />
-      <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button
+        icon={<UploadOutlined />}
+        disabled={disabled}
+        aria-describedby={`${id}-name`}
+        onClick={() => input.current?.click()}
+      >
         <FormattedMessage id="create.pick_file" />
       </Button>
-      <span className="text-secondary" data-testid={`${id}-name`}>
+      <span id={`${id}-name`} className="text-secondary" data-testid={`${id}-name`}>
         {file ? (
           `${file.name} (${formatSize(file.size)})`
         ) : (
@@ -212,6 +222,8 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     setFields((current) => ({ ...current, [name]: value }))
   const setError = (name: FieldName, message: string | undefined) =>
     setErrors((current) => {
+      // The same state again: typing in a field that has nothing to say draws nothing.
+      if (current[name] === message) return current
       const next = { ...current }
       if (message) next[name] = message
       else delete next[name]
@@ -465,8 +477,10 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 id="create-isOlivier"
                 checked={fields.isOlivier}
                 onChange={(checked) => {
-                  set('isOlivier', checked)
-                  setError('level', levelError(fields.level, checked))
+                  // Olivier narrows the range to I-X: a level above it becomes X rather than an error.
+                  const level = fields.level === null ? null : clampLevel(fields.level, checked)
+                  setFields((current) => ({ ...current, isOlivier: checked, level }))
+                  setError('level', levelError(level, checked))
                 }}
               />,
             )}
@@ -490,15 +504,25 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                   }}
                 />
               ) : (
+                // The arrows stop at the ends of the range, and a typed level outside it is clamped
+                // when the field is left; until then it is not taken (no onChange), so onInput names the
+                // range as it is typed.
                 <InputNumber
                   id="create-level"
                   style={{ width: 180 }}
+                  min={LEVEL_MIN}
+                  max={levelMax(false)}
                   value={fields.level}
                   placeholder={t('create.level_placeholder')}
                   onChange={(value) => {
                     const level = typeof value === 'number' ? value : null
                     set('level', level)
                     setError('level', levelError(level, false))
+                  }}
+                  onInput={(text) => {
+                    const typed = Number(text)
+                    if (text.trim() !== '' && Number.isFinite(typed))
+                      setError('level', levelError(typed, false))
                   }}
                 />
               ),
@@ -521,6 +545,9 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
               value={fields.tags}
               disabled={busy}
               onChange={(tags) => set('tags', tags)}
+              onLimit={(refused) =>
+                setError('tags', refused ? t('create.tags_limit', { max: MAX_TAGS }) : undefined)
+              }
             />,
             <FormattedMessage id="create.tags_hint" values={{ count: fields.tags.length, max: MAX_TAGS }} />,
           )}

@@ -1,7 +1,9 @@
 // spec §2 "Create and Edit": tags are added on Enter or comma and removed by Backspace on empty text or by
 // clicking a chip. Each is trimmed, at most MAX_TAG_LENGTH code points long (as the server counts), never
-// twice, and there are at most MAX_TAGS (common/api/uploads.ts).
-import { type KeyboardEvent, useState } from 'react'
+// twice, and there are at most MAX_TAGS (common/api/uploads.ts). A pasted list adds each of its tags. At the
+// limit nothing more is taken, not even into the box, and onLimit says so (issue 15: typing piled up in the
+// box, and a paste ran into the last tag).
+import { type ClipboardEvent, type KeyboardEvent, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Tag } from 'antd'
 import { MAX_TAGS, MAX_TAG_LENGTH } from '../../../common/api/uploads'
@@ -15,20 +17,28 @@ export type TagsInputProps = {
   id: string
   value: string[]
   onChange: (tags: string[]) => void
+  /** true when a tag or text was refused for the limit; false once a tag is removed and there is room. */
+  onLimit: (refused: boolean) => void
   disabled?: boolean
 }
 
-export const TagsInput = ({ id, value, onChange, disabled }: TagsInputProps) => {
+export const TagsInput = ({ id, value, onChange, onLimit, disabled }: TagsInputProps) => {
   const intl = useIntl()
   const [draft, setDraft] = useState('')
   const full = value.length >= MAX_TAGS
 
-  const add = (raw: string[]) => {
-    const next = addTags(value, raw, MAX_TAGS, MAX_TAG_LENGTH)
-    if (next.length !== value.length) onChange(next)
+  /** Adds `parts` as tags and keeps `rest` as the text being typed, as far as the limit allows. */
+  const take = (parts: readonly string[], rest: string) => {
+    const { tags, refused } = addTags(value, parts, MAX_TAGS, MAX_TAG_LENGTH)
+    if (tags.length !== value.length) onChange(tags)
+    const nowFull = tags.length >= MAX_TAGS
+    setDraft(nowFull ? '' : sliceCodePoints(rest, MAX_TAG_LENGTH))
+    if (refused > 0 || (nowFull && rest.trim() !== '')) onLimit(true)
   }
   const remove = (tag: string) => {
-    if (!disabled) onChange(value.filter((existing) => existing !== tag))
+    if (disabled) return
+    onChange(value.filter((existing) => existing !== tag))
+    onLimit(false)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -36,23 +46,30 @@ export const TagsInput = ({ id, value, onChange, disabled }: TagsInputProps) => 
     if (event.nativeEvent.isComposing) return
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault()
-      if (!full || !draft.trim()) {
-        add([draft])
-        setDraft('')
-      }
+      take([draft], '')
     } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
       event.preventDefault()
-      onChange(value.slice(0, -1))
+      remove(value[value.length - 1])
     }
   }
 
+  // Typed (or IME) separators end every tag before the last one, which stays in the box.
   const onTextChange = (text: string) => {
-    // Pasted or typed separators end every tag before the last one.
-    if (SEPARATORS.test(text)) {
-      const parts = text.split(SEPARATORS)
-      add(parts.slice(0, -1))
-      setDraft(parts.at(-1) ?? '')
-    } else setDraft(sliceCodePoints(text, MAX_TAG_LENGTH))
+    const parts = text.split(SEPARATORS)
+    take(parts.slice(0, -1), parts.at(-1) ?? '')
+  }
+
+  // A pasted list is finished: each of its parts becomes a tag, the last one too. The paste replaces the
+  // selection, so the text around the cursor joins the first and last parts. Text without a separator is
+  // pasted as usual and goes through onTextChange.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text/plain')
+    if (!SEPARATORS.test(pasted)) return
+    event.preventDefault()
+    const { selectionStart, selectionEnd } = event.currentTarget
+    const text =
+      draft.slice(0, selectionStart ?? draft.length) + pasted + draft.slice(selectionEnd ?? draft.length)
+    take(text.split(SEPARATORS), '')
   }
 
   return (
@@ -92,6 +109,7 @@ export const TagsInput = ({ id, value, onChange, disabled }: TagsInputProps) => 
         }
         onChange={(event) => onTextChange(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
     </div>
   )

@@ -24,20 +24,26 @@ export const isMp3File = async (file: File): Promise<boolean> =>
 export const isLevelInRange = (level: number, isOlivier: boolean): boolean =>
   Number.isInteger(level) && level >= LEVEL_MIN && level <= levelMax(isOlivier)
 
+/** spec §5: a level brought into the range (when Olivier narrows it to 1-10). */
+export const clampLevel = (level: number, isOlivier: boolean): number =>
+  Math.min(Math.max(level, LEVEL_MIN), levelMax(isOlivier))
+
 /** Adds tags to a list: without control characters, trimmed, at most maxLength code points each (as the
- *  server counts), no duplicates (any case), at most maxTags. */
+ *  server counts), no duplicates (any case), at most maxTags. `refused` counts the tags that did not fit. */
 export const addTags = (
   list: readonly string[],
   raw: readonly string[],
   maxTags: number,
   maxLength: number,
-): string[] => {
-  const next = [...list]
+): { tags: string[]; refused: number } => {
+  const tags = [...list]
+  let refused = 0
   for (const text of raw) {
     const tag = sliceCodePoints(stripControl(text).trim(), maxLength).trim()
-    if (!tag || next.length >= maxTags) continue
-    if (next.some((existing) => existing.toLowerCase() === tag.toLowerCase())) continue
-    next.push(tag)
+    if (!tag) continue
+    if (tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) continue
+    if (tags.length >= maxTags) refused++
+    else tags.push(tag)
   }
-  return next
+  return { tags, refused }
 }

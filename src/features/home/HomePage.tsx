@@ -1,6 +1,6 @@
 // spec §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Alert, Card, Descriptions, Spin } from 'antd'
+import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
 import { useGetSplitLineHtmlQuery } from '../../api/content'
 import { useGetServerInfoQuery } from '../../api/server'
@@ -9,6 +9,9 @@ import { Scaffold } from '../../components/Scaffold'
 export const HomePage = () => {
   const intl = useIntl()
   const { data, isLoading, isError } = useGetServerInfoQuery()
+  // On a phone each label sits above its value: beside it, a label as long as コミットメッセージ leaves
+  // the value a sliver of the width.
+  const phone = Grid.useBreakpoint().sm === false
   const splitLine = useGetSplitLineHtmlQuery()
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
@@ -45,6 +48,8 @@ export const HomePage = () => {
         )}
         {data && (
           <Descriptions
+            className="home-server-info"
+            layout={phone ? 'vertical' : 'horizontal'}
             column={1}
             bordered
             size="small"

@@ -505,25 +505,50 @@ describe('create: checks in the browser (spec §5)', () => {
     const level = screen.getByLabelText('Level')
     await user.clear(level)
     await user.type(level, '31')
+    // Named while it is typed; clamped to the range when the field is left.
     expect(await screen.findByText('The level must be a whole number from 1 to 30')).toBeInTheDocument()
-    await user.click(submitButton(/Create$/))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(mock.state.starts).toEqual([])
+    await user.tab()
+    expect(level).toHaveValue('30')
+    await waitFor(() => expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument())
 
     await user.clear(level)
     await user.type(level, '12')
     await waitFor(() => expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument())
-    // Olivier: 12 is out of range; the choices are Olivier I to X.
+    // Olivier: the choices are Olivier I to X (12 became X).
     await user.click(screen.getByRole('switch', { name: 'Olivier (multi-finger)' }))
-    expect(await screen.findByText('The level must be a whole number from 1 to 10')).toBeInTheDocument()
     await user.click(screen.getByRole('combobox', { name: 'Level' }))
     const roman = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X']
-    for (const numeral of roman) expect(await screen.findByTitle(`Olivier ${numeral}`)).toBeInTheDocument()
+    for (const numeral of roman) expect(await screen.findAllByTitle(`Olivier ${numeral}`)).not.toHaveLength(0)
     await user.click(screen.getByTitle('Olivier IV'))
     await waitFor(() => expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument())
     await user.click(submitButton(/Create$/))
     await waitForStage(7)
     expect(mock.state.created[0].body).toMatchObject({ level: 4, isOliver: 1 })
+  })
+
+  it('stops the arrows at the ends of the range, and brings a level into I-X when Olivier is switched on', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await fillRequired(user)
+    const level = screen.getByLabelText('Level')
+    await user.clear(level)
+    await user.type(level, '30')
+    await user.keyboard('{ArrowUp}{ArrowUp}')
+    expect(level).toHaveValue('30')
+    await user.clear(level)
+    await user.type(level, '1')
+    await user.keyboard('{ArrowDown}')
+    expect(level).toHaveValue('1')
+    expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument()
+
+    await user.clear(level)
+    await user.type(level, '14')
+    await user.click(screen.getByRole('switch', { name: 'Olivier (multi-finger)' }))
+    expect(await screen.findByTitle('Olivier X')).toBeInTheDocument()
+    expect(screen.queryByText(/^The level must be/)).not.toBeInTheDocument()
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.created[0].body).toMatchObject({ level: 10, isOliver: 1 })
   })
 })
 
@@ -589,6 +614,61 @@ describe('create: tags (spec §2)', () => {
     await user.type(tags, Array.from({ length: MAX_TAGS + 2 }, (_, i) => `t${i},`).join(''))
     expect(screen.getAllByRole('button', { name: /^Remove tag / })).toHaveLength(MAX_TAGS)
     expect(tags).toHaveAttribute('placeholder', `At most ${MAX_TAGS} tags`)
+  })
+})
+
+describe('create: tags at the limit (issue 15)', () => {
+  const LIMIT = `At most ${MAX_TAGS} tags: remove one to add another`
+  const chips = () =>
+    screen.queryAllByRole('button', { name: /^Remove tag / }).map((chip) => chip.textContent)
+
+  it('adds each tag of a pasted list, refuses those past the limit and any typing there, and names the limit', async () => {
+    const { user } = await openCreate()
+    const tags = screen.getByLabelText('Tags')
+    await user.click(tags)
+    await user.paste('a,b,c')
+    expect(chips()).toEqual(['a', 'b', 'c'])
+    expect(tags).toHaveValue('')
+    expect(screen.queryByText(LIMIT)).not.toBeInTheDocument()
+
+    // Typed up to nine, then a paste that would make twelve: only its first tag fits.
+    await user.type(tags, 't4,t5,t6,t7,t8,t9,')
+    expect(chips()).toHaveLength(MAX_TAGS - 1)
+    await user.paste('x，y、z')
+    expect(chips()).toEqual(['a', 'b', 'c', 't4', 't5', 't6', 't7', 't8', 't9', 'x'])
+    expect(tags).toHaveValue('')
+    expect(screen.getByText(LIMIT)).toBeInTheDocument()
+    expect(tags.closest('.ant-form-item')).toHaveClass('ant-form-item-has-error')
+
+    // At the limit, typing and pasting leave the box empty and the tags as they are.
+    await user.type(tags, 't10t11')
+    expect(tags).toHaveValue('')
+    await user.paste('y,z')
+    await user.paste('w')
+    expect(tags).toHaveValue('')
+    expect(chips()).toHaveLength(MAX_TAGS)
+    expect(chips().at(-1)).toBe('x')
+    expect(screen.getByText(LIMIT)).toBeInTheDocument()
+
+    // Removing one clears the message and makes room for one more.
+    await user.type(tags, '{Backspace}')
+    await waitFor(() => expect(screen.queryByText(LIMIT)).not.toBeInTheDocument())
+    await user.type(tags, 'y{Enter}')
+    expect(chips().at(-1)).toBe('y')
+    expect(chips()).toHaveLength(MAX_TAGS)
+  })
+
+  it('pastes into the text around the cursor, and keeps what is typed before a paste without commas', async () => {
+    const { user } = await openCreate()
+    const tags = screen.getByLabelText('Tags')
+    await user.type(tags, 'po')
+    await user.paste('p,rock')
+    expect(chips()).toEqual(['pop', 'rock'])
+    expect(tags).toHaveValue('')
+    await user.type(tags, 'ja')
+    await user.paste('zz')
+    expect(tags).toHaveValue('jazz')
+    expect(chips()).toEqual(['pop', 'rock'])
   })
 })
 
