@@ -38,6 +38,7 @@ import { useGetLevelQuery } from '../../api/levels'
 import { useAppDispatch, useAppSelector, useBases, useCurrentUser } from '../../app/hooks'
 import { chartInfoPath, docsPath } from '../../app/routes'
 import { Scaffold } from '../../components/Scaffold'
+import { LoginPrompt } from '../../components/LoginPrompt'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../messages/messagesSlice'
 import { type PipelineMode, resetCreate, selectCreate } from './createSlice'
@@ -61,6 +62,8 @@ type Fields = {
   level: number | null
   isOlivier: boolean
   isPublic: boolean
+  /** Others may download the SUS (issue 15; off by default). */
+  allowSusDownload: boolean
   tags: string[]
   /** Create only: "I have read and accept the upload rules". */
   rulesAccepted: boolean
@@ -86,6 +89,7 @@ const initialFields = (chart: RawChart | undefined, user: User): Fields =>
         level: chart.level,
         isOlivier: chart.isOliver === 1,
         isPublic: chart.isPublic === 1,
+        allowSusDownload: chart.allowSusDownload === 1,
         tags: chart.tags,
         rulesAccepted: false,
       }
@@ -99,6 +103,7 @@ const initialFields = (chart: RawChart | undefined, user: User): Fields =>
         level: null,
         isOlivier: false,
         isPublic: true,
+        allowSusDownload: false,
         tags: [],
         rulesAccepted: false,
       }
@@ -337,6 +342,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
         level: fields.level ?? LEVEL_MIN,
         isOliver: fields.isOlivier ? 1 : 0,
         isPublic: fields.isPublic ? 1 : 0,
+        allowSusDownload: fields.allowSusDownload ? 1 : 0,
         tags: fields.tags,
       },
       files: {
@@ -536,6 +542,15 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 onChange={(checked) => set('isPublic', checked)}
               />,
             )}
+            {item(
+              'allowSusDownload',
+              <FormattedMessage id="create.allow_sus_download" />,
+              <Switch
+                id="create-allowSusDownload"
+                checked={fields.allowSusDownload}
+                onChange={(checked) => set('allowSusDownload', checked)}
+              />,
+            )}
           </Flex>
           {item(
             'tags',
@@ -561,6 +576,8 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
               rows={6}
               onChange={(event) => set('description', event.target.value)}
             />,
+            // Where people write: images from other sites show as links (the site's content policy).
+            <FormattedMessage id="create.description_hint" />,
           )}
           {mode === 'create' &&
             item(
@@ -617,14 +634,17 @@ const ChartFormScreen = ({ mode, id }: { mode: PipelineMode; id: string }) => {
   if (!checkingLogin && !user) errorKey = 'not_login'
   else if (error && status !== 404) errorKey = errorKeyOf(error, 'permission_denied')
   else if (notOwner) errorKey = 'permission_denied'
+  // A visitor is asked to log in, once, with the way to do it (issue 15); other failures are errors.
   useEffect(() => {
-    if (errorKey) dispatch(showError(`error.${errorKey}`))
+    if (errorKey && errorKey !== 'not_login') dispatch(showError(`error.${errorKey}`))
   }, [errorKey, dispatch])
 
   const title = <FormattedMessage id={mode === 'edit' ? 'route.chart_edit' : 'route.chart_create'} />
   let body: ReactNode
   if (checkingLogin || (mode === 'edit' && user && isLoading)) {
     body = <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+  } else if (errorKey === 'not_login') {
+    body = <LoginPrompt />
   } else if (errorKey) {
     body = (
       <Result

@@ -1,10 +1,16 @@
 // spec §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
+import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
 import { useGetSplitLineHtmlQuery } from '../../api/content'
 import { useGetServerInfoQuery } from '../../api/server'
 import { Scaffold } from '../../components/Scaffold'
+import { useAppDispatch } from '../../app/hooks'
+import { showError } from '../messages/messagesSlice'
+
+/** The operator's command, the same in every language. */
+const IMPORT_COMMAND = 'npm run import-pack -- <file.scp | pack>'
 
 export const HomePage = () => {
   const intl = useIntl()
@@ -13,6 +19,12 @@ export const HomePage = () => {
   // the value a sliver of the width.
   const phone = Grid.useBreakpoint().sm === false
   const splitLine = useGetSplitLineHtmlQuery()
+  // spec §8: every error shows the error message bar, beside the card's own alert (issue 15).
+  const dispatch = useAppDispatch()
+  const failed = isError || splitLine.isError
+  useEffect(() => {
+    if (failed) dispatch(showError('error.fetch_failed'))
+  }, [failed, dispatch])
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
 
@@ -42,7 +54,13 @@ export const HomePage = () => {
             type="warning"
             showIcon
             message={<FormattedMessage id="home.no_engine" />}
-            description={data.engine.message}
+            // In the site's language, not the server's English (issue 15).
+            description={
+              <FormattedMessage
+                id="home.no_engine_hint"
+                values={{ engine: data.engine.name, command: IMPORT_COMMAND }}
+              />
+            }
             style={{ marginBottom: 16 }}
           />
         )}

@@ -15,7 +15,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
-import { renderWithProviders } from '../renderWithProviders'
+import { expectLocation, renderWithProviders } from '../renderWithProviders'
 
 vi.mock('../../../src/features/create/background', () => ({
   // A stand-in PNG whose bytes depend on the cover, so its hash is known.
@@ -205,6 +205,8 @@ describe('create: the pipeline (spec §4)', () => {
       level: 12,
       isOliver: 0,
       isPublic: 0,
+      // Others may not download the SUS unless the creator says so (issue 15).
+      allowSusDownload: 0,
       tags: ['pop', 'live'],
       coverHash: sha1(coverBytes),
       backgroundHash,
@@ -736,6 +738,7 @@ describe('edit (spec §2, §5, §6)', () => {
       level: '7',
       isOliver: '1',
       isPublic: '1',
+      allowSusDownload: '0',
       tags: '["old","tags"]',
       coverHash: chart.coverHash,
       backgroundHash: 'b'.repeat(40),
@@ -781,12 +784,27 @@ describe('edit (spec §2, §5, §6)', () => {
 
   it.each(['/chart/create', route])('asks a visitor to log in at %s (not_login, no form)', async (path) => {
     withChart()
-    renderWithProviders(<AppRoutes />, { route: path })
+    const { user } = renderWithProviders(<AppRoutes />, { route: path })
     expect(
       await screen.findByText('You are not logged in, please login with Sonolus and try again', {
         selector: '.ant-result-title',
       }),
     ).toBeInTheDocument()
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument()
+    // Once, with the way to log in (issue 15): no error bar repeating it.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(
+      screen.getAllByText('You are not logged in, please login with Sonolus and try again'),
+    ).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: /Log in with Sonolus/ }))
+    await expectLocation('/settings/sonolus')
+  })
+
+  it('sends whether others may download the SUS, off by default (issue 15)', async () => {
+    // The switch is there, off, on create; the description says how images from elsewhere show.
+    await openCreate()
+    const toggle = screen.getByRole('switch', { name: 'Let others download the SUS' })
+    expect(toggle).not.toBeChecked()
+    expect(screen.getByText(/Images from other sites are not shown/)).toBeInTheDocument()
   })
 })

@@ -82,6 +82,20 @@ describe('Login settings when /user/login fails (items 4, 6)', () => {
   })
 })
 
+describe('every fetch failure shows the error message bar (item 6)', () => {
+  it('on the home page, beside the card’s own alert', async () => {
+    server.use(http.get('*/sonolus/server/info', () => HttpResponse.error()))
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    expect(await messageBar()).toHaveTextContent('Network connection error')
+  })
+
+  it('on the chart list', async () => {
+    server.use(http.get('*/sonolus/levels/list', () => HttpResponse.error()))
+    renderWithProviders(<AppRoutes />, { route: '/chart/list' })
+    expect(await messageBar()).toHaveTextContent('Network connection error')
+  })
+})
+
 describe('visitors on pages that need a login (item 5)', () => {
   it.each(['/chart/mine', '/chart/like'])('%s shows one message, with the way to log in', async (route) => {
     loggedOut()
