@@ -66,7 +66,9 @@ describe('home engine status', () => {
     expect(await screen.findByText('No Sirius engine is installed')).toBeInTheDocument()
     // The site's own words in its language (issue 15), not the server's English message.
     expect(screen.getByText(/not played, until the operator imports the engine “sirius”/)).toBeInTheDocument()
-    expect(screen.queryByText('The Sirius engine is not installed on this server yet.')).not.toBeInTheDocument()
+    expect(
+      screen.queryByText('The Sirius engine is not installed on this server yet.'),
+    ).not.toBeInTheDocument()
   })
 
   it('names the installed engine without a warning', async () => {
