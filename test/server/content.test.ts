@@ -27,6 +27,19 @@ describe('site content', () => {
     },
   )
 
+  it('says the error bar is at the top of the page, where the site shows it (issue 15)', async () => {
+    const where = {
+      en_us: ['top of the page', 'bottom'],
+      ja_jp: ['ページ上部', 'ページ下部'],
+      zh_cn: ['页面顶部', '页面底部'],
+    }
+    for (const [locale, [top, bottom]] of Object.entries(where)) {
+      const text = (await get(`/content/docs/${locale}/error.md`)).body
+      expect(text).toContain(top)
+      expect(text).not.toContain(bottom)
+    }
+  })
+
   it('documents every error key with its exact English text', async () => {
     const body = (await get('/content/docs/en_us/error.md')).body
     for (const text of [

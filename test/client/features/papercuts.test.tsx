@@ -13,6 +13,7 @@ import { detailsResponse, listResponse, sampleChart, sampleUser } from '../../..
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
 
 const NOT_LOGIN = 'You are not logged in, please login with Sonolus and try again'
+afterEach(() => vi.restoreAllMocks())
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 const loggedOut = () =>
   server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json({ code: 401 }, { status: 401 })))
@@ -174,6 +175,26 @@ describe('chart list and cards (item 11)', () => {
     expect(await screen.findByText('Do you really want to delete it?')).toBeInTheDocument()
     const confirm = screen.getAllByRole('button', { name: /Delete/ }).at(-1)!
     expect(confirm).toHaveClass('ant-btn-dangerous')
+  })
+})
+
+describe('the whole song on chart info (beyond the spec)', () => {
+  it('plays the music in a player of its own; starting it stops a preview clip', async () => {
+    const chart = sampleChart(71, { musicHash: 'e'.repeat(40), previewHash: 'f'.repeat(40) })
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve())
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined)
+    const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    const listen = await screen.findByTestId('chart-listen', {}, { timeout: 5000 })
+    const song = listen.querySelector('audio')!
+    expect(song).toHaveAttribute('src', expect.stringMatching(new RegExp(`${'e'.repeat(40)}$`)))
+    expect(song).toHaveAttribute('controls')
+    await user.click(within(listen).getByRole('button', { name: /Play the preview of/ }))
+    expect(within(listen).getByRole('button', { name: /Pause the preview of/ })).toBeInTheDocument()
+    song.dispatchEvent(new Event('play'))
+    await waitFor(() =>
+      expect(within(listen).getByRole('button', { name: /Play the preview of/ })).toBeInTheDocument(),
+    )
   })
 })
 
