@@ -357,6 +357,13 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     run.current = dispatch(runPipeline(input))
   }
 
+  /** A yes/no field of the form. */
+  const switchItem = (name: 'isPublic' | 'allowSusDownload', labelId: string) =>
+    item(
+      name,
+      <FormattedMessage id={labelId} />,
+      <Switch id={`create-${name}`} checked={fields[name]} onChange={(checked) => set(name, checked)} />,
+    )
   const item = (name: FieldName, label: ReactNode, children: ReactNode, extra?: ReactNode) => (
     <Form.Item
       label={label}
@@ -533,24 +540,8 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
                 />
               ),
             )}
-            {item(
-              'isPublic',
-              <FormattedMessage id="create.is_public" />,
-              <Switch
-                id="create-isPublic"
-                checked={fields.isPublic}
-                onChange={(checked) => set('isPublic', checked)}
-              />,
-            )}
-            {item(
-              'allowSusDownload',
-              <FormattedMessage id="create.allow_sus_download" />,
-              <Switch
-                id="create-allowSusDownload"
-                checked={fields.allowSusDownload}
-                onChange={(checked) => set('allowSusDownload', checked)}
-              />,
-            )}
+            {switchItem('isPublic', 'create.is_public')}
+            {switchItem('allowSusDownload', 'create.allow_sus_download')}
           </Flex>
           {item(
             'tags',
