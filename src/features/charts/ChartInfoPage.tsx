@@ -31,7 +31,7 @@ import { LevelChip } from '../../components/LevelChip'
 import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
-import { showError } from '../messages/messagesSlice'
+import { showFailure } from '../messages/messagesSlice'
 import { useSubmit } from '../messages/useSubmit'
 import { CommunitySection } from '../community/CommunitySection'
 import { ChartModerationBar, ChartModerationHistory } from '../moderation/ChartModeration'
@@ -56,8 +56,8 @@ export const ChartInfoPage = () => {
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
   useEffect(() => {
-    if (errorKey) dispatch(showError(`error.${errorKey}`))
-  }, [errorKey, dispatch])
+    if (errorKey) dispatch(showFailure(error, errorKey))
+  }, [errorKey, error, dispatch])
 
   const title = <FormattedMessage id="route.chart_info" />
   if (isLoading) {

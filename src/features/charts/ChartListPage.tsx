@@ -14,7 +14,7 @@ import { type RouteName } from '../../app/routes'
 import { Paginator } from '../../components/Paginator'
 import { Scaffold } from '../../components/Scaffold'
 import { LoginPrompt } from '../../components/LoginPrompt'
-import { showError } from '../messages/messagesSlice'
+import { showFailure } from '../messages/messagesSlice'
 import { ChartGrid } from './ChartCard'
 
 const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
@@ -42,8 +42,9 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   // other failure is an error message and the inline alert (spec §8).
   const loginNeeded = errorKey === 'not_login'
   useEffect(() => {
-    if (errorKey && errorKey !== 'not_login') dispatch(showError(`error.${errorKey}`))
-  }, [errorKey, dispatch])
+    // showFailure: a 429 says when to try again (issue 15).
+    if (errorKey && errorKey !== 'not_login') dispatch(showFailure(error, errorKey))
+  }, [errorKey, error, dispatch])
 
   const update = (next: { page?: number; title?: string }) => {
     const search = new URLSearchParams()

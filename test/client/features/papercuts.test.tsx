@@ -53,6 +53,19 @@ describe('a 429 says what happened and when to try again (item 2)', () => {
     expect(await messageBar()).toHaveTextContent('Too many requests. Try again in 42 seconds.')
   })
 
+  it('on a page that failed to load as well', async () => {
+    server.use(
+      http.get('*/sonolus/levels/list', () =>
+        HttpResponse.json(
+          { code: 429, error: 'rate_limited', message: 'slow', retryAfter: 7 },
+          { status: 429 },
+        ),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/chart/list' })
+    expect(await messageBar()).toHaveTextContent('Too many requests. Try again in 7 seconds.')
+  })
+
   it("is never a network error, even with a proxy's page for a body", async () => {
     await comment(() => new HttpResponse('<html>slow down</html>', { status: 429 }))
     const bar = await messageBar()
