@@ -78,6 +78,8 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       hidden: 0,
       hiddenReason: null,
       hiddenByBan: 0,
+      // Issue 15: others may not download the SUS unless the creator allows it.
+      allowSusDownload: 0,
     })
     expect(typeof stored.publishTime).toBe('number')
   })
