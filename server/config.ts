@@ -81,6 +81,8 @@ export type Limits = {
   /** RATE_LIMIT_STRICT_PER_MINUTE: uploads, creates, results, searches and sign-ins per client per
    *  minute, counted in the database so every instance shares the count. */
   strictRatePerMinute: number
+  /** LOGIN_ATTEMPTS_PER_MINUTE: web logins started per address per minute (every instance's together). */
+  loginAttemptsPerMinute: number
   /** WORK_THREADS, WORK_TIMEOUT_MS, WORK_MEMORY_MB, WORK_QUEUE: the chart worker pool. */
   workThreads: number
   workTimeoutMs: number
@@ -289,6 +291,7 @@ const parseLimits = (env: Env): Limits => ({
   maxEventLoopDelayMs: parseCount(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),
   ratePerMinute: parseCount(env, 'RATE_LIMIT_PER_MINUTE', 1200, 1),
   strictRatePerMinute: parseCount(env, 'RATE_LIMIT_STRICT_PER_MINUTE', 60, 1),
+  loginAttemptsPerMinute: parseCount(env, 'LOGIN_ATTEMPTS_PER_MINUTE', 10, 1),
   workThreads: parseCount(env, 'WORK_THREADS', 2, 1, 64),
   workTimeoutMs: parseCount(env, 'WORK_TIMEOUT_MS', 15_000, 100),
   workMemoryMb: parseCount(env, 'WORK_MEMORY_MB', 256, 32),

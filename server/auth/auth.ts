@@ -23,8 +23,6 @@ export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
 export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
 /** Signed requests must be this fresh, either way (protocol doc §10 check 4). */
 export const SIGNATURE_WINDOW_MS = 60 * 1000
-/** Per IP address, per minute. */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10
 /** The stored userProfile, as JSON, at most (a real one is well under a kilobyte). */
 export const MAX_PROFILE_BYTES = 64 * 1024
 /** The userProfile's nesting at most (a real one nests 2 deep: favourites). */
@@ -171,7 +169,9 @@ export class Auth {
   /** GET /sonolus/user/login: a new attempt; the link carries only sha1(sessionId). */
   async startWebLogin(ip: string): Promise<UserLoginResponse> {
     const now = this.now()
-    if ((await this.repos.loginAttempts.countSince(ip, now - 60_000)) >= LOGIN_ATTEMPTS_PER_MINUTE) {
+    // Per address, per minute (LOGIN_ATTEMPTS_PER_MINUTE, 10 by default).
+    const limit = this.config.limits.loginAttemptsPerMinute
+    if ((await this.repos.loginAttempts.countSince(ip, now - 60_000)) >= limit) {
       throw new HttpError(429, 'rate_limited', 'Too many login attempts; wait a minute and try again')
     }
     await this.repos.loginAttempts.deleteStale(now, now - 60 * 60 * 1000)

@@ -34,6 +34,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     // The dev app-login tool signs with the committed test key, as the app would with the real one.
     SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
     LOG_LEVEL: 'warn',
+    // Every test's users log in from this one address, more than the default 10 a minute (a real site sees
+    // that behind a school's or a dorm's NAT).
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
     // The moderation journey's moderator (seed.ts MODERATION_PEOPLE).
     ADMIN_HANDLES: MODERATION_PEOPLE.moderator.handle,
   },

@@ -120,6 +120,7 @@ describe('configuration from the environment (architecture.md "Configuration")',
       maxEventLoopDelayMs: 1000,
       ratePerMinute: 1200,
       strictRatePerMinute: 60,
+      loginAttemptsPerMinute: 10,
       workThreads: 2,
       workTimeoutMs: 15_000,
       workMemoryMb: 256,
@@ -134,6 +135,7 @@ describe('configuration from the environment (architecture.md "Configuration")',
       ['RATE_LIMIT_PER_MINUTE', '0'],
       ['WORK_MEMORY_MB', 'lots'],
       ['MAX_CONNECTIONS', '-1'],
+      ['LOGIN_ATTEMPTS_PER_MINUTE', '0'],
     ]) {
       const error = errorOf({ [variable]: value })
       expect(error.variable).toBe(variable)
