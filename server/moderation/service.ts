@@ -13,7 +13,6 @@ import {
   REPORT_RATE_WINDOW_MS,
   REPORT_REASONS,
   type ReportReason,
-  type Role,
   SUSPEND_MAX_HOURS,
   SUSPEND_MIN_HOURS,
   type Suspension,
@@ -35,8 +34,12 @@ import {
   type User,
 } from '../db/repositories/index.js'
 import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
-import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../http/errors.js'
+import { HttpError, badRequest, emptyField, notFound } from '../http/errors.js'
 import { collectFiles } from '../storage/putFile.js'
+import { chartAccess } from '../sonolus/levels/access.js'
+import { isModerator } from './roles.js'
+
+export { isModerator, requireModerator, roleOf } from './roles.js'
 
 /** A user's suspension in force now, if any. */
 export const suspensionOf = (user: User, now = Date.now()): Suspension | null => {
@@ -62,30 +65,6 @@ export const suspendedError = (suspension: Suspension): HttpError =>
 export const assertActive = (user: User, now = Date.now()): void => {
   const suspension = suspensionOf(user, now)
   if (suspension) throw suspendedError(suspension)
-}
-
-const asked = new WeakMap<User, Promise<boolean>>()
-
-/** Moderators: ADMIN_HANDLES, and the users another moderator granted the role (stored, so every instance
- *  agrees). Asked once per request (the user object is the request's own). */
-export const isModerator = (ctx: AppContext, user: User | undefined): Promise<boolean> => {
-  if (!user) return Promise.resolve(false)
-  if (ctx.config.adminHandles.includes(user.handle)) return Promise.resolve(true)
-  let answer = asked.get(user)
-  if (!answer) {
-    answer = ctx.repos.moderation.isGranted(user.id)
-    asked.set(user, answer)
-  }
-  return answer
-}
-
-export const roleOf = async (ctx: AppContext, user: User): Promise<Role> =>
-  (await isModerator(ctx, user)) ? 'moderator' : 'user'
-
-/** A moderator, or 401 permission_denied2 (issue 14: every moderation route). */
-export const requireModerator = async (ctx: AppContext, user: User | undefined): Promise<User> => {
-  if (!user || !(await isModerator(ctx, user))) throw actionDenied()
-  return user
 }
 
 /** Text a person typed into a moderation form: trimmed, without control characters, at most `max` code
@@ -337,8 +316,8 @@ export const fileReport = async (
     throw badRequest(`reason must be one of ${REPORT_REASONS.join(', ')}`)
   const note = formText(request.note, REPORT_NOTE_MAX, 'The note', false)
   const found = await findTarget(ctx.repos, target)
-  // What the reporter cannot see does not exist for them.
-  const seen = found.type === 'user' || (await canSee(ctx, reporter, found.chart))
+  // What the reporter cannot see does not exist for them (a private chart too: 404, not 401).
+  const seen = found.type === 'user' || (await chartAccess(ctx, found.chart, reporter)) === 'visible'
   if (!seen || (found.type === 'comment' && found.comment.hidden === 1))
     throw notFound(`No such ${target.type}`)
   if (
@@ -384,12 +363,6 @@ const fileRow = (
     closedTime: null,
     closedEntry: null,
   })
-
-/** Who may see a chart: its owner; moderators; anyone while it is public and not hidden. */
-export const canSee = async (ctx: AppContext, user: User | undefined, chart: ChartRow): Promise<boolean> =>
-  chart.authorId === user?.id ||
-  (chart.isPublic === 1 && chart.hidden === 0) ||
-  (chart.hidden === 1 && (await isModerator(ctx, user)))
 
 /** The owner of a hidden chart asks the moderators to look again: a report of kind 'review'. */
 export const requestReview = async (

@@ -6,7 +6,19 @@ import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { actionDenied, badRequest, notFound, pageDenied } from '../../http/errors.js'
 import { chartIdOf } from './item.js'
-import { isModerator } from '../../moderation/service.js'
+import { isModerator } from '../../moderation/roles.js'
+
+/** The one rule: its owner sees a chart; while it is hidden, moderators too; else anyone while it is
+ *  public. */
+export const chartAccess = async (
+  ctx: AppContext,
+  chart: ChartRow,
+  user: User | undefined,
+): Promise<'visible' | 'hidden' | 'private'> => {
+  if (chart.authorId === user?.id) return 'visible'
+  if (chart.hidden) return (await isModerator(ctx, user)) ? 'visible' : 'hidden'
+  return chart.isPublic ? 'visible' : 'private'
+}
 
 export const visibleChart = async (
   ctx: AppContext,
@@ -17,10 +29,9 @@ export const visibleChart = async (
   const id = chartIdOf(name)
   const chart = id ? await ctx.repos.charts.findById(id) : undefined
   if (!chart) throw notFound('No such chart')
-  if (chart.hidden && chart.authorId !== user?.id && !(await isModerator(ctx, user)))
-    throw notFound('No such chart')
-  if (!chart.isPublic && !chart.hidden && chart.authorId !== user?.id)
-    throw use === 'page' ? pageDenied() : actionDenied()
+  const access = await chartAccess(ctx, chart, user)
+  if (access === 'hidden') throw notFound('No such chart')
+  if (access === 'private') throw use === 'page' ? pageDenied() : actionDenied()
   return chart
 }
 

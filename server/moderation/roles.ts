@@ -1,0 +1,29 @@
+// Who moderates (issue 14): the handles in ADMIN_HANDLES, and the users another moderator granted the role
+// (stored, so every instance agrees).
+import { type Role } from '../../common/api/moderation.js'
+import { type AppContext } from '../context.js'
+import { type User } from '../db/repositories/index.js'
+import { actionDenied } from '../http/errors.js'
+
+const asked = new WeakMap<User, Promise<boolean>>()
+
+/** Asked once per request (the user object is the request's own). */
+export const isModerator = (ctx: AppContext, user: User | undefined): Promise<boolean> => {
+  if (!user) return Promise.resolve(false)
+  if (ctx.config.adminHandles.includes(user.handle)) return Promise.resolve(true)
+  let answer = asked.get(user)
+  if (!answer) {
+    answer = ctx.repos.moderation.isGranted(user.id)
+    asked.set(user, answer)
+  }
+  return answer
+}
+
+export const roleOf = async (ctx: AppContext, user: User): Promise<Role> =>
+  (await isModerator(ctx, user)) ? 'moderator' : 'user'
+
+/** A moderator, or 401 permission_denied2 (issue 14: every moderation route). */
+export const requireModerator = async (ctx: AppContext, user: User | undefined): Promise<User> => {
+  if (!user || !(await isModerator(ctx, user))) throw actionDenied()
+  return user
+}
