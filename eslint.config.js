@@ -97,6 +97,8 @@ export default tseslint.config(
       'playwright-report/**',
       'data/**',
       '.tmp/**',
+      '.tsbuild/**',
+      'build/**',
     ],
   },
   js.configs.recommended,

@@ -6,6 +6,8 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type App } from '../../server/sonolus/types'
+// The app.rateCounter decoration is declared there.
+import type {} from '../../server/http/protection'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { sha1 } from '../fixtures/media/media'
 import { DIALECTS, openTestApp, tempDir } from './helpers/context'
