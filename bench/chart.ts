@@ -2,7 +2,7 @@
 // Node, and the time from level data to a finished SVG in Chromium (Playwright, performance marks).
 // Targets (chart library issue): ≤ 10 ms median for the 1,000-note chart in Node; ≤ 100 ms to SVG for
 // a 3,000-note chart in Chromium. Loopback only; bounded run counts.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -10,7 +10,6 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { convertSus, readLevelData } from '../common/chart/index.js'
-import { buildSpa, spaIsStale } from '../server/spaBuild.js'
 import { generateSus } from '../test/fixtures/sus/generate.js'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium.js'
 
@@ -68,7 +67,13 @@ for (const chart of charts) {
 }
 
 // Chromium: the real server with the built site; the tool page's level-data button feeds the player.
-if (spaIsStale(root, path.join(root, 'dist'))) buildSpa(root)
+// The web site as `npm start` would build it (scripts/build-lib.mjs), when it is older than its sources.
+const built = spawnSync(
+  process.execPath,
+  ['-e', "import('./scripts/build-lib.mjs').then((b) => b.spaIsStale() && b.buildSpa())"],
+  { cwd: root, stdio: 'inherit' },
+)
+if (built.status !== 0) throw new Error('the web site build failed')
 const port = await new Promise<number>((resolve) => {
   const probe = net.createServer().listen(0, '127.0.0.1', () => {
     const { port } = probe.address() as net.AddressInfo

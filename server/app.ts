@@ -1,8 +1,15 @@
 // Builds the Fastify app: protocol routes, the SPA, health, logging and errors. It never listens;
 // server/main.ts does, and tests call it through inject().
+import { AnyQuery, HealthResponseSchema } from '../common/api/schemas/content.js'
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify'
 import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { type ErrorBody } from '../common/api/errors.js'
 import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
 import { compressJson } from './http/compression.js'
@@ -11,6 +18,7 @@ import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
 import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
 import { registerProtection } from './http/protection.js'
+import { checkResponse, validationError, validatorCompiler } from './http/validation.js'
 import { WorkBusyError } from './work/pool.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
 import { registerSuspensionCheck } from './moderation/suspension.js'
@@ -33,7 +41,13 @@ declare module 'fastify' {
     /** The exact JSON body bytes, for signature checks. */
     rawBody?: Buffer
   }
+  interface FastifyInstance {
+    /** Every route registered, with its schemas: what the route-table test walks. */
+    routeTable: RouteEntry[]
+  }
 }
+
+export type RouteEntry = { method: string; url: string; schema: FastifySchema }
 
 export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<App> => {
   const app = Fastify({
@@ -41,6 +55,15 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // Path parameters reach their schemas (which bound them, 256 characters at most) rather than the
+    // router's own limit; what the router refuses still answers the one error body.
+    routerOptions: { maxParamLength: 512 },
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply
+      const statusCode = (error as FastifyError).statusCode ?? 400
+      const body: ErrorBody = { code: statusCode, error: 'bad_request', message: error.message }
+      reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body))
+    },
     // Connections cannot be held (issue 13): a request must arrive whole within requestTimeout, and an
     // idle socket closes after connectionTimeout. request.ip honours TRUST_PROXY.
     requestTimeout: ctx.config.limits.requestTimeoutMs,
@@ -49,6 +72,17 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     // Node checks those deadlines on a timer (30 s by default): often enough that they mean what they say.
     http: { connectionsCheckingInterval: Math.min(1000, Math.ceil(ctx.config.limits.requestTimeoutMs / 4)) },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Requests are validated by their routes' TypeBox schemas (common/api); answers are serialized with
+  // JSON.stringify, so a response schema documents and (in the suites) checks, and never drops a field.
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema ?? {} })
+    }
+  })
   // Slow headers count against the same deadline.
   app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)
 
@@ -119,10 +153,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       reply.header('content-security-policy', csp)
       reply.header('x-frame-options', 'DENY')
     }
+    if (ctx.config.checkResponses) checkResponse(request, reply, payload)
     return compressJson(request, reply, payload)
   })
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if ((error as FastifyError).validation) error = validationError(error as FastifyError, request)
     const { statusCode, key, message } = classify(error)
     const extra = error instanceof HttpError ? error.extra : {}
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
@@ -155,20 +191,24 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onReady', async () => ctx.media.start(app.log))
   app.addHook('onClose', async () => ctx.media.stop())
 
-  app.get('/healthz', async (_request, reply) => {
-    // Load: the event loop's lag (ms) and the chart workers; busy while new requests are being shed.
-    const { eventLoopDelayMs, busy } = app.loadStatus()
-    const load = { eventLoopDelayMs, work: ctx.work.stats }
-    try {
-      await ctx.repos.ping()
-      // Still 200 while shedding: the instance is healthy, and a load balancer that pulled it during one
-      // client's flood would only move the flood elsewhere.
-      return { status: 'ok', busy, ...load }
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database did not answer')
-      return reply.code(503).send({ status: 'unavailable', ...load })
-    }
-  })
+  app.get(
+    '/healthz',
+    { schema: { querystring: AnyQuery, response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } },
+    async (_request, reply) => {
+      // Load: the event loop's lag (ms) and the chart workers; busy while new requests are being shed.
+      const { eventLoopDelayMs, busy } = app.loadStatus()
+      const load = { eventLoopDelayMs, work: ctx.work.stats }
+      try {
+        await ctx.repos.ping()
+        // Still 200 while shedding: the instance is healthy, and a load balancer that pulled it during one
+        // client's flood would only move the flood elsewhere.
+        return { status: 'ok' as const, busy, ...load }
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database did not answer')
+        return reply.code(503).send({ status: 'unavailable' as const, ...load })
+      }
+    },
+  )
 
   const spa = options.serveSpa !== false && (await registerSpa(app, ctx.config.staticRoot))
 
@@ -211,7 +251,6 @@ const classify = (error: FastifyError | Error): { statusCode: number; key: strin
   const fastifyError = error as FastifyError
   if (fastifyError.statusCode === 408)
     return { statusCode: 408, key: 'request_timeout', message: 'The request did not arrive in time' }
-  if (fastifyError.validation) return { statusCode: 400, key: 'bad_request', message: fastifyError.message }
   // A body or file over its limit (Fastify's bodyLimit, multipart's fileSize): the catalogue's key.
   if (fastifyError.statusCode === 413) return classify(fileTooLarge())
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode < 500) {

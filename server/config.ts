@@ -46,6 +46,8 @@ export type Config = {
   /** undefined = the real Sonolus key from @sonolus/core. */
   sonolusPublicKey: JsonWebKey | undefined
   seedDemo: boolean
+  /** Check every JSON answer against its route's response schema (the test suites; a mismatch is a 500). */
+  checkResponses: boolean
   staticRoot: string
   /** The docs served at /content/docs/{locale}/{type}.md (DOCS_DIR, default docs/). */
   docsDir: string
@@ -324,6 +326,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
       .filter(Boolean),
     sonolusPublicKey: parsePublicKey(env),
     seedDemo: parseBool(env, 'SEED_DEMO', true),
+    checkResponses: parseBool(env, 'CHECK_RESPONSES', false),
     staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
     docsDir: path.resolve(cwd, read(env, 'DOCS_DIR') ?? 'docs'),
     masterDataDir: path.resolve(cwd, read(env, 'MASTER_DATA_DIR') ?? 'master-data'),

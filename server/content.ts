@@ -2,6 +2,7 @@
 // and the master data, `{master data base}/splitLine.html` and `/splitLine.json`. Both are folders the
 // operator may replace (DOCS_DIR, MASTER_DATA_DIR). Only the named files are served: no path from the
 // request ever reaches the file system.
+import { AnyQuery, DocParams, MasterParams } from '../common/api/schemas/content.js'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { DOC_TYPES } from '../common/api/content.js'
@@ -48,36 +49,45 @@ const fillValues = (text: string, values: Record<string, string>): string =>
 
 export const registerContent = (app: App, ctx: AppContext): void => {
   const values = docValues(ctx.config)
-  app.get('/content/docs/:locale/:file', async (request, reply) => {
-    const { locale, file } = request.params as { locale: string; file: string }
-    const type = file.replace(/\.md$/, '')
-    if (
-      !(UI_LOCALES as readonly string[]).includes(locale) ||
-      !(DOC_TYPES as readonly string[]).includes(type) ||
-      !file.endsWith('.md')
-    )
-      throw notFound(`document ${locale}/${file}`)
-    const body = await readOr404(
-      path.join(ctx.config.docsDir, locale, `${type}.md`),
-      `document ${locale}/${file}`,
-    )
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/markdown; charset=utf-8')
-      .send(fillValues(body.toString('utf8'), values))
-  })
-
-  app.get('/content/master/:file', async (request, reply) => {
-    const { file } = request.params as { file: string }
-    const type = MASTER_FILES[file]
-    if (!type) throw notFound(`master data ${file}`)
-    const body = await readOr404(path.join(ctx.config.masterDataDir, file), `master data ${file}`)
-    // The fragment is shown inside a sandboxed frame; opened on its own it still runs nothing.
-    if (file.endsWith('.html'))
-      reply.header(
-        'content-security-policy',
-        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  app.get(
+    '/content/docs/:locale/:file',
+    { schema: { params: DocParams, querystring: AnyQuery } },
+    async (request, reply) => {
+      const { locale, file } = request.params
+      const type = file.replace(/\.md$/, '')
+      if (
+        !(UI_LOCALES as readonly string[]).includes(locale) ||
+        !(DOC_TYPES as readonly string[]).includes(type) ||
+        !file.endsWith('.md')
       )
-    return reply.header('cache-control', 'no-cache').type(type).send(body)
-  })
+        throw notFound(`document ${locale}/${file}`)
+      const body = await readOr404(
+        path.join(ctx.config.docsDir, locale, `${type}.md`),
+        `document ${locale}/${file}`,
+      )
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/markdown; charset=utf-8')
+        .send(fillValues(body.toString('utf8'), values))
+    },
+  )
+
+  // Text and HTML; the JSON table is the repository's own file, sent as it is.
+  app.get(
+    '/content/master/:file',
+    { schema: { params: MasterParams, querystring: AnyQuery } },
+    async (request, reply) => {
+      const { file } = request.params
+      const type = MASTER_FILES[file]
+      if (!type) throw notFound(`master data ${file}`)
+      const body = await readOr404(path.join(ctx.config.masterDataDir, file), `master data ${file}`)
+      // The fragment is shown inside a sandboxed frame; opened on its own it still runs nothing.
+      if (file.endsWith('.html'))
+        reply.header(
+          'content-security-policy',
+          "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+        )
+      return reply.header('cache-control', 'no-cache').type(type).send(body)
+    },
+  )
 }

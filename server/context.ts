@@ -12,7 +12,6 @@ import { ResponseCache } from './http/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
-import { Prober } from './media/probe.js'
 import { WorkPool } from './work/pool.js'
 import { ModerationVersion } from './moderation/version.js'
 import path from 'node:path'
@@ -29,8 +28,6 @@ export type AppContext = {
   cache: ResponseCache
   /** Media jobs and the janitor (started by the app, stopped with the context). */
   media: BackgroundWork
-  /** ffprobe parked ahead of a music upload's commit (media/probe.ts). */
-  prober: Prober
   /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
   work: WorkPool
   /** Read before a per-instance cache answers; moved by every moderator action (moderation/version.ts). */
@@ -54,7 +51,6 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
     await packs.reload()
     const media = new BackgroundWork({ repos, blobStore, tmpDir: path.join(config.dataDir, 'tmp') })
-    const prober = new Prober(path.join(config.dataDir, 'tmp'))
     const work = new WorkPool({
       threads: config.limits.workThreads,
       timeoutMs: config.limits.workTimeoutMs,
@@ -68,7 +64,6 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       work,
       moderationVersion,
       media,
-      prober,
       packs,
       cache,
       config,
@@ -79,7 +74,6 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
       close: async () => {
         await media.stop()
-        await prober.close()
         await work.close()
         await blobStore.close()
         await db.close()

@@ -1,13 +1,20 @@
-// Starts the server: configuration, SPA build, database, demo content, listen, graceful shutdown.
+// Starts the server: configuration, database, demo content, listen, graceful shutdown. `npm start`
+// (scripts/run.mjs) builds what is stale first and runs the compiled copy of this file.
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
 import { openContext } from './context.js'
 import { seedDemo } from './demo/seed.js'
-import { buildSpa, spaIsStale } from './spaBuild.js'
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The checkout this server runs from: its sources (server/) or its build (build/server/) both sit under
+ *  the folder that holds package.json. */
+const projectRoot = ((): string => {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir)
+  return dir
+})()
 
 const fail = (line: string): never => {
   process.stderr.write(`${line}\n`)
@@ -21,16 +28,6 @@ const main = async (): Promise<void> => {
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`)
     throw error
-  }
-
-  const defaultDist = path.join(projectRoot, 'dist')
-  if (
-    process.env.SKIP_SPA_BUILD !== '1' &&
-    config.staticRoot === defaultDist &&
-    spaIsStale(projectRoot, defaultDist)
-  ) {
-    process.stdout.write('Building the web site (first start, or sources changed)…\n')
-    buildSpa(projectRoot)
   }
 
   let poolErrorLog: (error: Error) => void = (error) =>

@@ -1,20 +1,24 @@
 // Wire types of the community calls the site makes (spec §7; protocol doc §7, §15).
 import { type ServerItemCommunityComment } from '@sonolus/core'
+import { type Static } from '@sinclair/typebox'
+import type * as L from './schemas/levels.js'
+import type * as P from './schemas/protocol.js'
 
-export type CommunityStatus = { isLike: boolean; isRating: boolean; rating: number }
+export type CommunityStatus = Static<typeof L.CommunityStatusSchema>
 
 /** A comment as our server sends it: core's fields plus the parent it replies to and an edited flag. */
 export type WebComment = ServerItemCommunityComment & { parent: string | null; edited: boolean }
 
 export type CommentListResponse = { pageCount: number; comments: WebComment[]; total: number }
 
-export type CommunitySubmitResponse = {
-  key: string
-  hashes: string[]
-  shouldUpdateCommunity?: boolean
-  shouldUpdateComments?: boolean
-  shouldNavigateCommentsToPage?: number
-  newLike?: number
-  newRating?: number
-  newRatingNumber?: number
-}
+type Assert<T extends true> = T
+type Extends<A, B> = [A] extends [B] ? true : false
+// Comments are protocol shapes (core's, with our two fields); their forms are checked by shape.
+export type _CommentCheck = Assert<
+  Extends<Omit<Static<typeof L.WebCommentSchema>, 'actions'>, Omit<WebComment, 'actions'>>
+>
+export type _CommentListCheck = Assert<
+  Extends<keyof Static<typeof L.CommentListResponseSchema>, keyof CommentListResponse>
+>
+
+export type CommunitySubmitResponse = Static<typeof P.CommunitySubmitResponseSchema>

@@ -7,36 +7,12 @@ import {
   type ServerItemSection,
 } from '@sonolus/core'
 import { type ChartModeration } from './moderation.js'
+import { type Static } from '@sinclair/typebox'
+import type * as L from './schemas/levels.js'
+import type * as P from './schemas/protocol.js'
 
 /** spec §3: one chart row as the site needs it. */
-export type RawChart = {
-  id: string
-  title: string
-  artists: string
-  composer: string
-  /** 'name#handle' */
-  author: string
-  description: string
-  level: number
-  isOliver: 0 | 1
-  isPublic: 0 | 1
-  tags: string[]
-  coverHash: string
-  backgroundHash: string | null
-  musicHash: string | null
-  previewHash: string | null
-  /** null for anyone but the owner unless the creator allows downloading the SUS (allowSusDownload). */
-  susHash: string | null
-  /** The creator lets others download the chart's SUS (issue 15; off by default). */
-  allowSusDownload: 0 | 1
-  dataHash: string | null
-  likeNumber: number
-  commentNumber: number
-  rating: number
-  ratingNumber: number
-  publishTime: number
-  updatedTime: number
-}
+export type RawChart = Static<typeof L.RawChartSchema>
 
 export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart[] }
 
@@ -56,5 +32,15 @@ export type LeaderboardName = (typeof LEADERBOARDS)[number]
 export const LEVELS_PER_PAGE = 20
 
 /** A leaderboard record as our server sends it: core's fields plus the replay's name (spec §2). */
-export type WebRecord = { name: string; rank: string; player: string; value: string; replay: string }
-export type RecordListResponse = { pageCount: number; records: WebRecord[] }
+export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
+export type RecordListResponse = Static<typeof P.RecordListSchema>
+
+type Assert<T extends true> = T
+type Extends<A, B> = [A] extends [B] ? true : false
+// The schemas' forms are checked by shape (schemas/protocol.ts), so the forms are left out here.
+export type _ListCheck = Assert<
+  Extends<Omit<Static<typeof L.LevelListResponseSchema>, 'searches'>, Omit<LevelListResponse, 'searches'>>
+>
+export type _DetailsCheck = Assert<
+  Extends<Omit<Static<typeof L.LevelDetailsResponseSchema>, 'actions'>, Omit<LevelDetailsResponse, 'actions'>>
+>

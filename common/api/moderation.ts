@@ -1,18 +1,22 @@
 // Wire types of moderation (issue 14): roles, reports, the moderation queue, moderator actions, the audit
 // log, notices, takedown requests and the upload rules. These are our web extensions under the Sonolus
 // base URL; the app reaches the same actions through item and comment forms (server/moderation/).
+// The shapes are the schemas of schemas/moderation.ts (imported as types only, so the SPA bundles no
+// TypeBox); the constants live here.
+import { type Static } from '@sinclair/typebox'
+import type * as S from './schemas/moderation.js'
 
 /** What a logged-in user may report, and why (the fixed list a report chooses from). */
 export const REPORT_REASONS = ['copyright', 'inappropriate', 'spam', 'broken', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
 /** Reports that no user chooses: an owner's request to review a hidden chart. Takedown requests are
  *  reports of reason 'copyright' without a reporter. */
-export type ReportKind = ReportReason | 'review'
+export type ReportKind = Static<typeof S.ReportKindSchema>
 
 export const TARGET_TYPES = ['chart', 'comment', 'user'] as const
 export type TargetType = (typeof TARGET_TYPES)[number]
 /** A chart by its 32-hex id, a comment by its name (id), a user by their handle. */
-export type TargetRef = { type: TargetType; id: string }
+export type TargetRef = Static<typeof S.TargetRefSchema>
 
 /** Bounds of what people type into moderation forms (code points). */
 export const REPORT_NOTE_MAX = 1000
@@ -37,32 +41,25 @@ export const SUSPEND_CHOICES_HOURS = [1, 24, 72, 168, 720] as const
 export const QUEUE_PAGE_SIZE = 20
 export const LOG_PAGE_SIZE = 20
 
-export type Role = 'user' | 'moderator'
+export type Role = Static<typeof S.RoleSchema>
 
 /** A user's current suspension: kind 'ban' has no end (until null). */
-export type Suspension = { kind: 'suspend' | 'ban'; until: number | null; reason: string }
+export type Suspension = Static<typeof S.SuspensionSchema>
 
 /** GET /user/mine for a logged-in user (spec §7 plus the role, any suspension and unread notices). */
-export type MineExtras = { role: Role; suspension: Suspension | null; unreadNotices: number }
+export type MineExtras = Static<typeof S.MineExtrasSchema>
 
 /** POST /reports */
-export type ReportRequest = { target: TargetRef; reason: ReportReason; note?: string }
+export type ReportRequest = Static<typeof S.ReportRequestSchema>
 /** `duplicate`: this reporter already had an open report on the target; that one is kept. */
-export type ReportResponse = { code: 200; id: string; duplicate: boolean }
+export type ReportResponse = Static<typeof S.ReportResponseSchema>
 
 /** POST /takedown: from anyone, no account needed. `urls` holds one or more addresses of charts on this
  *  site (chart info pages or level names), separated by white space. */
-export type TakedownRequest = {
-  claimant: string
-  contact: string
-  work: string
-  urls: string
-  statement: string
-}
-export type TakedownResponse = { code: 200; ids: string[] }
+export type TakedownRequest = Static<typeof S.TakedownRequestSchema>
+export type TakedownResponse = Static<typeof S.TakedownResponseSchema>
 
-export type ModerationAction =
-  'hide' | 'restore' | 'delete' | 'suspend' | 'lift' | 'ban' | 'dismiss' | 'grant' | 'revoke'
+export type ModerationAction = Static<typeof S.ModerationActionSchema>
 
 /** Which actions apply to which target. */
 export const ACTIONS_BY_TARGET: Record<TargetType, readonly ModerationAction[]> = {
@@ -74,117 +71,35 @@ export const ACTIONS_BY_TARGET: Record<TargetType, readonly ModerationAction[]> 
 /** POST /moderation/actions. Every action needs a reason (the author sees it). `hours` is the suspension's
  *  length (SUSPEND_MIN_HOURS to SUSPEND_MAX_HOURS). Every action but grant and revoke resolves the
  *  target's open reports; dismiss only does that. */
-export type ModerationActionRequest = {
-  target: TargetRef
-  action: ModerationAction
-  reason: string
-  hours?: number
-}
-export type ModerationActionResponse = { code: 200; entry: AuditEntry }
+export type ModerationActionRequest = Static<typeof S.ModerationActionRequestSchema>
+export type ModerationActionResponse = Static<typeof S.ModerationActionResponseSchema>
 
 /** One audit-log entry (append-only). `moderator` is 'name#handle' for moderators and null in an author's
  *  own notices. `before`/`after` are the target's moderation state around the action. */
-export type AuditEntry = {
-  id: string
-  time: number
-  moderator: string | null
-  action: ModerationAction
-  target: TargetRef
-  /** What the target was when the action was taken: a chart's title, a comment's first words, a user's
-   *  name#handle. */
-  targetLabel: string
-  /** The chart a chart or comment action was about (for links); null for user actions. */
-  chartId: string | null
-  reason: string
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-}
-export type AuditLogResponse = { code: 200; pageCount: number; entries: AuditEntry[] }
+export type AuditEntry = Static<typeof S.AuditEntrySchema>
+export type AuditLogResponse = Static<typeof S.AuditLogResponseSchema>
 /** GET /user/notices: the entries about the caller's own content and account, newest first. */
-export type NoticesResponse = AuditLogResponse & { unread: number }
+export type NoticesResponse = Static<typeof S.NoticesResponseSchema>
 
 /** One report as moderators see it. `reporter` is 'name#handle', or null for a takedown request. */
-export type ReportView = {
-  id: string
-  reason: ReportKind
-  note: string
-  reporter: string | null
-  time: number
-  takedown: TakedownRequest | null
-}
+export type ReportView = Static<typeof S.ReportViewSchema>
 
 /** What a queue group shows of its target. `gone`: the target no longer exists (deleted). */
-export type TargetPreview =
-  | {
-      type: 'chart'
-      id: string
-      gone: false
-      title: string
-      author: string
-      coverHash: string
-      isPublic: boolean
-      hidden: boolean
-      hiddenReason: string | null
-    }
-  | {
-      type: 'comment'
-      id: string
-      gone: false
-      chartId: string
-      chartTitle: string
-      author: string
-      content: string
-      hidden: boolean
-    }
-  | {
-      type: 'user'
-      id: string
-      gone: false
-      name: string
-      handle: string
-      moderator: boolean
-      suspension: Suspension | null
-    }
-  | { type: TargetType; id: string; gone: true }
+export type TargetPreview = Static<typeof S.TargetPreviewSchema>
 
-export type QueueGroup = {
-  target: TargetRef
-  preview: TargetPreview
-  reports: ReportView[]
-  latestTime: number
-}
+export type QueueGroup = Static<typeof S.QueueGroupSchema>
 /** GET /moderation/queue?page=N: open reports grouped by target, the newest report's group first. */
-export type QueueResponse = { code: 200; pageCount: number; groups: QueueGroup[] }
+export type QueueResponse = Static<typeof S.QueueResponseSchema>
 
-export type ModeratorView = {
-  handle: string
-  name: string
-  /** 'config': named by ADMIN_HANDLES (cannot be revoked here); 'granted': by another moderator. */
-  source: 'config' | 'granted'
-  grantedBy: string | null
-  time: number | null
-}
+export type ModeratorView = Static<typeof S.ModeratorViewSchema>
 /** GET /moderation/moderators */
-export type ModeratorsResponse = { code: 200; moderators: ModeratorView[] }
+export type ModeratorsResponse = Static<typeof S.ModeratorsResponseSchema>
 
 /** The level details' web extra for the chart's owner and for moderators. */
-export type ChartModeration = {
-  hidden: boolean
-  reason: string | null
-  /** The owner asked for a review and no moderator has acted since. */
-  reviewRequested: boolean
-  /** Audit entries about this chart, newest first (moderator null for the owner). */
-  log: AuditEntry[]
-}
+export type ChartModeration = Static<typeof S.ChartModerationSchema>
 
 /** The `suspended` error body: a suspended user's mutating call (403). */
-export type SuspendedErrorBody = {
-  code: 403
-  error: 'suspended'
-  message: string
-  until: number | null
-  reason: string
-}
+export type SuspendedErrorBody = Static<typeof S.SuspendedErrorBodySchema>
 
 /** The documents behind /docs/rules (upload rules) and /docs/takedown: operator-editable markdown. */
 export const RULES_DOC = 'rules'

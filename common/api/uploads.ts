@@ -1,13 +1,15 @@
 // Wire types of chunked uploads and of the web create/edit calls (spec §4 "Upload", §7; protocol doc §15).
 // The server and the SPA both build on these, so the two sides cannot drift.
 import { type RawChart } from './levels.js'
+import { type Static } from '@sinclair/typebox'
+import type * as U from './schemas/uploads.js'
 
 /** What a file is for. The server checks the bytes against it when the upload completes (spec §5). */
 export const UPLOAD_KINDS = ['cover', 'background', 'music', 'chart', 'data'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
 /** Which byte ranges of an upload the server holds, as inclusive [start, end] pairs, sorted. */
-export type UploadRanges = [number, number][]
+export type UploadRanges = Static<typeof U.UploadProgressResponseSchema>['ranges']
 
 /**
  * GET {upload base}{sha1}?size=N&type=K (needs a login).
@@ -16,8 +18,7 @@ export type UploadRanges = [number, number][]
  *   `received` is how many bytes from the start the server already holds (0 for a new upload; more when
  *   the same user resumes an unfinished upload of this file), so the client continues from there.
  */
-export type UploadStartResponse =
-  { code: 201 } | { code: 200; uploadUrl: string; token: string; received: number; ranges: UploadRanges }
+export type UploadStartResponse = Static<typeof U.UploadStartResponseSchema>
 
 /**
  * PUT uploadUrl with `Content-Range: bytes a-b/total` and `Content-Length: b-a+1`, at most
@@ -25,13 +26,7 @@ export type UploadStartResponse =
  * verified (SHA-1 and content) and stored, at which point the session is gone.
  * GET uploadUrl with the same token answers the same shape (how far an upload got, to resume).
  */
-export type UploadProgressResponse = {
-  code: 200 | 201
-  size: number
-  received: number
-  ranges: UploadRanges
-  complete: boolean
-}
+export type UploadProgressResponse = Static<typeof U.UploadProgressResponseSchema>
 
 /** POST {sonolus base}/levels/create: the web create's JSON body (spec §3 "Create/edit form fields"): the
  *  chart's own fields, and the files by hash. `author` is 'name#handle' or just a name; the server always
@@ -64,7 +59,14 @@ export type LevelFormBody = Pick<
  *  issue 14), without which the server refuses with empty_field. */
 export type CreateLevelBody = LevelFormBody & { rulesAccepted: true }
 
-export type CreateLevelResponse = { code: 200; id: string }
+export type CreateLevelResponse = Static<typeof U.CreateLevelResponseSchema>
+/** What the server's form schema accepts (looser than what the site sends: the app's values are text). */
+export type LevelFormInput = Static<typeof U.LevelFormBodySchema>
+
+type Assert<T extends true> = T
+type Extends<A, B> = [A] extends [B] ? true : false
+/** The site's form always passes the server's schema. */
+export type _SiteFormCheck = Assert<Extends<CreateLevelBody, Static<typeof U.CreateLevelBodySchema>>>
 
 /** The field names carried in an edit's `values` (besides type=edit). Tags are a JSON string array. */
 const EDIT_FIELDS = [
@@ -116,12 +118,7 @@ export const readEditValues = (values: URLSearchParams): Record<string, unknown>
   return body
 }
 
-export type EditLevelResponse = {
-  code: 200
-  key: string
-  hashes: string[]
-  shouldUpdateItem: true
-}
+export type EditLevelResponse = Static<typeof U.EditLevelResponseSchema>
 
 /** spec §4: the stages of the create/edit pipeline. */
 export const CREATE_STAGES = {

@@ -2,8 +2,11 @@
 // web login through the app's signed external-login callback (§11.2). Sessions are stored by the SHA-1
 // of their secret; the secret never appears in a URL or a log line.
 import { createHash } from 'node:crypto'
-import { TypeCompiler } from '@sinclair/typebox/compiler'
-import { Type } from '@sinclair/typebox'
+import { type Static } from '@sinclair/typebox'
+import {
+  type AuthenticateExternalBody,
+  type AuthenticateServerBody,
+} from '../../common/api/schemas/protocol.js'
 import { type ServerAuthenticateResponse } from '@sonolus/core'
 import { type FastifyRequest } from 'fastify'
 import { type UserLoginResponse } from '../../common/api/user.js'
@@ -27,28 +30,6 @@ export const SIGNATURE_WINDOW_MS = 60 * 1000
 export const MAX_PROFILE_BYTES = 64 * 1024
 /** The userProfile's nesting at most (a real one nests 2 deep: favourites). */
 export const MAX_PROFILE_DEPTH = 8
-
-const UserProfile = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 128 }),
-  handle: Type.String({ minLength: 1, maxLength: 64 }),
-  name: Type.String({ maxLength: 128 }),
-})
-const AuthenticateServer = TypeCompiler.Compile(
-  Type.Object({
-    type: Type.Literal('authenticateServer'),
-    address: Type.String(),
-    time: Type.Number(),
-    userProfile: UserProfile,
-  }),
-)
-const AuthenticateExternal = TypeCompiler.Compile(
-  Type.Object({
-    type: Type.Literal('authenticateExternal'),
-    url: Type.String(),
-    time: Type.Number(),
-    userProfile: UserProfile,
-  }),
-)
 
 const reject = (message: string) => new HttpError(401, 'not_login', message)
 
@@ -95,13 +76,19 @@ export class Auth {
     return user
   }
 
+  /** docs/protocol.md §10 checks 1–2: the exact bytes received carry Sonolus's signature. The routes run
+   *  this before their body schema, so an unsigned request is 401 whatever its shape. */
+  assertSigned(rawBody: Buffer | undefined, signature: string | undefined): asserts rawBody is Buffer {
+    if (!rawBody || !this.verifySignature(rawBody, signature))
+      throw reject('The request is not signed by Sonolus')
+  }
+
   private checkSigned(
     rawBody: Buffer | undefined,
     signature: string | undefined,
     time: number,
   ): asserts rawBody is Buffer {
-    if (!rawBody || !this.verifySignature(rawBody, signature))
-      throw reject('The request is not signed by Sonolus')
+    this.assertSigned(rawBody, signature)
     if (Math.abs(this.now() - time) > SIGNATURE_WINDOW_MS)
       throw reject('The request is too old; check the clock and try again')
   }
@@ -136,9 +123,9 @@ export class Auth {
   async authenticateApp(
     rawBody: Buffer | undefined,
     signature: string | undefined,
-    body: unknown,
+    body: Static<typeof AuthenticateServerBody>,
   ): Promise<ServerAuthenticateResponse> {
-    if (!AuthenticateServer.Check(body)) throw reject('Not an authenticateServer request')
+    if (body.type !== 'authenticateServer') throw reject('Not an authenticateServer request')
     this.checkSigned(rawBody, signature, body.time)
     // §10 check 3: the address must be ours exactly (scheme, host, path prefix).
     if (body.address !== this.config.publicUrl)
@@ -189,10 +176,10 @@ export class Auth {
     hash: string,
     rawBody: Buffer | undefined,
     signature: string | undefined,
-    body: unknown,
+    body: Static<typeof AuthenticateExternalBody>,
   ): Promise<string> {
     if (!/^[0-9a-f]{40}$/.test(hash)) throw reject('Unknown login')
-    if (!AuthenticateExternal.Check(body)) throw reject('Not an authenticateExternal request')
+    if (body.type !== 'authenticateExternal') throw reject('Not an authenticateExternal request')
     this.checkSigned(rawBody, signature, body.time)
     if (body.url !== this.callbackUrl(hash)) throw reject('This login link is not for this server')
     const row = this.profileRow(rawBody, body.userProfile, (body as { userProfile: unknown }).userProfile)

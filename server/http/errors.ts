@@ -1,22 +1,9 @@
 // Typed errors that handlers throw; the app's error handler turns them into responses.
 // Keys are the spec's error catalogue (§8) plus the protocol's plain statuses.
 
-export type ErrorKey =
-  | 'not_login'
-  | 'permission_denied'
-  | 'permission_denied2'
-  | 'file_too_large'
-  | 'empty_field'
-  | 'upload_failed'
-  | 'create_failed'
-  | 'not_found'
-  | 'bad_request'
-  | 'range_not_satisfiable'
-  | 'rate_limited'
-  | 'server_busy'
-  | 'request_timeout'
-  | 'internal_error'
-  | 'suspended'
+import { type ErrorKey } from '../../common/api/errors.js'
+
+export { type ErrorKey }
 
 export class HttpError extends Error {
   constructor(

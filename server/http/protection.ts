@@ -123,8 +123,11 @@ export class SharedRateCounter {
 }
 
 const hasSearch = (request: FastifyRequest): boolean => {
-  const query = request.query as Record<string, unknown> | undefined
-  return !!query && SEARCH_PARAMS.some((name) => typeof query[name] === 'string' && query[name] !== '')
+  // Runs before validation: the query is still whatever was parsed.
+  const query: unknown = request.query
+  if (!query || typeof query !== 'object') return false
+  const fields = query as Record<string, unknown>
+  return SEARCH_PARAMS.some((name) => typeof fields[name] === 'string' && fields[name] !== '')
 }
 
 declare module 'fastify' {

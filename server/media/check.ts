@@ -42,7 +42,7 @@ export const checkImage = async (file: string | Buffer, what: string): Promise<s
 export type MusicInfo = { duration: number }
 
 /** mp3 only (spec §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree.
- *  `probe` is ffprobe's view of the file (an upload's commit passes its parked prober, probe.ts). */
+ *  `probe` is ffprobe's view of the file (probe.ts). */
 export const checkMusic = async (
   file: string,
   probe: (file: string) => Promise<Probe | undefined> = probeFile,

@@ -1,8 +1,8 @@
 // A suspended user reads but changes nothing (issue 14): every call that changes something refuses them
-// with 403 `suspended` before its handler runs. The exceptions sign in and out, read, or are checked by
+// with 403 `suspended` before its request is validated or handled. The exceptions sign in and out, read, or are checked by
 // their handler (an item action may be a review request, which a suspended owner may still send; a result
 // upload is authorised by its key, so its handler checks the key's user).
-import { type preHandlerAsyncHookHandler } from 'fastify'
+import { type preValidationAsyncHookHandler } from 'fastify'
 import { type AppContext } from '../context.js'
 import { type App } from '../sonolus/types.js'
 import { assertActive } from './service.js'
@@ -30,14 +30,15 @@ const changes = (method: string, url: string) => {
 /** Register before the routes: the check is attached to each route that changes something as it is
  *  added, so reads pay nothing for it. */
 export const registerSuspensionCheck = (app: App, ctx: AppContext): void => {
-  const check: preHandlerAsyncHookHandler = async (request) => {
+  const check: preValidationAsyncHookHandler = async (request) => {
     const user = await ctx.auth.userOf(request)
     if (user) assertActive(user)
   }
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (!methods.some((method) => changes(method, route.url))) return
-    const existing = route.preHandler
-    route.preHandler = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])]
+    // Before the request's schema: a suspended user is told so, whatever the request.
+    const existing = route.preValidation
+    route.preValidation = [check, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])]
   })
 }

@@ -1,6 +1,6 @@
 // GET /sonolus/info: the server's ServerInfo, the first call the Sonolus app makes.
 import { type Static } from '@sinclair/typebox'
-import { ServerInfoSchema } from './schemas.js'
+import { LocalizationQuery, ServerInfoSchema } from '../../common/api/schemas/protocol.js'
 import { type RouteModule } from './types.js'
 import { unreadNotices } from '../moderation/views.js'
 
@@ -24,7 +24,7 @@ export const noEngineMessage = (localization: string | undefined): string =>
 export const info: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/info',
-    { schema: { response: { 200: ServerInfoSchema } } },
+    { schema: { querystring: LocalizationQuery, response: { 200: ServerInfoSchema } } },
     async (request): Promise<Static<typeof ServerInfoSchema>> => {
       const user = await ctx.auth.userOf(request)
       // Moderation notices (issue 14) are posts; their unread count is the post button's badge.
@@ -34,7 +34,7 @@ export const info: RouteModule = (app, ctx) => {
         // The app's server banner text: says plainly when no engine is installed.
         description: ctx.packs.engineInstalled
           ? 'Community charts for the Sirius engine.'
-          : noEngineMessage((request.query as { localization?: string }).localization),
+          : noEngineMessage(request.query.localization),
         // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
         // login in the app.
         buttons: [

@@ -1,5 +1,5 @@
 // GET /sonolus/repository/{sha1}: content-addressed files with immutable caching and byte ranges.
-import { Type } from '@sinclair/typebox'
+import { AnyQuery, RepositoryParams } from '../../common/api/schemas/content.js'
 import { SHA1_REGEX } from '../../common/rules.js'
 import { HttpError, notFound } from '../http/errors.js'
 import { etagMatches, parseRange } from '../http/range.js'
@@ -29,7 +29,8 @@ export const repository: RouteModule = (app, ctx) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/sonolus/repository/:hash',
-    schema: { params: Type.Object({ hash: Type.String() }) },
+    // Files are bytes, not JSON: no response schema applies.
+    schema: { params: RepositoryParams, querystring: AnyQuery },
     handler: async (request, reply) => {
       const { hash } = request.params
       if (!SHA1_REGEX.test(hash)) throw notFound('No such file')

@@ -54,7 +54,7 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
     // hash decides first, so a wrong file is reported as wrong, whatever it contains.
     const [hash, checked] = await Promise.all([
       Promise.all([sha1OfFile(file), fsyncPath(file)]).then(([hash]) => hash),
-      checkUpload(ctx.work, session.kind as UploadKind, file, (music) => ctx.prober.probe(music)).then(
+      checkUpload(ctx.work, session.kind as UploadKind, file).then(
         (contentType) => ({ contentType }),
         (error: unknown) => ({ error }),
       ),

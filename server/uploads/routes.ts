@@ -4,15 +4,20 @@
 //   GET  /upload/sessions/{id}          how far the upload got (same token)
 // Chunks go to the blob store's scratch area and their ranges to the database, so any instance can take
 // any chunk. The chunk that completes the file triggers the commit (commit.ts).
+import { AnyQuery } from '../../common/api/schemas/content.js'
+import {
+  ChunkBody,
+  UploadProgressResponseSchema,
+  UploadSessionParams,
+  UploadStartParams,
+  UploadStartQuery,
+  UploadStartResponseSchema,
+} from '../../common/api/schemas/uploads.js'
+import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { randomBytes } from 'node:crypto'
 import { type IncomingMessage } from 'node:http'
-import {
-  UPLOAD_KINDS,
-  type UploadKind,
-  type UploadProgressResponse,
-  type UploadStartResponse,
-} from '../../common/api/uploads.js'
-import { MAX_UPLOAD_BYTES, SHA1_REGEX, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
+import { type UploadProgressResponse, type UploadStartResponse } from '../../common/api/uploads.js'
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
@@ -130,136 +135,155 @@ const sessionOf = async (ctx: AppContext, id: string, authorization: string | un
 }
 
 export const registerUploads = (app: App, ctx: AppContext): void => {
-  app.get('/upload/:hash', async (request, reply) => {
-    const { hash } = request.params as { hash: string }
-    const query = request.query as Record<string, string | undefined>
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw notLoggedIn()
-    if (!SHA1_REGEX.test(hash)) throw uploadRejected('The file name must be its SHA-1 in lower-case hex')
-    const size = Number(query.size)
-    if (!/^[0-9]{1,12}$/.test(query.size ?? '') || size < 1)
-      throw uploadRejected('size must be the file size in bytes')
-    if (size > MAX_UPLOAD_BYTES) throw fileTooLarge()
-    const kind = query.type as UploadKind
-    if (!UPLOAD_KINDS.includes(kind)) throw uploadRejected(`type must be one of ${UPLOAD_KINDS.join(', ')}`)
+  app.get(
+    '/upload/:hash',
+    {
+      schema: {
+        params: UploadStartParams,
+        querystring: UploadStartQuery,
+        response: { 200: UploadStartResponseSchema, 201: UploadStartResponseSchema },
+      },
+      // The file name is its SHA-1, size its bytes, type one of UPLOAD_KINDS: else upload_failed.
+      config: { invalidKey: 'upload_failed' },
+      // Who asks comes first: a visitor is told to log in, whatever the request.
+      preValidation: async (request) => {
+        if (!(await ctx.auth.userOf(request))) throw notLoggedIn()
+      },
+    },
+    async (request, reply) => {
+      const { hash } = request.params
+      const { size, type: kind } = request.query
+      const user = await ctx.auth.userOf(request)
+      if (!user) throw notLoggedIn()
+      if (size > MAX_UPLOAD_BYTES) throw fileTooLarge()
 
-    if (await isStored(ctx, hash)) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
-    // ffprobe loads while the music arrives, and is ready for the commit (media/probe.ts).
-    if (kind === 'music') ctx.prober.warm()
-    const now = Date.now()
-    let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
-    // A new session holds nothing yet; a resumed one says what it holds (and commits, if that is all).
-    let state: UploadProgressResponse = { code: 200, size, received: 0, ranges: [], complete: false }
-    if (session) {
-      session = { ...session, size: Number(session.size) }
-      state = await advance(ctx, session)
-      if (state.complete) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
-      await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
-    } else {
-      // Each unfinished upload may hold up to 20 MB of scratch bytes for an hour: a user holds a few.
-      const open = await ctx.repos.uploads.countOpen(user.id, now)
-      if (open >= ctx.config.limits.uploadSessionsPerUser)
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `You have ${open} unfinished uploads (the limit is ${ctx.config.limits.uploadSessionsPerUser}); finish them or wait an hour`,
-        )
-      session = {
-        id: randomBytes(16).toString('hex'),
-        userId: user.id,
-        hash,
-        size,
-        kind,
-        secret: randomBytes(32).toString('base64url'),
-        createdTime: now,
-        expiresTime: now + UPLOAD_IDLE_MS,
+      if (await isStored(ctx, hash)) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+      const now = Date.now()
+      let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
+      // A new session holds nothing yet; a resumed one says what it holds (and commits, if that is all).
+      let state: UploadProgressResponse = { code: 200, size, received: 0, ranges: [], complete: false }
+      if (session) {
+        session = { ...session, size: Number(session.size) }
+        state = await advance(ctx, session)
+        if (state.complete) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+        await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
+      } else {
+        // Each unfinished upload may hold up to 20 MB of scratch bytes for an hour: a user holds a few.
+        const open = await ctx.repos.uploads.countOpen(user.id, now)
+        if (open >= ctx.config.limits.uploadSessionsPerUser)
+          throw new HttpError(
+            429,
+            'rate_limited',
+            `You have ${open} unfinished uploads (the limit is ${ctx.config.limits.uploadSessionsPerUser}); finish them or wait an hour`,
+          )
+        session = {
+          id: randomBytes(16).toString('hex'),
+          userId: user.id,
+          hash,
+          size,
+          kind,
+          secret: randomBytes(32).toString('base64url'),
+          createdTime: now,
+          expiresTime: now + UPLOAD_IDLE_MS,
+        }
+        await ctx.repos.uploads.create(session)
       }
-      await ctx.repos.uploads.create(session)
-    }
-    const response: UploadStartResponse = {
-      code: 200,
-      uploadUrl: `${ctx.config.publicUrl}/upload/sessions/${session.id}`,
-      token: issueToken(session, now),
-      received: state.received,
-      ranges: state.ranges,
-    }
-    return response
-  })
+      const response: UploadStartResponse = {
+        code: 200,
+        uploadUrl: `${ctx.config.publicUrl}/upload/sessions/${session.id}`,
+        token: issueToken(session, now),
+        received: state.received,
+        ranges: state.ranges,
+      }
+      return response
+    },
+  )
 
-  app.get('/upload/sessions/:id', async (request) => {
-    const now = Date.now()
-    const { session, chunks } = await sessionOf(
-      ctx,
-      (request.params as { id: string }).id,
-      request.headers.authorization,
-      now,
-    )
-    return advance(ctx, session, progressOf(session, chunks))
-  })
+  app.get(
+    '/upload/sessions/:id',
+    {
+      schema: {
+        params: UploadSessionParams,
+        querystring: AnyQuery,
+        response: { 200: UploadProgressResponseSchema, 201: UploadProgressResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = Date.now()
+      const { session, chunks } = await sessionOf(ctx, request.params.id, request.headers.authorization, now)
+      return advance(ctx, session, progressOf(session, chunks))
+    },
+  )
 
   // The body is read here, chunk by chunk, never by a content-type parser.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
 
-    scope.put('/upload/sessions/:id', async (request, reply) => {
-      const now = Date.now()
-      const fail = (error: HttpError) => {
-        // The body was not read: close the connection rather than read a chunk we refused.
-        reply.header('connection', 'close')
-        return error
-      }
-      let found: Awaited<ReturnType<typeof sessionOf>>
-      try {
-        found = await sessionOf(
-          ctx,
-          (request.params as { id: string }).id,
-          request.headers.authorization,
-          now,
-        )
-      } catch (error) {
-        throw error instanceof HttpError ? fail(error) : error
-      }
-      const { session, chunks } = found
-      const range = parseContentRange(request.headers['content-range'])
-      if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
-      const { start, end, total } = range
-      if (total !== session.size)
-        throw fail(uploadRejected(`The total ${total} is not the announced size ${session.size}`))
-      if (start > end || end >= total) throw fail(uploadRejected('The range runs past the end of the file'))
-      const length = end - start + 1
-      if (length > UPLOAD_CHUNK_BYTES)
-        throw fail(uploadRejected(`A chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`))
-      const declared = request.headers['content-length']
-      if (declared === undefined)
-        throw fail(new HttpError(411, 'upload_failed', 'Content-Length is required'))
-      if (Number(declared) !== length)
-        throw fail(uploadRejected('Content-Length must equal the length of the range'))
-      if (chunkConflict(chunks, { start, end }) === 'overlap')
-        throw fail(uploadRejected('The range overlaps a chunk already received'))
+    scope.withTypeProvider<TypeBoxTypeProvider>().put(
+      '/upload/sessions/:id',
+      {
+        schema: {
+          params: UploadSessionParams,
+          querystring: AnyQuery,
+          body: ChunkBody,
+          response: { 200: UploadProgressResponseSchema, 201: UploadProgressResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const now = Date.now()
+        const fail = (error: HttpError) => {
+          // The body was not read: close the connection rather than read a chunk we refused.
+          reply.header('connection', 'close')
+          return error
+        }
+        let found: Awaited<ReturnType<typeof sessionOf>>
+        try {
+          found = await sessionOf(ctx, request.params.id, request.headers.authorization, now)
+        } catch (error) {
+          throw error instanceof HttpError ? fail(error) : error
+        }
+        const { session, chunks } = found
+        const range = parseContentRange(request.headers['content-range'])
+        if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
+        const { start, end, total } = range
+        if (total !== session.size)
+          throw fail(uploadRejected(`The total ${total} is not the announced size ${session.size}`))
+        if (start > end || end >= total) throw fail(uploadRejected('The range runs past the end of the file'))
+        const length = end - start + 1
+        if (length > UPLOAD_CHUNK_BYTES)
+          throw fail(uploadRejected(`A chunk is at most ${UPLOAD_CHUNK_BYTES} bytes`))
+        const declared = request.headers['content-length']
+        if (declared === undefined)
+          throw fail(new HttpError(411, 'upload_failed', 'Content-Length is required'))
+        if (Number(declared) !== length)
+          throw fail(uploadRejected('Content-Length must equal the length of the range'))
+        if (chunkConflict(chunks, { start, end }) === 'overlap')
+          throw fail(uploadRejected('The range overlaps a chunk already received'))
 
-      let read: Awaited<ReturnType<typeof readBody>>
-      try {
-        read = await readBody(request.raw, length, ctx.config.limits.chunkTimeoutMs)
-      } catch (error) {
-        // The rest of a refused body is not read: the connection closes after the answer.
-        throw error instanceof HttpError ? fail(error) : error
-      }
-      const { body, release } = read
-      try {
-        await ctx.blobStore.putChunk(session.id, start, body)
-      } finally {
-        release()
-      }
-      // The bytes first, then the row: a row always stands for bytes that were written.
-      await ctx.repos.uploads.addChunk(session.id, { start, end })
-      // The idle clock moves at most once a minute, not on every chunk.
-      if (now + UPLOAD_IDLE_MS - Number(session.expiresTime) > UPLOAD_TOUCH_MS)
-        await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
-      // The chunks as they now are, without asking again (a parallel request's chunk shows next time).
-      const present = [...chunks.filter((chunk) => chunk.start !== start), { start, end }]
-      const state = await advance(ctx, session, progressOf(session, present))
-      return reply.code(state.code).send(state)
-    })
+        let read: Awaited<ReturnType<typeof readBody>>
+        try {
+          read = await readBody(request.raw, length, ctx.config.limits.chunkTimeoutMs)
+        } catch (error) {
+          // The rest of a refused body is not read: the connection closes after the answer.
+          throw error instanceof HttpError ? fail(error) : error
+        }
+        const { body, release } = read
+        try {
+          await ctx.blobStore.putChunk(session.id, start, body)
+        } finally {
+          release()
+        }
+        // The bytes first, then the row: a row always stands for bytes that were written.
+        await ctx.repos.uploads.addChunk(session.id, { start, end })
+        // The idle clock moves at most once a minute, not on every chunk.
+        if (now + UPLOAD_IDLE_MS - Number(session.expiresTime) > UPLOAD_TOUCH_MS)
+          await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)
+        // The chunks as they now are, without asking again (a parallel request's chunk shows next time).
+        const present = [...chunks.filter((chunk) => chunk.start !== start), { start, end }]
+        const state = await advance(ctx, session, progressOf(session, present))
+        return reply.code(state.code).send(state)
+      },
+    )
   })
 }

@@ -30,6 +30,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
     CORS_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
     // Seeded above (demo content, filler charts, the XSS probe).
     SEED_DEMO: '0',
+    // Every JSON answer the browser gets is checked against its route's response schema.
+    CHECK_RESPONSES: '1',
     MASTER_DATA_DIR: masterDataDir,
     // The dev app-login tool signs with the committed test key, as the app would with the real one.
     SONOLUS_PUBLIC_KEY: testPublicKeyEnv,

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { version } from '@sonolus/core'
-import { ServerInfoResponseSchema, ServerInfoSchema } from '../../server/sonolus/schemas'
+import { ServerInfoResponseSchema, ServerInfoSchema } from '../../common/api/schemas/protocol'
 import { buildApp } from '../../server/app'
 import { openTestApp, openTestContext } from './helpers/context'
 

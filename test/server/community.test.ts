@@ -7,7 +7,7 @@ import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
-import { CommunityCommentListSchema, CommunityInfoSchema } from '../../server/sonolus/schemas'
+import { CommunityCommentListSchema, CommunityInfoSchema } from '../../common/api/schemas/protocol'
 
 const infoSchema = TypeCompiler.Compile(CommunityInfoSchema)
 const listSchema = TypeCompiler.Compile(CommunityCommentListSchema)

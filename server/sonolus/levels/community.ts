@@ -1,14 +1,22 @@
 // Community (protocol doc §7, spec §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
 // A private chart's community is its owner's alone, like the chart. 401 means: log in (spec §6).
+import {
+  CommentListResponseSchema,
+  CommentParams,
+  CommunityInfoResponseSchema,
+  CommunityStatusSchema,
+} from '../../../common/api/schemas/levels.js'
+import {
+  ActionBody,
+  CommunitySubmitResponseSchema,
+  LocalizationQuery,
+  NameParams,
+  PageQuery,
+} from '../../../common/api/schemas/protocol.js'
 import { randomBytes } from 'node:crypto'
 import { type FastifyRequest } from 'fastify'
-import {
-  type ServerForm,
-  type ServerItemCommunityCommentList,
-  type ServerItemCommunityInfo,
-  type ServerSubmitItemCommunityActionResponse,
-} from '@sonolus/core'
+import { type ServerForm, type ServerSubmitItemCommunityActionResponse } from '@sonolus/core'
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_RATE_LIMIT,
@@ -20,14 +28,14 @@ import {
 } from '../../../common/rules.js'
 import { codePointLength, hasForbiddenChars, normalizeNewlines } from '../../../common/text.js'
 import { type AppContext } from '../../context.js'
-import { type WebComment } from '../../../common/api/community.js'
+import { type CommentListResponse, type WebComment } from '../../../common/api/community.js'
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { ResponseCache } from '../../http/responseCache.js'
 import { cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
-import { pageParam, visibleChart } from './access.js'
+import { visibleChart } from './access.js'
 import { fileReport, isModerator, moderate, requireModerator } from '../../moderation/service.js'
 import { moderatorForm, reportForm } from '../moderationForms.js'
 
@@ -161,89 +169,123 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     return user
   }
 
-  app.get('/sonolus/levels/:name/community/info', async (request) => {
-    const { name } = request.params as { name: string }
-    const user = await ctx.auth.userOf(request)
-    const chart = await visibleChart(ctx, name, user, 'page')
-    const status = user
-      ? await ctx.repos.community.status(chart.id, user.id)
-      : { isLike: false, isRating: false, rating: 0 }
-    const top = await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS)
-    const moderator = await isModerator(ctx, user)
-    const info: ServerItemCommunityInfo = {
-      actions: communityActions(status),
-      topComments: top.map((comment) => toComment(comment, user, moderator)),
-    }
-    return info
-  })
+  app.get(
+    '/sonolus/levels/:name/community/info',
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        response: { 200: CommunityInfoResponseSchema },
+      },
+    },
+    async (request) => {
+      const { name } = request.params
+      const user = await ctx.auth.userOf(request)
+      const chart = await visibleChart(ctx, name, user, 'page')
+      const status = user
+        ? await ctx.repos.community.status(chart.id, user.id)
+        : { isLike: false, isRating: false, rating: 0 }
+      const top = await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS)
+      const moderator = await isModerator(ctx, user)
+      const info = {
+        actions: communityActions(status),
+        topComments: top.map((comment) => toComment(comment, user, moderator)),
+      }
+      return info
+    },
+  )
 
   // The site's status call (spec §7): {isLike, isRating, rating}; all false for a visitor.
-  app.get('/sonolus/levels/:name/community/status', async (request, reply) => {
-    const { name } = request.params as { name: string }
-    const user = await ctx.auth.userOf(request)
-    const chart = await visibleChart(ctx, name, user, 'page')
-    reply.header('cache-control', 'no-store')
-    return user
-      ? ctx.repos.community.status(chart.id, user.id)
-      : { isLike: false, isRating: false, rating: 0 }
-  })
+  app.get(
+    '/sonolus/levels/:name/community/status',
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        response: { 200: CommunityStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params
+      const user = await ctx.auth.userOf(request)
+      const chart = await visibleChart(ctx, name, user, 'page')
+      reply.header('cache-control', 'no-store')
+      return user
+        ? ctx.repos.community.status(chart.id, user.id)
+        : { isLike: false, isRating: false, rating: 0 }
+    },
+  )
 
-  app.post('/sonolus/levels/:name/community/submit', async (request) => {
-    const { name } = request.params as { name: string }
-    const user = await writer(request)
-    const chart = await visibleChart(ctx, name, user, 'action')
-    const values = actionValues(request.body, request.query)
-    const now = Date.now()
-    const response: ServerSubmitItemCommunityActionResponse & Record<string, unknown> = {
-      key: '',
-      hashes: [],
-      shouldUpdateCommunity: true,
-    }
-    const type = values.get('type')
-    if (type === 'like' || type === 'dislike') {
-      const likes = await ctx.repos.transaction((trx) =>
-        trx.community.setLike(chart.id, user.id, type === 'like', now),
-      )
-      if (likes === undefined) throw notFound('No such chart')
-      response.newLike = likes
-    } else if (type === 'rating' || type === 'unrating') {
-      let rating: number | null = null
-      if (type === 'rating') {
-        const raw = values.get('rating') ?? ''
-        rating = Number(raw)
-        if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
-          throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
+  app.post(
+    '/sonolus/levels/:name/community/submit',
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: ActionBody,
+        response: { 200: CommunitySubmitResponseSchema },
+      },
+    },
+    async (request) => {
+      const { name } = request.params
+      const user = await writer(request)
+      const chart = await visibleChart(ctx, name, user, 'action')
+      const values = actionValues(request.body, request.query)
+      const now = Date.now()
+      const response: ServerSubmitItemCommunityActionResponse & Record<string, unknown> = {
+        key: '',
+        hashes: [],
+        shouldUpdateCommunity: true,
       }
-      const result = await ctx.repos.transaction((trx) =>
-        trx.community.setRating(chart.id, user.id, rating, now),
-      )
-      if (!result) throw notFound('No such chart')
-      response.newRating = result.rating
-      response.newRatingNumber = result.ratingNumber
-    } else if (type === 'comment') {
-      const text = commentText(values.get('comment') ?? values.get('content'))
-      const count = await postComment(ctx, chart, user, null, text, now)
-      response.shouldUpdateComments = true
-      response.shouldNavigateCommentsToPage = pageOf(count)
-    } else {
-      throw badRequest(`Unknown community action "${type ?? ''}"`)
-    }
-    changed(chart.id)
-    return response
-  })
+      const type = values.get('type')
+      if (type === 'like' || type === 'dislike') {
+        const likes = await ctx.repos.transaction((trx) =>
+          trx.community.setLike(chart.id, user.id, type === 'like', now),
+        )
+        if (likes === undefined) throw notFound('No such chart')
+        response.newLike = likes
+      } else if (type === 'rating' || type === 'unrating') {
+        let rating: number | null = null
+        if (type === 'rating') {
+          const raw = values.get('rating') ?? ''
+          rating = Number(raw)
+          if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
+            throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
+        }
+        const result = await ctx.repos.transaction((trx) =>
+          trx.community.setRating(chart.id, user.id, rating, now),
+        )
+        if (!result) throw notFound('No such chart')
+        response.newRating = result.rating
+        response.newRatingNumber = result.ratingNumber
+      } else if (type === 'comment') {
+        const text = commentText(values.get('comment') ?? values.get('content'))
+        const count = await postComment(ctx, chart, user, null, text, now)
+        response.shouldUpdateComments = true
+        response.shouldNavigateCommentsToPage = pageOf(count)
+      } else {
+        throw badRequest(`Unknown community action "${type ?? ''}"`)
+      }
+      changed(chart.id)
+      return response
+    },
+  )
 
   // Anonymous pages come from the short-lived response cache (dropped by every community change to the
   // chart here).
-  app.get('/sonolus/levels/:name/community/comments/list', async (request, reply) =>
-    sendJson(ctx, request, reply, async (tags) => JSON.stringify(await commentPage(request, tags))),
+  app.get(
+    '/sonolus/levels/:name/community/comments/list',
+    { schema: { params: NameParams, querystring: PageQuery, response: { 200: CommentListResponseSchema } } },
+    async (request, reply) =>
+      sendJson(ctx, request, reply, async (tags) =>
+        JSON.stringify(await commentPage(request, request.params.name, request.query.page ?? 0, tags)),
+      ),
   )
 
-  const commentPage = async (request: FastifyRequest, tags: Set<string>) => {
-    const { name } = request.params as { name: string }
+  const commentPage = async (request: FastifyRequest, name: string, page: number, tags: Set<string>) => {
     const user = await ctx.auth.userOf(request)
     const chart = await visibleChart(ctx, name, user, 'page')
     tags.add(cacheTags.chart(chart.id))
-    const page = pageParam(request.query)
     const key = `${chart.id}:${page}`
     await ctx.moderationVersion.check()
     let rows = rowsCache.get(key)?.body
@@ -255,7 +297,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     }
     const moderator = await isModerator(ctx, user)
     const total = Number(chart.commentNumber)
-    const list: ServerItemCommunityCommentList & { total: number } = {
+    const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
       comments: rows.map((comment) => toComment(comment, user, moderator)),
       total,
@@ -263,55 +305,66 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     return list
   }
 
-  app.post('/sonolus/levels/:name/community/comments/:comment/submit', async (request) => {
-    const { name, comment: commentName } = request.params as { name: string; comment: string }
-    const user = await writer(request)
-    const chart = await visibleChart(ctx, name, user, 'action')
-    // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
-    const comment = hasForbiddenChars(commentName)
-      ? undefined
-      : await ctx.repos.community.findComment(commentName)
-    if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
-    const values = actionValues(request.body, request.query)
-    const now = Date.now()
-    const response: ServerSubmitItemCommunityActionResponse = {
-      key: '',
-      hashes: [],
-      shouldUpdateComments: true,
-      shouldUpdateCommunity: true,
-    }
-    const type = values.get('type')
-    const target = { type: 'comment' as const, id: comment.id }
-    if (type === 'report') {
-      await fileReport(ctx, user, request.ip, {
-        target,
-        reason: values.get('reason') ?? '',
-        note: values.get('note') ?? '',
-      })
-      return { key: '', hashes: [] }
-    }
-    // issue 14: a moderator hides or deletes someone else's comment, with a reason.
-    if (type === 'hide' || (type === 'delete' && comment.userId !== user.id)) {
-      const moderator = await requireModerator(ctx, user)
-      await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+  app.post(
+    '/sonolus/levels/:name/community/comments/:comment/submit',
+    {
+      schema: {
+        params: CommentParams,
+        querystring: LocalizationQuery,
+        body: ActionBody,
+        response: { 200: CommunitySubmitResponseSchema },
+      },
+    },
+    async (request) => {
+      const { name, comment: commentName } = request.params
+      const user = await writer(request)
+      const chart = await visibleChart(ctx, name, user, 'action')
+      // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
+      const comment = hasForbiddenChars(commentName)
+        ? undefined
+        : await ctx.repos.community.findComment(commentName)
+      if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
+      const values = actionValues(request.body, request.query)
+      const now = Date.now()
+      const response: ServerSubmitItemCommunityActionResponse = {
+        key: '',
+        hashes: [],
+        shouldUpdateComments: true,
+        shouldUpdateCommunity: true,
+      }
+      const type = values.get('type')
+      const target = { type: 'comment' as const, id: comment.id }
+      if (type === 'report') {
+        await fileReport(ctx, user, request.ip, {
+          target,
+          reason: values.get('reason') ?? '',
+          note: values.get('note') ?? '',
+        })
+        return { key: '', hashes: [] }
+      }
+      // issue 14: a moderator hides or deletes someone else's comment, with a reason.
+      if (type === 'hide' || (type === 'delete' && comment.userId !== user.id)) {
+        const moderator = await requireModerator(ctx, user)
+        await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+        return response
+      }
+      if (type === 'reply') {
+        const text = commentText(values.get('content'))
+        const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)
+        response.shouldNavigateCommentsToPage = pageOf(count)
+      } else if (type === 'edit' || type === 'delete') {
+        // spec §6: comment authors edit and delete their own comments.
+        if (comment.userId !== user.id) throw actionDenied()
+        if (type === 'edit')
+          await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)
+        else await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
+      } else {
+        throw badRequest(`Unknown comment action "${type ?? ''}"`)
+      }
+      changed(chart.id)
       return response
-    }
-    if (type === 'reply') {
-      const text = commentText(values.get('content'))
-      const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)
-      response.shouldNavigateCommentsToPage = pageOf(count)
-    } else if (type === 'edit' || type === 'delete') {
-      // spec §6: comment authors edit and delete their own comments.
-      if (comment.userId !== user.id) throw actionDenied()
-      if (type === 'edit')
-        await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)
-      else await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
-    } else {
-      throw badRequest(`Unknown comment action "${type ?? ''}"`)
-    }
-    changed(chart.id)
-    return response
-  })
+    },
+  )
 }
 
 /** Adds a comment (or a reply to `parent`) after the rate limit; returns the chart's live comment count. */

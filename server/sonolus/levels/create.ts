@@ -2,6 +2,8 @@
 // were uploaded already through /upload; every field and file is checked again here, the SUS converted
 // here, and the chart row written in one transaction that locks the files it uses. Answers {code, id}.
 // The app's own create (a `values` string) is not offered: charts are made on the website (§6).
+import { AnyQuery } from '../../../common/api/schemas/content.js'
+import { CreateLevelBodySchema, CreateLevelResponseSchema } from '../../../common/api/schemas/uploads.js'
 import { randomBytes } from 'node:crypto'
 import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
@@ -26,35 +28,54 @@ export const lockFiles = async (trx: AppContext['repos'], files: ChartFiles): Pr
 }
 
 export const levelsCreate: RouteModule = (app, ctx) => {
-  app.post('/sonolus/levels/create', async (request) => {
-    const body = request.body as { values?: unknown } | undefined
-    if (typeof body?.values === 'string') throw badRequest('Charts are created on the website')
-    const user = await ctx.auth.userOf(request)
-    // spec §8: 401 on create is permission_denied.
-    if (!user) throw pageDenied()
-    // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
-    if ((body as { rulesAccepted?: unknown } | undefined)?.rulesAccepted !== true) throw emptyField()
-    const form = readLevelForm(body)
-    const files = await prepareFiles(ctx, form)
-    const id = randomBytes(16).toString('hex')
-    const now = Date.now()
-    await ctx.repos.transaction(async (trx) => {
-      await lockFiles(trx, files)
-      await trx.charts.insert({
-        id,
-        authorId: user.id,
-        author: authorOf(form, user),
-        ...chartColumns(form, files),
-        previewHash: null,
-        publishTime: now,
-        updatedTime: now,
+  app.post(
+    '/sonolus/levels/create',
+    {
+      schema: {
+        querystring: AnyQuery,
+        body: CreateLevelBodySchema,
+        response: { 200: CreateLevelResponseSchema },
+      },
+      // A malformed form is create_failed (docs/spec.md §8); a required field left out, empty_field.
+      config: { invalidKey: 'create_failed' },
+      // The app's own create form sends `values`: answered before the web form's schema refuses it.
+      preValidation: async (request) => {
+        // docs/spec.md §8: 401 on create is permission_denied, whatever the body.
+        if (!(await ctx.auth.userOf(request))) throw pageDenied()
+        const body: unknown = request.body
+        if (body && typeof body === 'object' && 'values' in body && typeof body.values === 'string')
+          throw badRequest('Charts are created on the website')
+      },
+    },
+    async (request) => {
+      const body = request.body
+      const user = await ctx.auth.userOf(request)
+      // spec §8: 401 on create is permission_denied.
+      if (!user) throw pageDenied()
+      // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
+      if (body.rulesAccepted !== true) throw emptyField()
+      const form = readLevelForm(body)
+      const files = await prepareFiles(ctx, form)
+      const id = randomBytes(16).toString('hex')
+      const now = Date.now()
+      await ctx.repos.transaction(async (trx) => {
+        await lockFiles(trx, files)
+        await trx.charts.insert({
+          id,
+          authorId: user.id,
+          author: authorOf(form, user),
+          ...chartColumns(form, files),
+          previewHash: null,
+          publishTime: now,
+          updatedTime: now,
+        })
+        if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
       })
-      if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
-    })
-    catalogueChanged(ctx, { id, authorId: user.id })
-    ctx.media.kick()
-    request.log.info({ chart: id, user: user.id }, 'chart created')
-    const response: CreateLevelResponse = { code: 200, id }
-    return response
-  })
+      catalogueChanged(ctx, { id, authorId: user.id })
+      ctx.media.kick()
+      request.log.info({ chart: id, user: user.id }, 'chart created')
+      const response: CreateLevelResponse = { code: 200, id }
+      return response
+    },
+  )
 }

@@ -1,5 +1,7 @@
 // GET /sonolus/levels/{name}: one level's details (protocol doc §6, §15): description with likes and
 // rating, the owner's delete action, community, the seven leaderboards, and other charts by the author.
+import { LevelDetailsResponseSchema } from '../../../common/api/schemas/levels.js'
+import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
@@ -61,31 +63,41 @@ const itemActions = (
 }
 
 export const levelsDetails: RouteModule = (app, ctx) => {
-  app.get('/sonolus/levels/:name', async (request, reply) => {
-    return sendJson(ctx, request, reply, async (tags) => {
-      const { name } = request.params as { name: string }
-      const locale = (request.query as { localization?: string }).localization ?? 'en'
-      const user = await ctx.auth.userOf(request)
-      const row = await visibleChart(ctx, name, user, 'page')
-      const owner = user?.id === row.authorId
-      const moderator = await isModerator(ctx, user)
+  app.get(
+    '/sonolus/levels/:name',
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        response: { 200: LevelDetailsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      return sendJson(ctx, request, reply, async (tags) => {
+        const { name } = request.params
+        const locale = request.query.localization ?? 'en'
+        const user = await ctx.auth.userOf(request)
+        const row = await visibleChart(ctx, name, user, 'page')
+        const owner = user?.id === row.authorId
+        const moderator = await isModerator(ctx, user)
 
-      const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
-      tags.add(cacheTags.author(row.authorId))
-      for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
-      const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
-      const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
-      const description = [hidden, row.description, stats].filter(Boolean).join('\n\n')
-      // The owner and moderators see the chart's moderation state and history (issue 14).
-      const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
-      const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
-      const body =
-        `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation))},` +
-        `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-        `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
-        `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
-        `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
-      return body
-    })
-  })
+        const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
+        tags.add(cacheTags.author(row.authorId))
+        for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
+        const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
+        const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
+        const description = [hidden, row.description, stats].filter(Boolean).join('\n\n')
+        // The owner and moderators see the chart's moderation state and history (issue 14).
+        const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
+        const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
+        const body =
+          `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation))},` +
+          `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
+          `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
+          `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
+          `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
+        return body
+      })
+    },
+  )
 }

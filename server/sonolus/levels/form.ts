@@ -9,6 +9,7 @@ import {
   MAX_TAG_LENGTH,
   MAX_TAGS,
   MAX_TITLE_LENGTH,
+  type LevelFormInput,
 } from '../../../common/api/uploads.js'
 import { LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
 import {
@@ -71,10 +72,9 @@ const flag = (raw: Record<string, unknown>, field: string, fallback: 0 | 1): 0 |
 
 /** Checks the fields (spec §5). `existing` is the chart being edited: its author and files stand in for
  *  what the form leaves out. */
-export const readLevelForm = (body: unknown, existing?: ChartRow): LevelForm => {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw createRejected('The body must be a chart object')
-  const raw = body as Record<string, unknown>
+export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelForm => {
+  // Shapes and types were checked by LevelFormBodySchema; what follows are the rules.
+  const raw: Record<string, unknown> = body
   const fields = {
     title: text(raw, 'title', TEXT_LIMITS.title),
     composer: text(raw, 'composer', TEXT_LIMITS.composer),

@@ -1,5 +1,7 @@
 // GET /sonolus/levels/info: sections Newest, Most liked, Random, and (logged in) My charts; the search forms.
 import { type RouteModule } from '../types.js'
+import { LevelInfoResponseSchema } from '../../../common/api/schemas/levels.js'
+import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
 import { cacheTags, sendJson } from './cached.js'
 import { advancedSearch, quickSearch } from './forms.js'
 import { levelJson } from './item.js'
@@ -8,33 +10,37 @@ import { type ChartRow } from '../../db/repositories/index.js'
 const SECTION_SIZE = 5
 
 export const levelsInfo: RouteModule = (app, ctx) => {
-  app.get('/sonolus/levels/info', async (request, reply) => {
-    return sendJson(ctx, request, reply, async (tags) => {
-      const locale = (request.query as { localization?: string }).localization ?? 'en'
-      const user = await ctx.auth.userOf(request)
-      const rows = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
-        ctx.repos.charts.listRows({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
-      // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
-      const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
-      const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
-      const sections: [string, string, ChartRow[]][] = [
-        ['#NEWEST', 'clock', await rows('newest')],
-        ['#POPULAR', 'heart', await rows('likes')],
-        ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset)],
-      ]
-      if (user) sections.push(['My charts', 'user', await rows('newest', 'mine')])
-      tags.add(cacheTags.lists)
-      for (const [, , shown] of sections) for (const row of shown) tags.add(cacheTags.chart(row.id))
-      const json = (rows: ChartRow[]) =>
-        `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
-      const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections
-        .filter(([, , rows]) => rows.length > 0)
-        .map(
-          ([title, icon, rows]) =>
-            `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}}`,
-        )
-        .join(',')}]}`
-      return body
-    })
-  })
+  app.get(
+    '/sonolus/levels/info',
+    { schema: { querystring: LocalizationQuery, response: { 200: LevelInfoResponseSchema } } },
+    async (request, reply) => {
+      return sendJson(ctx, request, reply, async (tags) => {
+        const locale = request.query.localization ?? 'en'
+        const user = await ctx.auth.userOf(request)
+        const rows = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
+          ctx.repos.charts.listRows({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
+        // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
+        const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
+        const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
+        const sections: [string, string, ChartRow[]][] = [
+          ['#NEWEST', 'clock', await rows('newest')],
+          ['#POPULAR', 'heart', await rows('likes')],
+          ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset)],
+        ]
+        if (user) sections.push(['My charts', 'user', await rows('newest', 'mine')])
+        tags.add(cacheTags.lists)
+        for (const [, , shown] of sections) for (const row of shown) tags.add(cacheTags.chart(row.id))
+        const json = (rows: ChartRow[]) =>
+          `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
+        const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections
+          .filter(([, , rows]) => rows.length > 0)
+          .map(
+            ([title, icon, rows]) =>
+              `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}}`,
+          )
+          .join(',')}]}`
+        return body
+      })
+    },
+  )
 }

@@ -4,19 +4,25 @@
 // (tags mark modifiers such as auto-play), and the result is one a Sirius play of the chart can produce
 // (common/scoring.ts: counts, combo, grade and scores against the note count of the chart's level data;
 // a chart without level data takes no results). Each user keeps their best record per board.
+import { BoardParams, RecordParams } from '../../../common/api/schemas/levels.js'
+import {
+  EmptyObjectSchema,
+  LeaderboardDetailsSchema,
+  LocalizationQuery,
+  MultipartBody,
+  NameParams,
+  PageQuery,
+  RecordDetailsSchema,
+  RecordListSchema,
+  ReplayDetailsSchema,
+  ResultInfoSchema,
+  ResultSubmitBody,
+  ResultSubmitResponseSchema,
+} from '../../../common/api/schemas/protocol.js'
 import { createHash, randomBytes } from 'node:crypto'
 import multipart from '@fastify/multipart'
-import {
-  type GameplayResult,
-  type ReplayItem,
-  type ServerItemLeaderboardDetails,
-  type ServerItemLeaderboardRecord,
-  type ServerItemLeaderboardRecordDetails,
-  type ServerItemLeaderboardRecordList,
-  type ServerLevelResultInfo,
-  type ServerSubmitLevelResultResponse,
-} from '@sonolus/core'
-import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
+import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultResponse } from '@sonolus/core'
+import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
 import { WorkLimitError, WorkRefusal } from '../../work/pool.js'
 import { checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
@@ -25,7 +31,7 @@ import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
 import { putBuffer } from '../../storage/putFile.js'
 import { type RouteModule } from '../types.js'
-import { pageParam, visibleChart } from './access.js'
+import { visibleChart } from './access.js'
 import { assertActive } from '../../moderation/service.js'
 import { levelJson, srl } from './item.js'
 
@@ -73,11 +79,7 @@ export const checkResult = (data: unknown): GameplayResult | string => {
 
 const formatValue = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(4))
 
-const toRecord = (
-  record: RecordRow,
-  board: LeaderboardName,
-  rank: number,
-): ServerItemLeaderboardRecord & { replay: string } => ({
+const toRecord = (record: RecordRow, board: LeaderboardName, rank: number): WebRecord => ({
   name: record.id,
   rank: `#${rank}`,
   player: record.player,
@@ -129,190 +131,241 @@ const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number> =>
 }
 
 export const levelResults: RouteModule = (app, ctx) => {
-  app.get('/sonolus/levels/result/info', async () => {
-    const info: ServerLevelResultInfo = {
-      submits: [
-        { type: 'submit', title: '#SUBMIT', icon: 'upload', requireConfirmation: false, options: [] },
-      ],
-    }
-    return info
-  })
+  app.get(
+    '/sonolus/levels/result/info',
+    { schema: { querystring: LocalizationQuery, response: { 200: ResultInfoSchema } } },
+    async () => {
+      const info = {
+        submits: [
+          { type: 'submit', title: '#SUBMIT', icon: 'upload', requireConfirmation: false, options: [] },
+        ],
+      }
+      return info
+    },
+  )
 
-  app.post('/sonolus/levels/result/submit', async (request) => {
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw actionDenied()
-    const replay = (request.body as { replay?: ReplayItem } | undefined)?.replay
-    if (!replay || typeof replay !== 'object') throw badRequest('The body has no replay')
-    const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user, 'action')
-    const engine = ctx.packs.engine('en').item.name
-    if (replay.level?.engine?.name !== engine)
-      throw rejected(`the level was not played with this server's engine "${engine}"`)
-    if (Array.isArray(replay.tags) && replay.tags.length > 0)
-      throw rejected('tagged replays (modifiers such as auto-play) are not ranked')
-    const hashes = [replay.data?.hash, replay.configuration?.hash]
-    if (!hashes.every((hash) => typeof hash === 'string' && SHA1_REGEX.test(hash)))
-      throw badRequest('The replay data and configuration need SHA-1 hashes')
-    const key = randomBytes(24).toString('base64url')
-    const pending: Pending = { chartId: chart.id, hashes: hashes as [string, string], title: chart.title }
-    await ctx.repos.leaderboards.createUploadKey({
-      key,
-      userId: user.id,
-      action: 'result',
-      payload: JSON.stringify(pending),
-      expiresTime: Date.now() + UPLOAD_KEY_MS,
-    })
-    const response: ServerSubmitLevelResultResponse = { key, hashes: pending.hashes }
-    return response
-  })
+  app.post(
+    '/sonolus/levels/result/submit',
+    {
+      schema: {
+        querystring: LocalizationQuery,
+        body: ResultSubmitBody,
+        response: { 200: ResultSubmitResponseSchema },
+      },
+      // Who asks comes first: a visitor is refused whatever the body.
+      preValidation: async (request) => {
+        if (!(await ctx.auth.userOf(request))) throw actionDenied()
+      },
+    },
+    async (request) => {
+      const user = await ctx.auth.userOf(request)
+      if (!user) throw actionDenied()
+      const { replay } = request.body
+      const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user, 'action')
+      const engine = ctx.packs.engine('en').item.name
+      if (replay.level?.engine?.name !== engine)
+        throw rejected(`the level was not played with this server's engine "${engine}"`)
+      if (Array.isArray(replay.tags) && replay.tags.length > 0)
+        throw rejected('tagged replays (modifiers such as auto-play) are not ranked')
+      const hashes = [replay.data?.hash, replay.configuration?.hash]
+      if (!hashes.every((hash) => typeof hash === 'string' && SHA1_REGEX.test(hash)))
+        throw badRequest('The replay data and configuration need SHA-1 hashes')
+      const key = randomBytes(24).toString('base64url')
+      const pending: Pending = { chartId: chart.id, hashes: hashes as [string, string], title: chart.title }
+      await ctx.repos.leaderboards.createUploadKey({
+        key,
+        userId: user.id,
+        action: 'result',
+        payload: JSON.stringify(pending),
+        expiresTime: Date.now() + UPLOAD_KEY_MS,
+      })
+      const response: ServerSubmitLevelResultResponse = { key, hashes: pending.hashes }
+      return response
+    },
+  )
 
   // The upload is authorised by its single-use key, not the session (protocol doc §5).
   void app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 0, parts: 2, fieldSize: 0 },
     })
-    scope.post('/sonolus/levels/result/upload', async (request) => {
-      const key = String(request.headers['sonolus-upload-key'] ?? '')
-      const now = Date.now()
-      const claimed = key ? await ctx.repos.leaderboards.claimUploadKey(key, now) : undefined
-      if (!claimed || claimed.action !== 'result')
-        throw new HttpError(
-          401,
-          'permission_denied2',
-          'Unknown or expired upload key; submit the result again',
+    scope.post(
+      '/sonolus/levels/result/upload',
+      {
+        schema: { querystring: LocalizationQuery, body: MultipartBody, response: { 200: EmptyObjectSchema } },
+      },
+      async (request) => {
+        const key = String(request.headers['sonolus-upload-key'] ?? '')
+        const now = Date.now()
+        const claimed = key ? await ctx.repos.leaderboards.claimUploadKey(key, now) : undefined
+        if (!claimed || claimed.action !== 'result')
+          throw new HttpError(
+            401,
+            'permission_denied2',
+            'Unknown or expired upload key; submit the result again',
+          )
+        const pending = JSON.parse(claimed.payload) as Pending
+        if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data')
+
+        const files = new Map<string, Buffer>()
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') throw badRequest('Only files are expected')
+          // Over MAX_UPLOAD_BYTES, toBuffer throws a 413, which the app answers as file_too_large.
+          const buffer = await part.toBuffer()
+          const hash = part.filename
+          if (!pending.hashes.includes(hash)) throw rejected(`the file ${hash} was not asked for`)
+          if (files.has(hash)) throw rejected(`the file ${hash} came twice`)
+          if (createHash('sha1').update(buffer).digest('hex') !== hash)
+            throw rejected(`the file ${hash} does not match its SHA-1`)
+          files.set(hash, buffer)
+        }
+        const [dataHash, configurationHash] = pending.hashes
+        if (!files.has(dataHash) || !files.has(configurationHash))
+          throw rejected('the replay data and configuration are both needed')
+
+        // Inflated (at most REPLAY_MAX_BYTES each), depth-checked and parsed in a worker thread; only the
+        // result comes back.
+        let replayData: unknown
+        try {
+          replayData = (await ctx.work.readReplay(files.get(dataHash)!, files.get(configurationHash)!)).result
+        } catch (error) {
+          if (error instanceof WorkRefusal || error instanceof WorkLimitError) throw rejected(error.message)
+          throw error
+        }
+        const result = checkResult(replayData)
+        if (typeof result === 'string') throw rejected(result)
+
+        const chart = await ctx.repos.charts.findById(pending.chartId)
+        if (!chart) throw rejected('the chart no longer exists')
+        const notes = await noteCountOf(ctx, chart)
+        if (notes !== undefined && notes !== result.totalCount)
+          throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
+        const user = await ctx.repos.users.findById(claimed.userId)
+        if (!user) throw actionDenied()
+        // Suspended since the submit (issue 14): the key no longer records anything.
+        assertActive(user)
+
+        for (const bytes of files.values())
+          await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)
+        const record: RecordRow = {
+          id: randomBytes(16).toString('hex'),
+          chartId: chart.id,
+          userId: user.id,
+          player: `${user.name}#${user.handle}`,
+          grade: result.grade,
+          arcadeScore: result.arcadeScore,
+          accuracyScore: result.accuracyScore,
+          combo: result.combo,
+          perfect: result.perfect,
+          great: result.great,
+          good: result.good,
+          miss: result.miss,
+          totalCount: result.totalCount,
+          dataHash,
+          configurationHash,
+          replayTitle: pending.title,
+          createdTime: now,
+        }
+        await ctx.repos.transaction((trx) =>
+          trx.leaderboards.addRecord(
+            record,
+            LEADERBOARDS.map((board) => {
+              const value = Number(result[BOARDS[board].field])
+              return { board, sortKey: BOARDS[board].better === 'higher' ? -value : value }
+            }),
+          ),
         )
-      const pending = JSON.parse(claimed.payload) as Pending
-      if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data')
+        request.log.info({ chart: chart.id, user: user.id, record: record.id }, 'level result recorded')
+        return {}
+      },
+    )
+  })
 
-      const files = new Map<string, Buffer>()
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') throw badRequest('Only files are expected')
-        // Over MAX_UPLOAD_BYTES, toBuffer throws a 413, which the app answers as file_too_large.
-        const buffer = await part.toBuffer()
-        const hash = part.filename
-        if (!pending.hashes.includes(hash)) throw rejected(`the file ${hash} was not asked for`)
-        if (files.has(hash)) throw rejected(`the file ${hash} came twice`)
-        if (createHash('sha1').update(buffer).digest('hex') !== hash)
-          throw rejected(`the file ${hash} does not match its SHA-1`)
-        files.set(hash, buffer)
+  app.get(
+    '/sonolus/levels/:name/leaderboards/:board',
+    {
+      schema: {
+        params: BoardParams,
+        querystring: LocalizationQuery,
+        response: { 200: LeaderboardDetailsSchema },
+      },
+    },
+    async (request) => {
+      const { name, board } = request.params
+      const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
+      const which = boardOf(board)
+      const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
+      const details = {
+        topRecords: rows.map((row, i) => toRecord(row, which, i + 1)),
       }
-      const [dataHash, configurationHash] = pending.hashes
-      if (!files.has(dataHash) || !files.has(configurationHash))
-        throw rejected('the replay data and configuration are both needed')
+      return details
+    },
+  )
 
-      // Inflated (at most REPLAY_MAX_BYTES each), depth-checked and parsed in a worker thread; only the
-      // result comes back.
-      let replayData: unknown
-      try {
-        replayData = (await ctx.work.readReplay(files.get(dataHash)!, files.get(configurationHash)!)).result
-      } catch (error) {
-        if (error instanceof WorkRefusal || error instanceof WorkLimitError) throw rejected(error.message)
-        throw error
+  app.get(
+    '/sonolus/levels/:name/leaderboards/:board/records/list',
+    { schema: { params: BoardParams, querystring: PageQuery, response: { 200: RecordListSchema } } },
+    async (request) => {
+      const { name, board } = request.params
+      const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
+      const which = boardOf(board)
+      const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
+      const [rows, total] = await Promise.all([
+        ctx.repos.leaderboards.listBoard(chart.id, which, offset, RECORDS_PER_PAGE),
+        ctx.repos.leaderboards.countBoard(chart.id, which),
+      ])
+      const list = {
+        pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
+        records: rows.map((row, i) => toRecord(row, which, offset + i + 1)),
       }
-      const result = checkResult(replayData)
-      if (typeof result === 'string') throw rejected(result)
+      return list
+    },
+  )
 
-      const chart = await ctx.repos.charts.findById(pending.chartId)
-      if (!chart) throw rejected('the chart no longer exists')
-      const notes = await noteCountOf(ctx, chart)
-      if (notes !== undefined && notes !== result.totalCount)
-        throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
-      const user = await ctx.repos.users.findById(claimed.userId)
-      if (!user) throw actionDenied()
-      // Suspended since the submit (issue 14): the key no longer records anything.
-      assertActive(user)
-
-      for (const bytes of files.values())
-        await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)
-      const record: RecordRow = {
-        id: randomBytes(16).toString('hex'),
-        chartId: chart.id,
-        userId: user.id,
-        player: `${user.name}#${user.handle}`,
-        grade: result.grade,
-        arcadeScore: result.arcadeScore,
-        accuracyScore: result.accuracyScore,
-        combo: result.combo,
-        perfect: result.perfect,
-        great: result.great,
-        good: result.good,
-        miss: result.miss,
-        totalCount: result.totalCount,
-        dataHash,
-        configurationHash,
-        replayTitle: pending.title,
-        createdTime: now,
+  app.get(
+    '/sonolus/levels/:name/leaderboards/:board/records/:record',
+    {
+      schema: {
+        params: RecordParams,
+        querystring: LocalizationQuery,
+        response: { 200: RecordDetailsSchema },
+      },
+    },
+    async (request) => {
+      const { name, board, record: recordId } = request.params
+      const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
+      boardOf(board)
+      const record = await ctx.repos.leaderboards.findRecord(recordId)
+      if (!record || record.chartId !== chart.id) throw notFound('No such record')
+      const locale = request.query.localization ?? 'en'
+      const details = {
+        replays: [replayItem(ctx, record, chart, locale)],
       }
-      await ctx.repos.transaction((trx) =>
-        trx.leaderboards.addRecord(
-          record,
-          LEADERBOARDS.map((board) => {
-            const value = Number(result[BOARDS[board].field])
-            return { board, sortKey: BOARDS[board].better === 'higher' ? -value : value }
-          }),
-        ),
-      )
-      request.log.info({ chart: chart.id, user: user.id, record: record.id }, 'level result recorded')
-      return {}
-    })
-  })
-
-  app.get('/sonolus/levels/:name/leaderboards/:board', async (request) => {
-    const { name, board } = request.params as { name: string; board: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
-    const which = boardOf(board)
-    const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
-    const details: ServerItemLeaderboardDetails = {
-      topRecords: rows.map((row, i) => toRecord(row, which, i + 1)),
-    }
-    return details
-  })
-
-  app.get('/sonolus/levels/:name/leaderboards/:board/records/list', async (request) => {
-    const { name, board } = request.params as { name: string; board: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
-    const which = boardOf(board)
-    const offset = pageParam(request.query) * RECORDS_PER_PAGE
-    const [rows, total] = await Promise.all([
-      ctx.repos.leaderboards.listBoard(chart.id, which, offset, RECORDS_PER_PAGE),
-      ctx.repos.leaderboards.countBoard(chart.id, which),
-    ])
-    const list: ServerItemLeaderboardRecordList = {
-      pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
-      records: rows.map((row, i) => toRecord(row, which, offset + i + 1)),
-    }
-    return list
-  })
-
-  app.get('/sonolus/levels/:name/leaderboards/:board/records/:record', async (request) => {
-    const {
-      name,
-      board,
-      record: recordId,
-    } = request.params as { name: string; board: string; record: string }
-    const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
-    boardOf(board)
-    const record = await ctx.repos.leaderboards.findRecord(recordId)
-    if (!record || record.chartId !== chart.id) throw notFound('No such record')
-    const locale = (request.query as { localization?: string }).localization ?? 'en'
-    const details: ServerItemLeaderboardRecordDetails = { replays: [replayItem(ctx, record, chart, locale)] }
-    return details
-  })
+      return details
+    },
+  )
 
   // The replay itself, which the site's replay button opens in the app ({open-in-app}/replays/{name}).
-  app.get('/sonolus/replays/:name', async (request) => {
-    const { name } = request.params as { name: string }
-    const record = name.startsWith(REPLAY_PREFIX)
-      ? await ctx.repos.leaderboards.findRecord(name.slice(REPLAY_PREFIX.length))
-      : undefined
-    if (!record) throw notFound('No such replay')
-    const chart = await visibleChart(ctx, `wbs-${record.chartId}`, await ctx.auth.userOf(request), 'page')
-    const locale = (request.query as { localization?: string }).localization ?? 'en'
-    return {
-      item: replayItem(ctx, record, chart, locale),
-      actions: [],
-      hasCommunity: false,
-      leaderboards: [],
-      sections: [],
-    }
-  })
+  app.get(
+    '/sonolus/replays/:name',
+    {
+      schema: { params: NameParams, querystring: LocalizationQuery, response: { 200: ReplayDetailsSchema } },
+    },
+    async (request) => {
+      const { name } = request.params
+      const record = name.startsWith(REPLAY_PREFIX)
+        ? await ctx.repos.leaderboards.findRecord(name.slice(REPLAY_PREFIX.length))
+        : undefined
+      if (!record) throw notFound('No such replay')
+      const chart = await visibleChart(ctx, `wbs-${record.chartId}`, await ctx.auth.userOf(request), 'page')
+      const locale = request.query.localization ?? 'en'
+      return {
+        item: replayItem(ctx, record, chart, locale),
+        actions: [],
+        hasCommunity: false,
+        leaderboards: [],
+        sections: [],
+      }
+    },
+  )
 }

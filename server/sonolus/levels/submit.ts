@@ -7,6 +7,14 @@
 // permission_denied2 (spec §8 "401 on submit calls").
 // Moderation (issue 14) arrives here from the app too: type=report (anyone logged in), type=review (the
 // owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
+import {
+  ActionBody,
+  LocalizationQuery,
+  NameParams,
+  SubmitResponseSchema,
+} from '../../../common/api/schemas/protocol.js'
+import { LevelFormBodySchema } from '../../../common/api/schemas/uploads.js'
+import { parseShape } from '../../http/validation.js'
 import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
 import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
@@ -27,76 +35,91 @@ import {
 } from '../../moderation/service.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
-  app.post('/sonolus/levels/:name/submit', async (request) => {
-    const { name } = request.params as { name: string }
-    const values = actionValues(request.body, request.query)
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw actionDenied()
-    const row = await visibleChart(ctx, name, user, 'action')
-    const owner = row.authorId === user.id && handleOf(row.author) === user.handle
-    const type = values.get('type')
-    const target = { type: 'chart' as const, id: row.id }
+  app.post(
+    '/sonolus/levels/:name/submit',
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: ActionBody,
+        response: { 200: SubmitResponseSchema },
+      },
+    },
+    async (request) => {
+      const { name } = request.params
+      const values = actionValues(request.body, request.query)
+      const user = await ctx.auth.userOf(request)
+      if (!user) throw actionDenied()
+      const row = await visibleChart(ctx, name, user, 'action')
+      const owner = row.authorId === user.id && handleOf(row.author) === user.handle
+      const type = values.get('type')
+      const target = { type: 'chart' as const, id: row.id }
 
-    // issue 14: the owner of a hidden chart asks for a review, suspended or not (it is their appeal).
-    if (type === 'review') {
+      // issue 14: the owner of a hidden chart asks for a review, suspended or not (it is their appeal).
+      if (type === 'review') {
+        if (!owner) throw actionDenied()
+        await requestReview(ctx, user, row, request.ip)
+        return { code: 200, key: '', hashes: [], shouldUpdateItem: true }
+      }
+      assertActive(user)
+      if (type === 'report') {
+        const reason = values.get('reason') ?? ''
+        await fileReport(ctx, user, request.ip, { target, reason, note: values.get('note') ?? '' })
+        const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
+        return response
+      }
+      if (type === 'hide' || type === 'restore' || (type === 'delete' && !owner)) {
+        const moderator = await requireModerator(ctx, user)
+        await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+        const response: ServerSubmitItemActionResponse =
+          type === 'delete'
+            ? { key: '', hashes: [], shouldRemoveItem: true }
+            : { key: '', hashes: [], shouldUpdateItem: true }
+        return response
+      }
       if (!owner) throw actionDenied()
-      await requestReview(ctx, user, row, request.ip)
-      return { code: 200, key: '', hashes: [], shouldUpdateItem: true }
-    }
-    assertActive(user)
-    if (type === 'report') {
-      const reason = values.get('reason') ?? ''
-      await fileReport(ctx, user, request.ip, { target, reason, note: values.get('note') ?? '' })
-      const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
-      return response
-    }
-    if (type === 'hide' || type === 'restore' || (type === 'delete' && !owner)) {
-      const moderator = await requireModerator(ctx, user)
-      await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
-      const response: ServerSubmitItemActionResponse =
-        type === 'delete'
-          ? { key: '', hashes: [], shouldRemoveItem: true }
-          : { key: '', hashes: [], shouldUpdateItem: true }
-      return response
-    }
-    if (!owner) throw actionDenied()
-    const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
+      const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
-    if (type === 'delete') {
-      // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
-      await ctx.repos.charts.delete(row.id)
-      catalogueChanged(ctx, row)
-      const collected = await collectFiles(ctx.blobStore, ctx.repos, before)
-      request.log.info({ chart: row.id, user: user.id, collected }, 'chart deleted by its owner')
-      const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
-      return response
-    }
-    if (type !== 'edit') throw badRequest(`Unknown action type "${type ?? ''}"`)
+      if (type === 'delete') {
+        // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
+        await ctx.repos.charts.delete(row.id)
+        catalogueChanged(ctx, row)
+        const collected = await collectFiles(ctx.blobStore, ctx.repos, before)
+        request.log.info({ chart: row.id, user: user.id, collected }, 'chart deleted by its owner')
+        const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldRemoveItem: true }
+        return response
+      }
+      if (type !== 'edit') throw badRequest(`Unknown action type "${type ?? ''}"`)
 
-    const form = readLevelForm(readEditValues(values), row)
-    const files = await prepareFiles(ctx, form, row)
-    const now = Date.now()
-    await ctx.repos.transaction(async (trx) => {
-      await lockFiles(trx, files)
-      await trx.charts.update(row.id, {
-        ...chartColumns(form, files),
-        // New music plays as uploaded until its re-encode is ready.
-        ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
-        updatedTime: now,
+      const form = readLevelForm(
+        parseShape(LevelFormBodySchema, readEditValues(values), 'create_failed'),
+        row,
+      )
+      const files = await prepareFiles(ctx, form, row)
+      const now = Date.now()
+      await ctx.repos.transaction(async (trx) => {
+        await lockFiles(trx, files)
+        await trx.charts.update(row.id, {
+          ...chartColumns(form, files),
+          // New music plays as uploaded until its re-encode is ready.
+          ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
+          updatedTime: now,
+        })
+        if (files.musicChanged && files.musicHash)
+          await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
       })
-      if (files.musicChanged && files.musicHash) await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
-    })
-    catalogueChanged(ctx, row)
-    if (files.musicChanged) ctx.media.kick()
-    const after = await ctx.repos.charts.findById(row.id)
-    const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))
-    await collectFiles(
-      ctx.blobStore,
-      ctx.repos,
-      before.filter((hash) => !still.has(hash)),
-    )
-    request.log.info({ chart: row.id, user: user.id }, 'chart edited by its owner')
-    const response: EditLevelResponse = { code: 200, key: '', hashes: [], shouldUpdateItem: true }
-    return response
-  })
+      catalogueChanged(ctx, row)
+      if (files.musicChanged) ctx.media.kick()
+      const after = await ctx.repos.charts.findById(row.id)
+      const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))
+      await collectFiles(
+        ctx.blobStore,
+        ctx.repos,
+        before.filter((hash) => !still.has(hash)),
+      )
+      request.log.info({ chart: row.id, user: user.id }, 'chart edited by its owner')
+      const response: EditLevelResponse = { code: 200, key: '', hashes: [], shouldUpdateItem: true }
+      return response
+    },
+  )
 }

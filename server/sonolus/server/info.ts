@@ -1,13 +1,13 @@
 // GET /sonolus/server/info: our web extension with the running commit and the storage use (spec §3, §7).
 import { type ServerInfoResponse } from '../../../common/api/serverInfo.js'
-import { ServerInfoResponseSchema } from '../schemas.js'
+import { LocalizationQuery, ServerInfoResponseSchema } from '../../../common/api/schemas/protocol.js'
 import { type RouteModule } from '../types.js'
 import { NO_ENGINE_MESSAGE } from '../info.js'
 
 export const serverInfo: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/server/info',
-    { schema: { response: { 200: ServerInfoResponseSchema } } },
+    { schema: { querystring: LocalizationQuery, response: { 200: ServerInfoResponseSchema } } },
     async (): Promise<ServerInfoResponse> => ({
       code: 200,
       git: ctx.git,

@@ -1,5 +1,6 @@
 // GET /sonolus/user/login: a new web login attempt → {code, sessionId, url} (spec §7; protocol doc §11.2).
-import { Type } from '@sinclair/typebox'
+import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
+import { UserLoginResponseSchema } from '../../../common/api/schemas/user.js'
 import { type UserLoginResponse } from '../../../common/api/user.js'
 import { type RouteModule } from '../types.js'
 
@@ -8,9 +9,8 @@ export const userLogin: RouteModule = (app, ctx) => {
     '/sonolus/user/login',
     {
       schema: {
-        response: {
-          200: Type.Object({ code: Type.Literal(200), sessionId: Type.String(), url: Type.String() }),
-        },
+        querystring: LocalizationQuery,
+        response: { 200: UserLoginResponseSchema },
       },
     },
     async (request, reply): Promise<UserLoginResponse> => {

@@ -1,6 +1,11 @@
 // POST /sonolus/web/authenticate/{hash}: the app's signed authenticateExternal for a web login attempt
 // (protocol doc §11). Answers a ServerMessage that the app shows.
-import { Type } from '@sinclair/typebox'
+import {
+  AuthenticateExternalBody,
+  LocalizationQuery,
+  MessageResponseSchema,
+} from '../../../common/api/schemas/protocol.js'
+import { WebLoginParams } from '../../../common/api/schemas/user.js'
 import { type ServiceAuthenticateExternalResponse } from '@sonolus/core'
 import { type RouteModule } from '../types.js'
 
@@ -9,9 +14,13 @@ export const webAuthenticate: RouteModule = (app, ctx) => {
     '/sonolus/web/authenticate/:hash',
     {
       schema: {
-        params: Type.Object({ hash: Type.String() }),
-        response: { 200: Type.Object({ message: Type.String() }) },
+        params: WebLoginParams,
+        querystring: LocalizationQuery,
+        body: AuthenticateExternalBody,
+        response: { 200: MessageResponseSchema },
       },
+      preValidation: async (request) =>
+        ctx.auth.assertSigned(request.rawBody, request.headers['sonolus-signature'] as string | undefined),
     },
     async (request): Promise<Required<ServiceAuthenticateExternalResponse>> => ({
       message: await ctx.auth.completeWebLogin(

@@ -34,6 +34,8 @@ export const testConfig = (dialect: DialectName, dataDir: string, env: Record<st
       RATE_LIMIT_PER_MINUTE: '1000000',
       RATE_LIMIT_STRICT_PER_MINUTE: '1000000',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Every JSON answer is checked against its route's response schema.
+      CHECK_RESPONSES: '1',
       ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
       ...env,
     },

@@ -1,9 +1,9 @@
 // npm run import-pack -- <file.scp | pack folder>: imports the engine (and its skin, background, effect and
 // particle) into this installation's database and file store. ENGINE_NAME (default "sirius") picks the
 // engine that levels use.
-import { ConfigError, loadConfig } from '../server/config.js'
-import { openContext } from '../server/context.js'
-import { PackImportError, importPack } from '../server/packs/import.js'
+import { ConfigError, loadConfig } from '../config.js'
+import { openContext } from '../context.js'
+import { PackImportError, importPack } from '../packs/import.js'
 
 const [input] = process.argv.slice(2)
 if (!input) {

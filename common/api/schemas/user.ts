@@ -1,0 +1,22 @@
+// Schemas of the web login calls (docs/spec.md §7 "/user/mine", "/user/login"; docs/protocol.md §11, §15).
+import { Type } from '@sinclair/typebox'
+import { MineExtrasSchema } from './moderation.js'
+
+/** spec §7's fields, plus the role, any suspension and the unread notices (issue 14); or code 401. */
+export const UserMineResponseSchema = Type.Union([
+  Type.Composite([
+    Type.Object({ code: Type.Literal(200), id: Type.String(), handle: Type.String(), name: Type.String() }),
+    MineExtrasSchema,
+  ]),
+  Type.Object({ code: Type.Literal(401) }),
+])
+export const UserLoginResponseSchema = Type.Object({
+  code: Type.Literal(200),
+  /** The browser's secret: kept in its cookie, sent as Authorization, never put in a URL. */
+  sessionId: Type.String(),
+  /** open.sonolus.com external-login link; carries only sha1(sessionId). */
+  url: Type.String(),
+})
+export const UserLogoutResponseSchema = Type.Object({ code: Type.Literal(200) })
+/** The app's signed completion of a web login names the attempt by sha1(sessionId). */
+export const WebLoginParams = Type.Object({ hash: Type.String({ maxLength: 64 }) })
