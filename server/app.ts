@@ -16,7 +16,7 @@ import { compressJson } from './http/compression.js'
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
-import { applyCors, securityHeaders, spaContentSecurityPolicy } from './http/security.js'
+import { registerSecurity } from './http/security.js'
 import { registerProtection } from './http/protection.js'
 import { checkResponse, validationError, validatorCompiler } from './http/validation.js'
 import { WorkBusyError } from './work/pool.js'
@@ -125,8 +125,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     }
   })
 
-  const csp = spaContentSecurityPolicy(ctx.config.corsOrigins)
-  app.addHook('onRequest', async (request, reply) => {
+  await registerSecurity(app, ctx.config)
+  app.addHook('onRequest', async (request) => {
     // A NUL in the path or the query would reach SQL as text (names, ids), which PostgreSQL refuses with an
     // error: nothing is named with a NUL (404), and no parameter holds one (400). Search text strips
     // control characters itself.
@@ -136,23 +136,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       if (query < 0 || nul < query) throw notFound('Nothing is named with a NUL character')
       throw new HttpError(400, 'bad_request', 'A parameter holds a NUL character')
     }
-    // A preflight from an allowed origin is answered here; others fall through to a 404.
-    if (applyCors(request, reply, ctx.config.corsOrigins)) return reply.code(204).send()
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
     // protocol doc §2.3: Sonolus-Version on every response.
     reply.header('sonolus-version', SONOLUS_VERSION)
     reply.header(REQUEST_ID_HEADER, request.id)
-    securityHeaders(reply)
-    // HTML gets the SPA's policy unless its route set a stricter one (the master-data fragment).
-    if (
-      String(reply.getHeader('content-type') ?? '').startsWith('text/html') &&
-      !reply.getHeader('content-security-policy')
-    ) {
-      reply.header('content-security-policy', csp)
-      reply.header('x-frame-options', 'DENY')
-    }
     if (ctx.config.checkResponses) checkResponse(request, reply, payload)
     return compressJson(request, reply, payload)
   })

@@ -87,6 +87,8 @@ describe('route schemas', () => {
     const missing: string[] = []
     for (const { method, url, schema } of routes) {
       const name = `${method} ${url}`
+      // @fastify/cors's preflight answer reads nothing but its headers.
+      if (name === 'OPTIONS *') continue
       if (url.includes(':') && !schema.params) missing.push(`${name}: params`)
       if (!schema.querystring) missing.push(`${name}: querystring`)
       if ((method === 'POST' || method === 'PUT') && !schema.body) missing.push(`${name}: body`)
