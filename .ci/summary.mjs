@@ -1,5 +1,5 @@
 // Prints the one closing line CI reads: "N passed, N failed, N skipped", from the runners' JSON
-// reports. A failed lint, typecheck or build step counts as one failure; a missing report too.
+// reports. A failed lint, typecheck, build or image step counts as one failure; a missing report too.
 import fs from 'node:fs'
 
 let passed = 0
@@ -9,7 +9,7 @@ let skipped = 0
 const steps = fs.existsSync('test-results/steps.json')
   ? JSON.parse(fs.readFileSync('test-results/steps.json', 'utf8'))
   : {}
-for (const step of ['lint', 'typecheck', 'build']) {
+for (const step of ['lint', 'typecheck', 'build', 'image']) {
   if (steps[step] === 'failed') {
     console.log(`step failed: ${step}`)
     failed++

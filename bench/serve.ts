@@ -57,6 +57,7 @@ const stop = async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
 }
-process.stdin.on('end', stop)
+const stopNow = () => void stop()
+process.stdin.on('end', stopNow)
 process.stdin.resume()
-process.on('SIGTERM', stop)
+process.on('SIGTERM', stopNow)

@@ -1,6 +1,6 @@
 // npm test: lint, typecheck, build the SPA, Vitest (client, server, common), Playwright (real server,
-// Debian Chromium). Every step runs even when an earlier one fails, so one run shows everything;
-// the exit code is non-zero if any step failed. Step outcomes go to test-results/steps.json for the summary.
+// Debian Chromium), and the image check (scripts/image.sh). Every step runs even when an earlier one
+// fails, so one run shows everything; the exit code is non-zero if any step failed. Step outcomes go to test-results/steps.json for the summary.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 
@@ -12,6 +12,8 @@ const steps = [
   { name: 'build', script: 'build:e2e', env: { VITE_PROXY_ORIGIN: 'http://localhost:4173' } },
   { name: 'unit', script: 'test:unit' },
   { name: 'e2e', script: 'test:e2e', needs: 'build' },
+  // The container image's steps on the host: build, production dependencies only, serve, probe.
+  { name: 'image', script: 'test:image' },
 ]
 
 fs.rmSync('test-results', { recursive: true, force: true })
