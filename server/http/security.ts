@@ -1,8 +1,11 @@
 // Web security (docs/protocol.md §15.7): CORS for the configured origins (@fastify/cors), security headers
-// and the SPA's Content-Security-Policy on every response (@fastify/helmet). Routes that serve something
-// else (a stored file, the split-line fragment) set a stricter policy of their own.
+// and the SPA's Content-Security-Policy on every response (helmet). Routes that serve something else (a
+// stored file, the split-line fragment) set a stricter policy of their own.
+// helmet builds the headers once, at start: @fastify/helmet rebuilds its middleware on every request,
+// which cost 40% of /sonolus/info's throughput in bench:server (issue 16 note).
+import { type IncomingMessage, type ServerResponse } from 'node:http'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
+import helmet, { type HelmetOptions } from 'helmet'
 import { type Config } from '../config.js'
 import { type App } from '../sonolus/types.js'
 
@@ -40,18 +43,34 @@ export const registerSecurity = async (app: App, config: Config): Promise<void> 
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   })
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: spaPolicyDirectives(config.corsOrigins) },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    // Charts' files are fetched by the app, the official web client and the proxy's origin.
-    crossOriginResourcePolicy: false,
-    // HTTPS is the operator's: the header is sent only when the public address is https.
-    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000 } : false,
+  const headers = {
+    ...helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: spaPolicyDirectives(config.corsOrigins) },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      // Charts' files are fetched by the app, the official web client and the proxy's origin.
+      crossOriginResourcePolicy: false,
+      // HTTPS is the operator's: the header is sent only when the public address is https.
+      strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000 } : false,
+    }),
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  }
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
   })
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()')
-  })
+}
+
+/** The headers helmet's middleware sets for these options, collected once. */
+export const helmetHeaders = (options: HelmetOptions): Record<string, string> => {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  }
+  let done = false
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => (done = true))
+  if (!done) throw new Error('helmet did not finish synchronously')
+  return headers
 }
