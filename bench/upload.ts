@@ -2,8 +2,8 @@
 // against our real server over loopback, as the SPA sends it: one chunk after another. Prints the
 // throughput of each upload (first request to the stored answer, the SHA-1 and content checks included)
 // and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
-// kernel's high-water mark), and the growth; and the peak RSS of its child processes (the ffprobe parked
-// for the commit, server/media/probe.ts). Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
+// kernel's high-water mark), and the growth; and the peak RSS of its child processes (ffprobe, run on the
+// finished file by the commit, server/media/probe.ts). Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
 // Env: BENCH_UPLOADS (default 9); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -30,7 +30,7 @@ const memory = (pid: number) => {
   return { rss: field('VmRSS'), hwm: field('VmHWM') }
 }
 
-/** The server's child processes, at any depth (its parked ffprobe and the timeout around it). */
+/** The server's child processes, at any depth (ffprobe while the commit checks a file). */
 const descendants = (pid: number): number[] => {
   let listed: string
   try {
@@ -130,7 +130,7 @@ const main = async () => {
     const before = memory(child.pid!)
     let peak = before.rss
     const sampler = setInterval(() => (peak = Math.max(peak, memory(child.pid!).rss)), 2)
-    // The parked ffprobe's memory barely moves; reading smaps often would steal the server's CPU.
+    // ffprobe's memory barely moves; reading smaps often would steal the server's CPU.
     const childrenPeak = { rss: 0, dirty: 0 }
     const childSampler = setInterval(() => {
       const children = childrenMemory(child.pid!)
@@ -159,9 +159,9 @@ const main = async () => {
       `server RSS: ${before.rss.toFixed(1)} MB before, peak ${peakDuring.toFixed(1)} MB during, ` +
         `growth ${(peakDuring - before.rss).toFixed(1)} MB (target ≤ 50)`,
     )
-    // Not the server's memory, but the upload's cost all the same: the ffprobe parked for the commit.
+    // Not the server's memory, but the upload's cost all the same: ffprobe, run by the commit.
     console.log(
-      `its child processes (the parked ffprobe): peak ${childrenPeak.rss.toFixed(1)} MB RSS, of which ` +
+      `its child processes (ffprobe): peak ${childrenPeak.rss.toFixed(1)} MB RSS, of which ` +
         `${childrenPeak.dirty.toFixed(1)} MB private dirty (the rest is clean library pages)`,
     )
   } finally {
