@@ -76,6 +76,13 @@ const storeFromComponents = {
   group: ['**/app/store', '**/app/store.js', '**/app/store.ts'],
   message: 'Components never import the store: use useAppSelector / useAppDispatch from app/hooks.',
 }
+// From src/features/<feature>/: '../<other>/<file>' (or '…/features/<other>/<file>') reaches into another
+// feature; '../<other>' is that feature's index.ts, its public entry.
+const featureInternals = {
+  regex: '^\\.\\./[^./][^/]*/|^(\\.\\./)+features/[^/]+/',
+  message:
+    "A feature uses another feature only through its index.ts ('../charts'), never its files; shared UI goes in src/components.",
+}
 
 const sqlLibraries = ['kysely', 'better-sqlite3', 'pg'].map((name) => ({
   name,
@@ -104,8 +111,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      // Type-aware rules: every file belongs to one of the tsconfig projects (tsconfig.json references).
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
+      // A promise nobody awaits loses its error; one passed where a callback returns nothing is never
+      // awaited either.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-warning-comments': ['error', { terms: ['fixme', 'xxx'] }],
@@ -130,6 +145,16 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Components never call fetch: add an RTK Query endpoint in src/api.' },
+      ],
+    },
+  },
+  {
+    // Replaces the patterns of the block above for features: options are not merged, so it repeats them.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [serverFromSpa, nodeFromSpa, storeFromComponents, featureInternals] },
       ],
     },
   },
@@ -163,6 +188,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [spaFromServer] }],
     },
+  },
+  {
+    // Plain JavaScript (configs and scripts) is outside the TypeScript projects: no type-aware rules.
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false } },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],

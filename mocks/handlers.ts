@@ -1,6 +1,16 @@
 // msw handlers that answer like our server, in our wire types. Client tests and offline front-end
 // work use them; nothing in the product depends on them.
 import { HttpResponse, http } from 'msw'
+import { type ServerInfo, type ServerSubmitItemActionResponse } from '@sonolus/core'
+import { type CommentListResponse, type CommunityStatus } from '../common/api/community'
+import { type ErrorBody } from '../common/api/errors'
+import {
+  type LevelDetailsResponse,
+  type LevelListResponse,
+  type RecordListResponse,
+} from '../common/api/levels'
+import { type ServerInfoResponse } from '../common/api/serverInfo'
+import { type UserLoginResponse, type UserLogoutResponse, type UserMineResponse } from '../common/api/user'
 import {
   type CreateLevelBody,
   type CreateLevelResponse,
@@ -8,8 +18,12 @@ import {
   type UploadStartResponse,
 } from '../common/api/uploads'
 import {
+  type AuditLogResponse,
   type ModerationActionRequest,
   type ModerationActionResponse,
+  type ModeratorsResponse,
+  type NoticesResponse,
+  type QueueResponse,
   type ReportResponse,
   type TakedownResponse,
 } from '../common/api/moderation'
@@ -31,32 +45,36 @@ import {
 
 export const handlers = [
   http.get('*/sonolus/info', () =>
-    HttpResponse.json(sampleSiteInfo, { headers: { 'Sonolus-Version': '1.1.1' } }),
+    HttpResponse.json(sampleSiteInfo satisfies ServerInfo, { headers: { 'Sonolus-Version': '1.1.1' } }),
   ),
-  http.get('*/sonolus/server/info', () => HttpResponse.json(sampleServerInfo)),
+  http.get('*/sonolus/server/info', () => HttpResponse.json(sampleServerInfo satisfies ServerInfoResponse)),
   // Logged out unless a test says otherwise.
-  http.get('*/sonolus/user/mine', () => HttpResponse.json({ code: 401 }, { status: 401 })),
-  http.get('*/sonolus/user/login', () => HttpResponse.json(sampleLogin)),
-  http.post('*/sonolus/user/logout', () => HttpResponse.json({ code: 200 })),
+  http.get('*/sonolus/user/mine', () =>
+    HttpResponse.json({ code: 401 } satisfies UserMineResponse, { status: 401 }),
+  ),
+  http.get('*/sonolus/user/login', () => HttpResponse.json(sampleLogin satisfies UserLoginResponse)),
+  http.post('*/sonolus/user/logout', () => HttpResponse.json({ code: 200 } satisfies UserLogoutResponse)),
   // Two public charts, one page.
   http.get('*/sonolus/levels/list', () =>
-    HttpResponse.json(listResponse([sampleChart(2), sampleChart(1)], 1)),
+    HttpResponse.json(listResponse([sampleChart(2), sampleChart(1)], 1) satisfies LevelListResponse),
   ),
   // Community: a visitor's status, and no comments.
   http.get('*/sonolus/levels/:name/community/status', () =>
-    HttpResponse.json({ isLike: false, isRating: false, rating: 0 }),
+    HttpResponse.json({ isLike: false, isRating: false, rating: 0 } satisfies CommunityStatus),
   ),
   http.get('*/sonolus/levels/:name/community/comments/list', () =>
-    HttpResponse.json({ pageCount: 1, comments: [], total: 0 }),
+    HttpResponse.json({ pageCount: 1, comments: [], total: 0 } satisfies CommentListResponse),
   ),
   http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', () =>
-    HttpResponse.json({ pageCount: 1, records: [] }),
+    HttpResponse.json({ pageCount: 1, records: [] } satisfies RecordListResponse),
   ),
   http.get('*/sonolus/levels/:name', ({ params }) => {
     const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
     return Number.isNaN(n)
-      ? HttpResponse.json({ code: 404, error: 'not_found', message: 'No such chart' }, { status: 404 })
-      : HttpResponse.json(detailsResponse(sampleChart(n)))
+      ? HttpResponse.json({ code: 404, error: 'not_found', message: 'No such chart' } satisfies ErrorBody, {
+          status: 404,
+        })
+      : HttpResponse.json(detailsResponse(sampleChart(n)) satisfies LevelDetailsResponse)
   }),
   // Uploads: every file is stored already (201), so nothing is sent. Tests that send bytes use the
   // stateful backend in mocks/uploads.ts.
@@ -66,7 +84,7 @@ export const handlers = [
     ((await request.json()) as Partial<CreateLevelBody>).rulesAccepted === true
       ? HttpResponse.json({ code: 200, id: sampleChart(0xc0de).id } satisfies CreateLevelResponse)
       : HttpResponse.json(
-          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' },
+          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' } satisfies ErrorBody,
           { status: 400 },
         ),
   ),
@@ -75,7 +93,11 @@ export const handlers = [
     const { values } = (await request.json()) as { values: string }
     const type = new URLSearchParams(values).get('type') ?? new URL(request.url).searchParams.get('type')
     return type === 'delete'
-      ? HttpResponse.json({ key: '', hashes: [], shouldRemoveItem: true })
+      ? HttpResponse.json({
+          key: '',
+          hashes: [],
+          shouldRemoveItem: true,
+        } satisfies ServerSubmitItemActionResponse)
       : HttpResponse.json({
           code: 200,
           key: '',
@@ -94,7 +116,7 @@ export const handlers = [
   http.post('*/sonolus/takedown', () =>
     HttpResponse.json({ code: 200, ids: ['takedown-1'] } satisfies TakedownResponse),
   ),
-  http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse())),
+  http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse() satisfies QueueResponse)),
   http.post('*/sonolus/moderation/actions', async ({ request }) => {
     const body = (await request.json()) as ModerationActionRequest
     return HttpResponse.json({
@@ -103,10 +125,16 @@ export const handlers = [
     } satisfies ModerationActionResponse)
   }),
   http.get('*/sonolus/moderation/log', () =>
-    HttpResponse.json(auditLogResponse([sampleAuditEntry(2), sampleAuditEntry(1)])),
+    HttpResponse.json(
+      auditLogResponse([sampleAuditEntry(2), sampleAuditEntry(1)]) satisfies AuditLogResponse,
+    ),
   ),
-  http.get('*/sonolus/moderation/moderators', () => HttpResponse.json(sampleModerators)),
-  http.get('*/sonolus/user/notices', () => HttpResponse.json(noticesResponse([], 0))),
+  http.get('*/sonolus/moderation/moderators', () =>
+    HttpResponse.json(sampleModerators satisfies ModeratorsResponse),
+  ),
+  http.get('*/sonolus/user/notices', () =>
+    HttpResponse.json(noticesResponse([], 0) satisfies NoticesResponse),
+  ),
   http.post('*/sonolus/user/notices/read', () => HttpResponse.json({ code: 200 })),
   http.get('*/content/docs/:locale/:file', ({ params }) =>
     HttpResponse.text(sampleDoc(String(params.locale), String(params.file).replace(/\.md$/, ''))),

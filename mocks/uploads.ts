@@ -12,6 +12,7 @@ import {
   type UploadProgressResponse,
   type UploadStartResponse,
 } from '../common/api/uploads'
+import { type ErrorBody } from '../common/api/errors'
 
 export type RecordedStart = { sha1: string; size: number; type: string; authorization: string | null }
 export type RecordedPut = {
@@ -49,6 +50,9 @@ type Session = {
   bytes: Uint8Array
   received: number
 }
+
+/** The error bodies here name only their key (the client reads nothing else of them). */
+type ShortErrorBody = Pick<ErrorBody, 'error'>
 
 const RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/
 
@@ -91,7 +95,8 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       const authorization = request.headers.get('authorization')
       state.starts.push({ sha1, size, type, authorization })
       await options.before?.({ kind: 'start', type })
-      if (!authorization) return HttpResponse.json({ error: 'not_login' }, { status: 401 })
+      if (!authorization)
+        return HttpResponse.json({ error: 'not_login' } satisfies ShortErrorBody, { status: 401 })
       if (state.files.has(sha1)) return HttpResponse.json({ code: 201 } satisfies UploadStartResponse)
       // One session per file and user: a second start resumes it.
       let session = [...sessions.values()].find((open) => open.sha1 === sha1)
@@ -123,7 +128,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       }
       if (!session) {
         state.puts.push({ ...put, outcome: 'rejected' })
-        return HttpResponse.json({ error: 'permission_denied2' }, { status: 401 })
+        return HttpResponse.json({ error: 'permission_denied2' } satisfies ShortErrorBody, { status: 401 })
       }
       const match = RANGE.exec(range ?? '')
       const start = Number(match?.[1])
@@ -135,7 +140,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
         start > session.received
       ) {
         state.puts.push({ ...put, outcome: 'rejected' })
-        return HttpResponse.json({ error: 'upload_failed' }, { status: 416 })
+        return HttpResponse.json({ error: 'upload_failed' } satisfies ShortErrorBody, { status: 416 })
       }
       const failure = options.failPut?.(state.puts.length, put)
       await options.before?.({ kind: 'put', type: session.type })
@@ -149,7 +154,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       if (session.received === session.size) {
         if (sha1Hex(session.bytes) !== session.sha1) {
           state.puts.push({ ...put, outcome: 'rejected' })
-          return HttpResponse.json({ error: 'upload_failed' }, { status: 400 })
+          return HttpResponse.json({ error: 'upload_failed' } satisfies ShortErrorBody, { status: 400 })
         }
         state.files.set(session.sha1, { type: session.type, bytes: session.bytes })
         sessions.delete(String(params.id))
@@ -167,7 +172,8 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
         authorization: request.headers.get('authorization'),
       })
       await options.before?.({ kind: 'status', type: session?.type })
-      if (!session) return HttpResponse.json({ error: 'permission_denied2' }, { status: 401 })
+      if (!session)
+        return HttpResponse.json({ error: 'permission_denied2' } satisfies ShortErrorBody, { status: 401 })
       return HttpResponse.json(progress(session, false))
     }),
 
@@ -178,7 +184,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       // As the server: no chart without the upload rules accepted (issue 14).
       if (body.rulesAccepted !== true)
         return HttpResponse.json(
-          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' },
+          { code: 400, error: 'empty_field', message: 'rulesAccepted is required' } satisfies ErrorBody,
           { status: 400 },
         )
       return HttpResponse.json({ code: 200, id: chartId } satisfies CreateLevelResponse)

@@ -1,6 +1,10 @@
 // Community calls (spec §7): status, likes and ratings, comments. Tags: CommunityStatus/{id} for the
 // viewer's state, Level/{id} for the counts on the chart (and LevelList for the cards), Comments/{id}.
 import {
+  type ServerSubmitItemCommunityActionRequest,
+  type ServerSubmitItemCommunityCommentActionRequest,
+} from '@sonolus/core'
+import {
   type CommentListResponse,
   type CommunityStatus,
   type CommunitySubmitResponse,
@@ -34,7 +38,7 @@ export const communityApi = sonolusApi.injectEndpoints({
         url: `${level(id)}/community/submit`,
         method: 'POST',
         params: action,
-        body: { values: encode(action) },
+        body: { values: encode(action) } satisfies ServerSubmitItemCommunityActionRequest,
       }),
       invalidatesTags: (_result, error, { id, action }) =>
         error
@@ -57,7 +61,7 @@ export const communityApi = sonolusApi.injectEndpoints({
         url: `${level(id)}/community/comments/${comment}/submit`,
         method: 'POST',
         params: { type: action.type },
-        body: { values: encode(action) },
+        body: { values: encode(action) } satisfies ServerSubmitItemCommunityCommentActionRequest,
       }),
       invalidatesTags: (_result, error, { id }) =>
         error

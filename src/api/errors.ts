@@ -1,38 +1,48 @@
 // Which catalogue key (spec §8) a failed call shows. A network failure is fetch_failed; a 401 is the
 // caller's choice (permission_denied on pages, permission_denied2 on actions, not_login on mine/liked);
-// otherwise the server's own key when it is one of the catalogue's.
-import { type SerializedError } from '@reduxjs/toolkit'
+// otherwise the server's own key when the site has a message for it. The keys and the error body are the
+// server's (common/api/errorKeys.ts, common/api/errors.ts).
 import { type FetchBaseQueryError } from '@reduxjs/toolkit/query'
+import { ERROR_KEYS, type ErrorKey, type MessageKey, isMessageKey } from '../../common/api/errorKeys'
+// A type only: the module's schemas would bring TypeBox into the page.
+import { type ErrorBody } from '../../common/api/errors'
 import { type SuspendedErrorBody } from '../../common/api/moderation'
 
-export const ERROR_KEYS = [
-  'not_login',
-  'fetch_failed',
-  'upload_failed',
-  'create_failed',
-  'permission_denied',
-  'permission_denied2',
-  'file_too_large',
-  'empty_field',
-  'rate_limited',
-  'server_busy',
-  // A suspended user's mutating call (403, issue 14); its message carries the end and the reason.
-  'suspended',
-] as const
-export type ErrorKey = (typeof ERROR_KEYS)[number]
+export { type MessageKey } from '../../common/api/errorKeys'
 
-/** The catalogue key a server's JSON error body names (`{error: 'file_too_large'}`), if it names one. */
-export const catalogueKeyOf = (data: unknown): ErrorKey | undefined => {
-  const key = (data as { error?: unknown } | null | undefined)?.error
-  return (ERROR_KEYS as readonly unknown[]).includes(key) ? (key as ErrorKey) : undefined
+/** What the page reads of an error body: the key it names, and whatever else the server sent (a proxy, or a
+ *  test's stand-in, may send the key alone). */
+export type ErrorBodyRead = Pick<ErrorBody, 'error'> & Partial<Omit<ErrorBody, 'error'>>
+
+const isErrorKey = (value: unknown): value is ErrorKey => (ERROR_KEYS as readonly unknown[]).includes(value)
+
+/** A JSON body as the server's error body, when it names one of its keys (`{error: 'file_too_large'}`). */
+export const errorBodyOf = (data: unknown): ErrorBodyRead | undefined => {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return undefined
+  const { error } = data
+  return isErrorKey(error) ? { ...data, error } : undefined
+}
+
+/** A failed call as RTK Query reports it (`{status, data}`); a thrown error (SerializedError) has no status. */
+const isFetchError = (error: unknown): error is FetchBaseQueryError =>
+  typeof error === 'object' && error !== null && 'status' in error
+
+/** The error body of a failed call, if it has one. */
+const bodyOfFailure = (error: unknown): ErrorBodyRead | undefined =>
+  isFetchError(error) && 'data' in error ? errorBodyOf(error.data) : undefined
+
+/** The catalogue key a server's JSON error body names, if the site has a message for it. */
+export const catalogueKeyOf = (data: unknown): MessageKey | undefined => {
+  const key = errorBodyOf(data)?.error
+  return isMessageKey(key) ? key : undefined
 }
 
 export const errorKeyOf = (
-  error: FetchBaseQueryError | SerializedError | undefined,
-  on401: ErrorKey,
-  fallback: ErrorKey = 'fetch_failed',
-): ErrorKey => {
-  if (!error || !('status' in error)) return fallback
+  error: unknown,
+  on401: MessageKey,
+  fallback: MessageKey = 'fetch_failed',
+): MessageKey => {
+  if (!isFetchError(error)) return fallback
   // A body that is not JSON (a proxy's page) still has its status.
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status
   // Too many requests, or a server shedding load, whatever the body (a proxy's page, say): never "network
@@ -40,36 +50,33 @@ export const errorKeyOf = (
   if (status === 429) return 'rate_limited'
   if (error.status === 401) return on401
   if (typeof error.status !== 'number') return 'fetch_failed'
-  if (error.status === 503 && catalogueKeyOf(error.data) === undefined) return 'server_busy'
-  return catalogueKeyOf(error.data) ?? fallback
+  const key = catalogueKeyOf(error.data)
+  if (error.status === 503 && key === undefined) return 'server_busy'
+  return key ?? fallback
 }
 
-/** The `error` a server's JSON error body names, catalogue key or not (`not_found`, `bad_request`…). */
-export const serverErrorOf = (error: unknown): string | undefined => {
-  const data = (error as { data?: unknown } | null | undefined)?.data
-  const name = (data as { error?: unknown } | null | undefined)?.error
-  return typeof name === 'string' ? name : undefined
-}
+/** The key a failed call's error body names, message or not (`not_found`, `bad_request`…). */
+export const serverErrorOf = (error: unknown): ErrorKey | undefined => bodyOfFailure(error)?.error
 
-export const statusOf = (error: FetchBaseQueryError | SerializedError | undefined): number | undefined =>
-  error && 'status' in error && typeof error.status === 'number' ? error.status : undefined
+export const statusOf = (error: unknown): number | undefined =>
+  isFetchError(error) && typeof error.status === 'number' ? error.status : undefined
 
 /** The suspension a failed call reports (403 with the `suspended` body), if it is one. */
 export const suspensionOf = (error: unknown): SuspendedErrorBody | undefined => {
-  if (!error || typeof error !== 'object' || !('status' in error) || error.status !== 403) return undefined
-  const data = (error as { data?: unknown }).data as Partial<SuspendedErrorBody> | null | undefined
-  if (data?.error !== 'suspended') return undefined
+  if (statusOf(error) !== 403) return undefined
+  const body = bodyOfFailure(error)
+  if (body?.error !== 'suspended') return undefined
   return {
     code: 403,
     error: 'suspended',
-    message: typeof data.message === 'string' ? data.message : '',
-    until: typeof data.until === 'number' ? data.until : null,
-    reason: typeof data.reason === 'string' ? data.reason : '',
+    message: typeof body.message === 'string' ? body.message : '',
+    until: typeof body.until === 'number' ? body.until : null,
+    reason: typeof body.reason === 'string' ? body.reason : '',
   }
 }
 
 /** Seconds to wait before trying again, from a 429 or 503 body (`retryAfter`, the Retry-After header's). */
 export const retryAfterOf = (error: unknown): number | undefined => {
-  const value = (error as { data?: { retryAfter?: unknown } } | null | undefined)?.data?.retryAfter
+  const value = bodyOfFailure(error)?.retryAfter
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined
 }

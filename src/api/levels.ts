@@ -1,7 +1,7 @@
 // Chart calls (spec §7): the list (page, title, in=my|2) and the details, and the owner's edit and delete.
 // Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or, with the community
 // issue, a like) refreshes the lists that show it.
-import { type ServerSubmitItemActionResponse } from '@sonolus/core'
+import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type LevelDetailsResponse, type LevelListResponse } from '../../common/api/levels'
 import { type EditLevelResponse, type LevelFormBody, editValues } from '../../common/api/uploads'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
@@ -39,7 +39,7 @@ export const levelsApi = sonolusApi.injectEndpoints({
         url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
         method: 'POST',
         params: { type: 'delete' },
-        body: { values: 'type=delete' },
+        body: { values: 'type=delete' } satisfies ServerSubmitItemActionRequest,
       }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Level', id }, 'LevelList'],
     }),
@@ -49,7 +49,7 @@ export const levelsApi = sonolusApi.injectEndpoints({
         url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
         method: 'POST',
         params: { type: 'edit' },
-        body: { values: editValues(form) },
+        body: { values: editValues(form) } satisfies ServerSubmitItemActionRequest,
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Level', id }, 'LevelList'],
     }),

@@ -2,7 +2,7 @@
 // requests, the moderators' queue, actions, audit log and list, a user's notices, and an owner's request
 // to review a hidden chart. Tags: ModerationQueue, AuditLog and Moderators for the moderators' views,
 // Notices for the user's own; an action also refreshes what it changed (the chart, its comments, a user).
-import { type ServerSubmitItemActionResponse } from '@sonolus/core'
+import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
 import {
   type AuditLogResponse,
   type ModerationActionRequest,
@@ -73,7 +73,7 @@ export const moderationApi = sonolusApi.injectEndpoints({
         url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
         method: 'POST',
         params: { type: 'review' },
-        body: { values: '' },
+        body: { values: '' } satisfies ServerSubmitItemActionRequest,
       }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Level', id }, 'ModerationQueue']),
     }),

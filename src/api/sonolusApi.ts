@@ -4,13 +4,12 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
   createApi,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react'
-import Cookies from 'js-cookie'
 import { SERVERS, type ServerId } from '../app/servers'
-
-export const SESSION_COOKIE = 'sessionId'
+import { getSession } from '../app/session'
 
 export const TAG_TYPES = [
   'ServerInfo',
@@ -38,11 +37,13 @@ export type ApiArgs = FetchArgs & { base?: BaseName }
 
 // spec §7: calls go to the selected server's base with Authorization set to the session id.
 // The base URL is absolute: Node's Request (jsdom tests) rejects relative URLs (toolchain gotcha 1).
-const dynamicBaseQuery: BaseQueryFn<string | ApiArgs, unknown, FetchBaseQueryError> = (
-  args,
-  api,
-  extraOptions,
-) => {
+const dynamicBaseQuery: BaseQueryFn<
+  string | ApiArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = (args, api, extraOptions) => {
   const state = api.getState() as StateWithServer
   const bases = SERVERS[state.settings.server].bases()
   const request: ApiArgs = typeof args === 'string' ? { url: args } : args
@@ -50,7 +51,7 @@ const dynamicBaseQuery: BaseQueryFn<string | ApiArgs, unknown, FetchBaseQueryErr
   return fetchBaseQuery({
     baseUrl,
     prepareHeaders: (headers) => {
-      const sessionId = Cookies.get(SESSION_COOKIE)
+      const sessionId = getSession()
       if (sessionId && !headers.has('authorization')) headers.set('authorization', sessionId)
       return headers
     },

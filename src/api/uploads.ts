@@ -3,7 +3,6 @@
 // session's uploadUrl in UPLOAD_CHUNK_BYTES chunks with its Bearer token, and POST /levels/create makes
 // the chart. The start and create calls carry the session (the base query adds Authorization); the chunk
 // PUTs carry only the upload token, so they are plain fetches here rather than RTK Query endpoints.
-import { type FetchBaseQueryMeta } from '@reduxjs/toolkit/query'
 import {
   type CreateLevelBody,
   type CreateLevelResponse,
@@ -12,7 +11,7 @@ import {
   type UploadStartResponse,
 } from '../../common/api/uploads'
 import { UPLOAD_CHUNK_BYTES } from '../../common/rules'
-import { type ErrorKey, catalogueKeyOf } from './errors'
+import { type MessageKey, catalogueKeyOf } from './errors'
 import { sonolusApi } from './sonolusApi'
 
 export type StartUploadArgs = { sha1: string; size: number; type: UploadKind }
@@ -26,10 +25,8 @@ export const uploadsApi = sonolusApi.injectEndpoints({
         params: { size: String(size), type },
       }),
       // A 201 means "stored already" whatever its body says (it may have none).
-      transformResponse: (body: UploadStartResponse | null, meta) =>
-        (meta as FetchBaseQueryMeta | undefined)?.response?.status === 201 || !body || body.code === 201
-          ? { code: 201 }
-          : body,
+      transformResponse: (body: UploadStartResponse | null, meta): UploadStartResponse =>
+        meta?.response?.status === 201 || !body || body.code === 201 ? { code: 201 } : body,
     }),
     // Create carries the creator's acceptance of the upload rules (issue 14); edits do not.
     createLevel: build.mutation<CreateLevelResponse, CreateLevelBody>({
@@ -44,7 +41,7 @@ export const { useStartUploadMutation, useCreateLevelMutation } = uploadsApi
 /** A failed upload and the catalogue key (spec §8) it shows. */
 export class UploadError extends Error {
   constructor(
-    readonly key: ErrorKey,
+    readonly key: MessageKey,
     message: string,
   ) {
     super(message)

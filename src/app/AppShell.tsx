@@ -5,9 +5,10 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { Button, Drawer, Grid, Layout, Spin } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
-import { MessageHost } from '../features/messages/MessageHost'
-import { stopPreview } from '../features/listen/previewPlayer'
+import { stopPreview } from '../features/listen'
+import { MessageHost } from './messages/MessageHost'
 import { useAppSelector, useCurrentUser } from './hooks'
+import { type MessageId } from './messageIds'
 import { MENU, canSee, isMenuGroup, routeTitleId } from './routes'
 
 const DRAWER_WIDTH = 256
@@ -20,7 +21,7 @@ const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { user } = useCurrentUser()
   const viewer = { loggedIn: !!user, moderator: user?.role === 'moderator' }
   const unread = user?.unreadNotices ?? 0
-  const link = (path: string, labelId: string) => {
+  const link = (path: string, labelId: MessageId) => {
     const badge = path === '/notices' && unread > 0
     return (
       <li key={path}>

@@ -11,7 +11,7 @@ const ChartPreviewPage = lazy(() => import('../features/preview/ChartPreviewPage
 const LoginSettingsPage = lazy(() => import('../features/login/LoginSettingsPage'))
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
 const ChartListPage = lazy(() => import('../features/charts/ChartListPage'))
-const ChartInfoPage = lazy(() => import('../features/charts/ChartInfoPage'))
+const ChartInfoPage = lazy(() => import('../features/chartInfo/ChartInfoPage'))
 const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
 const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage'))

@@ -1,6 +1,7 @@
 // spec §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
 import { matchPath } from 'react-router-dom'
 import { DOC_TYPES, type DocType } from '../../common/api/content'
+import { type MessageId } from './messageIds'
 
 export type RouteName =
   | 'home'
@@ -46,8 +47,8 @@ export const docsPath = (type: DocType): string => `/docs/${type}`
 
 /** Who sees a drawer entry: everyone (absent), logged-in users, or moderators (issue 14). */
 export type Audience = 'user' | 'moderator'
-export type MenuEntry = { path: string; labelId: string; audience?: Audience }
-export type MenuGroup = { key: string; labelId: string; entries: MenuEntry[]; audience?: Audience }
+export type MenuEntry = { path: string; labelId: MessageId; audience?: Audience }
+export type MenuGroup = { key: string; labelId: MessageId; entries: MenuEntry[]; audience?: Audience }
 
 /** spec §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
  *  and, for moderators, the Moderation group. */
@@ -107,10 +108,10 @@ export const routeNameOf = (pathname: string): RouteName => {
 }
 
 /** The i18n id of the title-bar name of a path: docs pages are named by their type. */
-export const routeTitleId = (pathname: string): string => {
+export const routeTitleId = (pathname: string): MessageId => {
   const name = routeNameOf(pathname)
-  if (name === 'docs') return `menu.docs_${pathname.split('/')[2]}`
-  return `route.${name}`
+  const doc = name === 'docs' ? DOC_TYPES.find((type) => pathname === docsPath(type)) : undefined
+  return doc ? `menu.docs_${doc}` : `route.${name}`
 }
 
 /** Whether a viewer with this standing sees an entry or group of the drawer. */

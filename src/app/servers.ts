@@ -1,5 +1,6 @@
 // spec §2 "Server settings": each server entry is one set of base URLs. Everything the SPA calls goes
 // through one of these bases, so switching the server switches every call at once.
+import { type MessageId } from './messageIds'
 
 export const SERVER_IDS = ['global', 'proxy'] as const
 export type ServerId = (typeof SERVER_IDS)[number]
@@ -37,7 +38,7 @@ const basesFor = (origin: string): ServerBases => {
 /** The proxy's origin is set when the site is built (VITE_PROXY_ORIGIN); without one it is this site. */
 const proxyOrigin = (): string => import.meta.env.VITE_PROXY_ORIGIN || window.location.origin
 
-export const SERVERS: Record<ServerId, { labelId: string; bases: () => ServerBases }> = {
+export const SERVERS: Record<ServerId, { labelId: MessageId; bases: () => ServerBases }> = {
   global: { labelId: 'settings.server.server_global', bases: () => basesFor(window.location.origin) },
   proxy: { labelId: 'settings.server.server_proxy', bases: () => basesFor(proxyOrigin()) },
 }

@@ -18,7 +18,7 @@ export const Scaffold = ({ title, subtitle, children }: ScaffoldProps) => {
   const navigate = useNavigate()
   const { prev, next } = menuNeighbours(pathname)
   const go = (path: string) => {
-    navigate(path)
+    void navigate(path)
     window.scrollTo({ top: 0, behavior: 'smooth' })
   }
   return (

@@ -8,7 +8,7 @@ import jaJp from '../../i18n/ja_jp.json'
 import zhCn from '../../i18n/zh_cn.json'
 import { DOC_TYPES, MENU, MENU_ORDER, ROUTE_PATHS, isMenuGroup } from '../../src/app/routes'
 import { SERVERS } from '../../src/app/servers'
-import { ERROR_KEYS } from '../../src/api/errors'
+import { MESSAGE_KEYS } from '../../common/api/errorKeys'
 import { LEADERBOARDS } from '../../common/api/levels'
 import { ACTIONS_BY_TARGET, REPORT_REASONS, TAKEDOWN_LIMITS, TARGET_TYPES } from '../../common/api/moderation'
 
@@ -94,7 +94,7 @@ describe('i18n catalogues', () => {
     for (const entry of MENU_ORDER) used.add(entry.labelId)
     for (const item of MENU) if (isMenuGroup(item)) for (const entry of item.entries) used.add(entry.labelId)
     for (const server of Object.values(SERVERS)) used.add(server.labelId)
-    for (const key of ERROR_KEYS) used.add(`error.${key}`)
+    for (const key of MESSAGE_KEYS) used.add(`error.${key}`)
     for (const board of LEADERBOARDS) used.add(`leaderboard.${board}`)
     for (const unit of ['second', 'minute', 'hour', 'day', 'month']) used.add(`time.${unit}s_ago`)
     for (const action of Object.values(ACTIONS_BY_TARGET).flat()) used.add(`moderation.action.${action}`)

@@ -9,7 +9,7 @@ import { joinTags } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
-import { PreviewButton } from '../listen/PreviewButton'
+import { PreviewButton } from '../listen'
 import './chartCard.css'
 
 export const CARD_WIDTH = 480

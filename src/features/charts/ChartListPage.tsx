@@ -9,19 +9,18 @@ import { SearchOutlined } from '@ant-design/icons'
 import { LIST_VISIBLE_PAGES } from '../../../common/rules'
 import { type ChartScope, useGetLevelListQuery } from '../../api/levels'
 import { errorKeyOf } from '../../api/errors'
-import { useAppDispatch, useBases, useCurrentUser } from '../../app/hooks'
+import { useBases, useCurrentUser } from '../../app/hooks'
 import { type RouteName } from '../../app/routes'
 import { Paginator } from '../../components/Paginator'
 import { Scaffold } from '../../components/Scaffold'
 import { LoginPrompt } from '../../components/LoginPrompt'
-import { showFailure } from '../messages/messagesSlice'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from './ChartCard'
 
 const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
 
 export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const bases = useBases()
   const [params, setParams] = useSearchParams()
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0)
@@ -41,10 +40,7 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it (issue 15); any
   // other failure is an error message and the inline alert (spec §8).
   const loginNeeded = errorKey === 'not_login'
-  useEffect(() => {
-    // showFailure: a 429 says when to try again (issue 15).
-    if (errorKey && errorKey !== 'not_login') dispatch(showFailure(error, errorKey))
-  }, [errorKey, error, dispatch])
+  useFailureMessage(loginNeeded ? undefined : errorKey, error)
 
   const update = (next: { page?: number; title?: string }) => {
     const search = new URLSearchParams()

@@ -11,9 +11,11 @@ import {
   LoadingOutlined,
   MinusCircleOutlined,
 } from '@ant-design/icons'
-import { CREATE_STAGES } from '../../../common/api/uploads'
+import { CREATE_STAGES, type CreateStage } from '../../../common/api/uploads'
 import { useAppSelector } from '../../app/hooks'
-import { type StageStatus, WORK_STAGES, selectCreate } from './createSlice'
+import { type MessageId } from '../../app/messageIds'
+import { selectPipeline } from './pipelineSlice'
+import { type StageStatus, WORK_STAGES } from './stages'
 
 const STAGE_COUNT = CREATE_STAGES.finished
 
@@ -26,14 +28,14 @@ const ICONS: Record<StageStatus, ReactNode> = {
   failed: <CloseCircleFilled className="create-stage-failed" />,
 }
 
-export const stageNameId = (stage: number, mode: 'create' | 'edit'): string =>
+export const stageNameId = (stage: CreateStage, mode: 'create' | 'edit'): MessageId =>
   stage === CREATE_STAGES.create && mode === 'edit' ? 'create.stage_6_edit' : `create.stage_${stage}`
 
 export const ProgressReadout = () => {
   const intl = useIntl()
-  const { stage, progress, mode, busy } = useAppSelector(selectCreate)
+  const { stage, progress, mode, busy } = useAppSelector(selectPipeline)
   const finished = stage === CREATE_STAGES.finished
-  const rows: { stage: number; status: StageStatus; percent?: number; buffer?: number }[] = [
+  const rows: { stage: CreateStage; status: StageStatus; percent?: number; buffer?: number }[] = [
     ...WORK_STAGES.map((work) => ({ stage: work, ...progress[work] })),
     { stage: CREATE_STAGES.finished, status: finished ? 'done' : 'waiting' },
   ]

@@ -13,16 +13,19 @@ import { addTags } from './validation'
 /** Commas that end a tag: ASCII, fullwidth and the ideographic one (Japanese and Chinese keyboards). */
 const SEPARATORS = /[,，、]/
 
+const NO_TAGS: string[] = []
+
+/** A form control: Form.Item gives it the value and takes the changes. */
 export type TagsInputProps = {
   id: string
-  value: string[]
-  onChange: (tags: string[]) => void
+  value?: string[]
+  onChange?: (tags: string[]) => void
   /** true when a tag or text was refused for the limit; false once a tag is removed and there is room. */
   onLimit: (refused: boolean) => void
   disabled?: boolean
 }
 
-export const TagsInput = ({ id, value, onChange, onLimit, disabled }: TagsInputProps) => {
+export const TagsInput = ({ id, value = NO_TAGS, onChange, onLimit, disabled }: TagsInputProps) => {
   const intl = useIntl()
   const [draft, setDraft] = useState('')
   const full = value.length >= MAX_TAGS
@@ -30,14 +33,14 @@ export const TagsInput = ({ id, value, onChange, onLimit, disabled }: TagsInputP
   /** Adds `parts` as tags and keeps `rest` as the text being typed, as far as the limit allows. */
   const take = (parts: readonly string[], rest: string) => {
     const { tags, refused } = addTags(value, parts, MAX_TAGS, MAX_TAG_LENGTH)
-    if (tags.length !== value.length) onChange(tags)
+    if (tags.length !== value.length) onChange?.(tags)
     const nowFull = tags.length >= MAX_TAGS
     setDraft(nowFull ? '' : sliceCodePoints(rest, MAX_TAG_LENGTH))
     if (refused > 0 || (nowFull && rest.trim() !== '')) onLimit(true)
   }
   const remove = (tag: string) => {
     if (disabled) return
-    onChange(value.filter((existing) => existing !== tag))
+    onChange?.(value.filter((existing) => existing !== tag))
     onLimit(false)
   }
 

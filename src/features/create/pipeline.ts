@@ -3,26 +3,17 @@
 // update the level, 7 finished. Each upload is skipped when there is no new file (an edit then keeps the
 // chart's hash) and when the server has the file already (201). A failure is logged, shown with its
 // catalogue message (spec §8), and ends the run; the slice then re-enables the form.
-import { createAsyncThunk } from '@reduxjs/toolkit'
+import { createAction, createAsyncThunk } from '@reduxjs/toolkit'
 import { CREATE_STAGES, type LevelFormBody, type UploadKind } from '../../../common/api/uploads'
 import { MAX_UPLOAD_BYTES } from '../../../common/rules'
-import { type ErrorKey, catalogueKeyOf } from '../../api/errors'
+import { type MessageKey, catalogueKeyOf } from '../../api/errors'
 import { levelsApi } from '../../api/levels'
 import { UploadError, putChunks, uploadsApi } from '../../api/uploads'
 import { SERVERS, type ServerId } from '../../app/servers'
-import { showFailure, showSuccess } from '../messages/messagesSlice'
-import { composeBackground } from './background'
-import {
-  type PipelineMode,
-  type WorkStage,
-  pipelineFailed,
-  pipelineFinished,
-  pipelineStarted,
-  stageEnded,
-  stageProgressed,
-  stageStarted,
-} from './createSlice'
 import { sha1OfBlob } from '../../app/sha1'
+import { showFailure, showSuccess } from '../../app/messages/messagesSlice'
+import { composeBackground } from './background'
+import { type PipelineMode, type WorkStage } from './stages'
 
 export type PipelineFiles = {
   cover?: Blob
@@ -44,20 +35,28 @@ export type PipelineInput = {
   rulesAccepted?: boolean
 }
 
-export type PipelineFailure = { stage: WorkStage; error: ErrorKey }
+export type PipelineFailure = { stage: WorkStage; error: MessageKey }
 
-type PipelineState = { settings: { server: ServerId } }
+type StateWithServer = { settings: { server: ServerId } }
+
+// The run's progress between its start (pending) and its end (fulfilled or rejected).
+export const stageStarted = createAction<WorkStage>('create/stageStarted')
+export const stageProgressed = createAction<{ stage: WorkStage; percent: number; buffer: number }>(
+  'create/stageProgressed',
+)
+export const stageEnded = createAction<{ stage: WorkStage; status: 'done' | 'stored' | 'skipped' }>(
+  'create/stageEnded',
+)
 
 /** The catalogue key a failure shows: the server's own key when it sends one (file_too_large,
  *  empty_field, permission_denied2…); else on401 for a bare 401, and the stage's key for the rest
  *  (network failures included: spec §8 names upload_failed and create_failed for them). */
-export const failureKey = (error: unknown, fallback: ErrorKey, on401: ErrorKey): ErrorKey => {
+export const failureKey = (error: unknown, fallback: MessageKey, on401: MessageKey): MessageKey => {
   if (error instanceof UploadError) return error.key
-  if (error && typeof error === 'object' && 'status' in error) {
-    const { status, data } = error as { status: unknown; data?: unknown }
-    const key = catalogueKeyOf(data)
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const key = 'data' in error ? catalogueKeyOf(error.data) : undefined
     if (key && key !== 'fetch_failed') return key
-    if (status === 401) return on401
+    if (error.status === 401) return on401
   }
   return fallback
 }
@@ -67,9 +66,8 @@ const percentOf = (bytes: number, size: number) => (size > 0 ? (bytes / size) * 
 export const runPipeline = createAsyncThunk<
   string,
   PipelineInput,
-  { state: PipelineState; rejectValue: PipelineFailure }
+  { state: StateWithServer; rejectValue: PipelineFailure }
 >('create/run', async (input, { dispatch, getState, signal, rejectWithValue }) => {
-  dispatch(pipelineStarted(input.mode))
   const uploadBase = SERVERS[getState().settings.server].bases().upload
   let stage: WorkStage = CREATE_STAGES.cover
 
@@ -149,7 +147,6 @@ export const runPipeline = createAsyncThunk<
       id = (await created.unwrap()).id
     }
     dispatch(stageEnded({ stage: CREATE_STAGES.create, status: 'done' }))
-    dispatch(pipelineFinished(id))
     dispatch(showSuccess('success.save'))
     return id
   } catch (error) {
@@ -163,7 +160,6 @@ export const runPipeline = createAsyncThunk<
       creating ? 'create_failed' : 'upload_failed',
       creating && input.mode === 'create' ? 'permission_denied' : 'permission_denied2',
     )
-    dispatch(pipelineFailed({ stage: failed, error: key }))
     // The page went away mid-run: nobody is there to read a message.
     if (!signal.aborted) {
       console.error(`create/edit failed at stage ${failed}:`, error)

@@ -1,28 +1,24 @@
 // spec §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
 // (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
 // The takedown document carries its request form below it (issue 14).
-import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router-dom'
 import { Alert, Card, Flex, Spin } from 'antd'
 import { DOC_TYPES, type DocType } from '../../../common/api/content'
 import { TAKEDOWN_DOC } from '../../../common/api/moderation'
 import { useGetDocQuery } from '../../api/content'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppSelector } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
 import { Markdown } from '../../components/Markdown'
-import { showError } from '../messages/messagesSlice'
-import NotFoundPage from '../notFound/NotFoundPage'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
+import { NotFoundPage } from '../notFound'
 import { TakedownForm } from './TakedownForm'
 
 export const DocsPage = ({ type }: { type: DocType }) => {
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const locale = useAppSelector((state) => state.settings.locale)
   const { data, isFetching, isError } = useGetDocQuery({ locale, type })
-  useEffect(() => {
-    if (isError) dispatch(showError('error.fetch_failed'))
-  }, [isError, dispatch])
+  useFailureMessage(isError ? 'fetch_failed' : undefined)
   return (
     <Scaffold
       title={<FormattedMessage id={`menu.docs_${type}`} />}

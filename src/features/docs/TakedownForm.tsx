@@ -9,8 +9,8 @@ import { serverErrorOf, statusOf } from '../../api/errors'
 import { useTakedownMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
 import { codePointCount } from '../../components/codePointCount'
-import { showError } from '../messages/messagesSlice'
-import { useSubmit } from '../messages/useSubmit'
+import { showError } from '../../app/messages/messagesSlice'
+import { useSubmit } from '../../app/messages/useSubmit'
 
 type Field = keyof TakedownRequest
 const FIELDS: Field[] = ['claimant', 'contact', 'work', 'urls', 'statement']
@@ -50,9 +50,7 @@ export const TakedownForm = () => {
         'success.takedown',
         // The server's 400 when no address names a chart of this site.
         (error) =>
-          statusOf(error as never) === 400 && serverErrorOf(error) === 'bad_request'
-            ? 'takedown.no_chart'
-            : undefined,
+          statusOf(error) === 400 && serverErrorOf(error) === 'bad_request' ? 'takedown.no_chart' : undefined,
       )
       setValues(EMPTY)
     } catch {

@@ -1,13 +1,11 @@
 // spec §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
-import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
 import { useGetSplitLineHtmlQuery } from '../../api/content'
 import { useGetServerInfoQuery } from '../../api/server'
 import { Scaffold } from '../../components/Scaffold'
-import { useAppDispatch } from '../../app/hooks'
-import { showError } from '../messages/messagesSlice'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
 
 /** The operator's command, the same in every language. */
 const IMPORT_COMMAND = 'npm run import-pack -- <file.scp | pack>'
@@ -20,11 +18,7 @@ export const HomePage = () => {
   const phone = Grid.useBreakpoint().sm === false
   const splitLine = useGetSplitLineHtmlQuery()
   // spec §8: every error shows the error message bar, beside the card's own alert (issue 15).
-  const dispatch = useAppDispatch()
-  const failed = isError || splitLine.isError
-  useEffect(() => {
-    if (failed) dispatch(showError('error.fetch_failed'))
-  }, [failed, dispatch])
+  useFailureMessage(isError || splitLine.isError ? 'fetch_failed' : undefined)
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
 

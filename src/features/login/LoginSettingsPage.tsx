@@ -4,22 +4,17 @@
 // sees until when and why (issue 14).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import Cookies from 'js-cookie'
 import { QRCodeSVG } from 'qrcode.react'
 import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd'
 import { CloseCircleOutlined, LinkOutlined, LogoutOutlined } from '@ant-design/icons'
-import {
-  LOGIN_POLL_MS,
-  QR_CODE_SIZE,
-  RELOAD_AFTER_LOGIN_MS,
-  SESSION_COOKIE_DAYS,
-} from '../../../common/rules'
-import { SESSION_COOKIE } from '../../api/sonolusApi'
+import { LOGIN_POLL_MS, QR_CODE_SIZE, RELOAD_AFTER_LOGIN_MS } from '../../../common/rules'
 import { useGetMineQuery, useLogoutMutation, useStartLoginMutation } from '../../api/user'
 import { useAppDispatch } from '../../app/hooks'
 import { browser } from '../../app/browser'
+import { clearSession, setSession } from '../../app/session'
 import { Scaffold } from '../../components/Scaffold'
-import { showError, showSuccess } from '../messages/messagesSlice'
+import { showSuccess } from '../../app/messages/messagesSlice'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { errorKeyOf } from '../../api/errors'
 
 export const LoginSettingsPage = () => {
@@ -41,19 +36,19 @@ export const LoginSettingsPage = () => {
     startLogin()
       .unwrap()
       .then((answer) => {
-        Cookies.set(SESSION_COOKIE, answer.sessionId, { expires: SESSION_COOKIE_DAYS, sameSite: 'Lax' })
+        setSession(answer.sessionId)
         setPolling(true)
       })
-      .catch((error: unknown) => dispatch(showError(`error.${errorKeyOf(error as never, 'fetch_failed')}`)))
-  }, [startLogin, dispatch])
+      // The failure shows as login.error (below).
+      .catch(() => undefined)
+  }, [startLogin])
   useEffect(() => {
     if (mine.isLoading || mine.isError || loggedIn || started.current) return
     started.current = true
     begin()
   }, [mine.isLoading, mine.isError, loggedIn, begin])
-  useEffect(() => {
-    if (mine.isError) dispatch(showError(`error.${errorKeyOf(mine.error, 'fetch_failed')}`))
-  }, [mine.isError, mine.error, dispatch])
+  useFailureMessage(mine.isError ? errorKeyOf(mine.error, 'fetch_failed') : undefined, mine.error)
+  useFailureMessage(login.isError ? errorKeyOf(login.error, 'fetch_failed') : undefined, login.error)
 
   // The app confirmed: stop polling, say so, and reload after 2 s. The timer belongs to the page, not to
   // this effect: stopping the polling re-runs the effect and must not cancel the reload.
@@ -70,7 +65,7 @@ export const LoginSettingsPage = () => {
     await logout()
       .unwrap()
       .catch(() => undefined)
-    Cookies.remove(SESSION_COOKIE)
+    clearSession()
     browser.reloadPage()
   }
 

@@ -12,15 +12,16 @@ import {
 import { stripControl } from '../../../common/text'
 import { useModerateMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
+import { type MessageId } from '../../app/messageIds'
 import { codePointCount } from '../../components/codePointCount'
-import { showError } from '../messages/messagesSlice'
+import { showError } from '../../app/messages/messagesSlice'
 import { useDialogSubmit } from './useDialogSubmit'
 
 const REASON_COUNT = codePointCount(MODERATION_REASON_MAX, true)
 const DEFAULT_HOURS = 24
 
 /** A duration in hours as people say it: whole days as days. */
-export const durationLabel = (hours: number) =>
+export const durationLabel = (hours: number): { id: MessageId; values: { n: number } } =>
   hours % 24 === 0
     ? { id: 'moderation.days', values: { n: hours / 24 } }
     : { id: 'moderation.hours', values: { n: hours } }

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Flex } from 'antd'
 import { type ChartModeration, type ModerationAction } from '../../../common/api/moderation'
 import { type RawChart } from '../../../common/api/levels'
 import { useRequestReviewMutation } from '../../api/moderation'
-import { useSubmit } from '../messages/useSubmit'
+import { useSubmit } from '../../app/messages/useSubmit'
 import { ActionDialog } from './ActionDialog'
 import { AuditEntryList } from './AuditEntryList'
 

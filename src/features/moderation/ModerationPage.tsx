@@ -1,11 +1,10 @@
 // /moderation, /moderation/log and /moderation/moderators (issue 14): moderators only. Anyone else gets
 // permission_denied here, before any call (the server refuses them too, with 401).
-import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Result, Spin } from 'antd'
-import { useAppDispatch, useCurrentUser } from '../../app/hooks'
+import { useCurrentUser } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
-import { showError } from '../messages/messagesSlice'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { AuditLogView, ModeratorsView, QueueView } from './ModerationViews'
 
 export type ModerationViewName = 'queue' | 'log' | 'moderators'
@@ -14,12 +13,9 @@ const VIEWS = { queue: QueueView, log: AuditLogView, moderators: ModeratorsView 
 
 export const ModerationPage = ({ view }: { view: ModerationViewName }) => {
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const { user, isLoading } = useCurrentUser()
   const denied = !isLoading && user?.role !== 'moderator'
-  useEffect(() => {
-    if (denied) dispatch(showError('error.permission_denied'))
-  }, [denied, dispatch])
+  useFailureMessage(denied ? 'permission_denied' : undefined)
 
   const View = VIEWS[view]
   return (

@@ -13,7 +13,7 @@ import { useGetAuditLogQuery, useGetModeratorsQuery, useGetQueueQuery } from '..
 import { useAppDispatch } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
-import { showError } from '../messages/messagesSlice'
+import { showError } from '../../app/messages/messagesSlice'
 import { ActionDialog } from './ActionDialog'
 import { AuditEntryList } from './AuditEntryList'
 import { QueueGroupCard } from './QueueGroupCard'

@@ -15,7 +15,7 @@ import { stripControl } from '../../../common/text'
 import { useReportMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
 import { codePointCount } from '../../components/codePointCount'
-import { showError } from '../messages/messagesSlice'
+import { showError } from '../../app/messages/messagesSlice'
 import { useDialogSubmit } from './useDialogSubmit'
 
 const NOTE_COUNT = codePointCount(REPORT_NOTE_MAX, true)

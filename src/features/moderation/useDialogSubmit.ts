@@ -2,16 +2,17 @@
 // success/failure messages (useSubmit), closed on success, left open to try again on failure.
 import { useState } from 'react'
 import { statusOf } from '../../api/errors'
-import { useSubmit } from '../messages/useSubmit'
+import { type MessageId } from '../../app/messageIds'
+import { useSubmit } from '../../app/messages/useSubmit'
 
 /** A report or action on a target that is gone (404) says so, rather than blame the network. */
-const explainMissing = (error: unknown) =>
-  statusOf(error as never) === 404 ? 'moderation.target_missing' : undefined
+const explainMissing = (error: unknown): MessageId | undefined =>
+  statusOf(error) === 404 ? 'moderation.target_missing' : undefined
 
 export const useDialogSubmit = (onClose: () => void) => {
   const submit = useSubmit()
   const [busy, setBusy] = useState(false)
-  const send = async <T>(run: () => Promise<T>, success: string | ((result: T) => string)) => {
+  const send = async <T>(run: () => Promise<T>, success: MessageId | ((result: T) => MessageId)) => {
     setBusy(true)
     try {
       await submit(run, success, explainMissing)

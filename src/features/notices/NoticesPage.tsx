@@ -7,11 +7,11 @@ import { Alert, Card, Empty, Result, Spin } from 'antd'
 import { LIST_VISIBLE_PAGES } from '../../../common/rules'
 import { errorKeyOf } from '../../api/errors'
 import { useGetNoticesQuery, useMarkNoticesReadMutation } from '../../api/moderation'
-import { useAppDispatch, useCurrentUser } from '../../app/hooks'
+import { useCurrentUser } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
 import { Scaffold } from '../../components/Scaffold'
-import { showError } from '../messages/messagesSlice'
-import { AuditEntryList } from '../moderation/AuditEntryList'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
+import { AuditEntryList } from '../moderation'
 
 const Notices = () => {
   const intl = useIntl()
@@ -62,12 +62,9 @@ const Notices = () => {
 
 export const NoticesPage = () => {
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const { user, isLoading } = useCurrentUser()
   const loggedOut = !isLoading && !user
-  useEffect(() => {
-    if (loggedOut) dispatch(showError('error.not_login'))
-  }, [loggedOut, dispatch])
+  useFailureMessage(loggedOut ? 'not_login' : undefined)
   return (
     <Scaffold
       title={<FormattedMessage id="route.notices" />}

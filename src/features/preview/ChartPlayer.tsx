@@ -59,7 +59,10 @@ export const ChartPlayer = ({ url }: { url?: string | null }) => {
         <Typography.Text type="secondary">
           <FormattedMessage id="preview.note_count" values={{ count: layout.noteCount }} />
         </Typography.Text>
-        <Button icon={<DownloadOutlined />} onClick={() => svgRef.current && downloadPng(svgRef.current)}>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => svgRef.current && void downloadPng(svgRef.current)}
+        >
           <FormattedMessage id="preview.save" />
         </Button>
       </Flex>

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Card, Flex, Tabs, Typography } from 'antd'
 import { FileTextOutlined, FileZipOutlined, UploadOutlined } from '@ant-design/icons'
 import { ChartError, convertSus, convertTxt, readLevelData } from '../../../common/chart'
+import { type MessageId } from '../../app/messageIds'
 import { Scaffold } from '../../components/Scaffold'
 import { ChartPlayer } from './ChartPlayer'
 
@@ -65,7 +66,7 @@ export const ChartPreviewPage = () => {
     }
   }
 
-  const picker = (kind: Kind, accept: string, labelId: string, icon: ReactNode) => (
+  const picker = (kind: Kind, accept: string, labelId: MessageId, icon: ReactNode) => (
     <>
       <input
         ref={inputs[kind]}

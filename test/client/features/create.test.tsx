@@ -12,6 +12,7 @@ import Cookies from 'js-cookie'
 import { convertSus } from '../../../common/chart'
 import { type CreateLevelBody, MAX_TAGS } from '../../../common/api/uploads'
 import { AppRoutes } from '../../../src/app/router'
+import { selectPipeline } from '../../../src/features/create/pipelineSlice'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
@@ -123,7 +124,7 @@ describe('create: the pipeline (spec §4)', () => {
     // spec §4: the music's progress, as the slice holds it, while it uploads.
     const musicProgress: string[] = []
     store.subscribe(() => {
-      const { status, percent, buffer } = store.getState().create.progress[3]
+      const { status, percent, buffer } = selectPipeline(store.getState()).progress[3]
       const shown = `${status} ${percent.toFixed(1)} ${buffer.toFixed(1)}`
       if (status !== 'waiting' && musicProgress.at(-1) !== shown) musicProgress.push(shown)
     })

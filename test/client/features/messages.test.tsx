@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import { Providers } from '../../../src/app/providers'
 import { makeStore } from '../../../src/app/store'
-import { MessageHost } from '../../../src/features/messages/MessageHost'
-import { showError, showSuccess } from '../../../src/features/messages/messagesSlice'
+import { MessageHost } from '../../../src/app/messages/MessageHost'
+import { showError, showSuccess } from '../../../src/app/messages/messagesSlice'
 
 const setup = () => {
   const store = makeStore()
@@ -24,13 +24,13 @@ describe('messages (spec §4: appear after 500 ms, hide after 5000 ms)', () => {
     act(() => {
       store.dispatch(showSuccess('success.like'))
     })
-    act(() => vi.advanceTimersByTime(499))
+    act(() => void vi.advanceTimersByTime(499))
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(screen.getByRole('status')).toHaveTextContent('Liked successfully')
-    act(() => vi.advanceTimersByTime(4999))
+    act(() => void vi.advanceTimersByTime(4999))
     expect(screen.getByRole('status')).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(1))
+    act(() => void vi.advanceTimersByTime(1))
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
     expect(store.getState().messages.queue).toEqual([])
   })
@@ -41,11 +41,11 @@ describe('messages (spec §4: appear after 500 ms, hide after 5000 ms)', () => {
       store.dispatch(showError('error.fetch_failed'))
     })
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(500))
+    act(() => void vi.advanceTimersByTime(500))
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Network connection error, please check your network connection',
     )
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => void vi.advanceTimersByTime(5000))
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
@@ -54,14 +54,14 @@ describe('messages (spec §4: appear after 500 ms, hide after 5000 ms)', () => {
     act(() => {
       store.dispatch(showError('error.empty_field'))
     })
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => void vi.advanceTimersByTime(1000))
     act(() => {
       store.dispatch(showSuccess('success.save'))
     })
-    act(() => vi.advanceTimersByTime(500))
+    act(() => void vi.advanceTimersByTime(500))
     expect(screen.getByRole('alert')).toHaveTextContent('Please complete all required fields and try again.')
     expect(screen.getByRole('status')).toHaveTextContent('Saved successfully')
-    act(() => vi.advanceTimersByTime(4000))
+    act(() => void vi.advanceTimersByTime(4000))
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.getByRole('status')).toBeInTheDocument()
   })

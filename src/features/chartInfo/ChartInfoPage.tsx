@@ -3,7 +3,6 @@
 // the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
 // by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
-import { useEffect } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -25,27 +24,24 @@ import { splitAuthor } from '../../../common/format'
 import { LEVEL_NAME_PREFIX, REDIRECT_AFTER_DELETE_MS } from '../../../common/rules'
 import { errorKeyOf, statusOf } from '../../api/errors'
 import { useDeleteLevelMutation, useGetLevelQuery } from '../../api/levels'
-import { useAppDispatch, useBases, useCurrentUser } from '../../app/hooks'
+import { useBases, useCurrentUser } from '../../app/hooks'
 import { chartEditPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
 import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
-import { showFailure } from '../messages/messagesSlice'
-import { useSubmit } from '../messages/useSubmit'
-import { CommunitySection } from '../community/CommunitySection'
-import { ChartModerationBar, ChartModerationHistory } from '../moderation/ChartModeration'
-import { ReportButton } from '../moderation/ReportButton'
-import { PreviewButton } from '../listen/PreviewButton'
-import { stopPreview } from '../listen/previewPlayer'
-import { LeaderboardSection } from '../community/LeaderboardSection'
-import { ChartPlayer } from '../preview/ChartPlayer'
-import { ChartGrid } from './ChartCard'
+import { useFailureMessage } from '../../app/messages/useFailureMessage'
+import { useSubmit } from '../../app/messages/useSubmit'
+import { ChartGrid } from '../charts'
+import { PreviewButton, stopPreview } from '../listen'
+import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
+import { ChartPlayer } from '../preview'
+import { CommunitySection } from './CommunitySection'
+import { LeaderboardSection } from './LeaderboardSection'
 
 export const ChartInfoPage = () => {
   const { id = '' } = useParams()
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const navigate = useNavigate()
   const bases = useBases()
   const { user } = useCurrentUser()
@@ -55,9 +51,7 @@ export const ChartInfoPage = () => {
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
-  useEffect(() => {
-    if (errorKey) dispatch(showFailure(error, errorKey))
-  }, [errorKey, error, dispatch])
+  useFailureMessage(errorKey, error)
 
   const title = <FormattedMessage id="route.chart_info" />
   if (isLoading) {
@@ -227,6 +221,8 @@ export const ChartInfoPage = () => {
                       okText={<FormattedMessage id="chart.info.delete" />}
                       okButtonProps={{ danger: true }}
                       cancelText={<FormattedMessage id="chart.info.cancel" />}
+                      // antd keeps the button loading until the promise settles.
+                      // eslint-disable-next-line @typescript-eslint/no-misused-promises
                       onConfirm={() => remove().catch(() => undefined)}
                     >
                       <Button danger icon={<DeleteOutlined />}>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Alert } from 'antd'
 import { MESSAGE_DELAY_MS, MESSAGE_VISIBLE_MS } from '../../../common/rules'
-import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useAppDispatch, useAppSelector } from '../hooks'
 import { type Message, dismissMessage } from './messagesSlice'
 
 export const MessageHost = () => {

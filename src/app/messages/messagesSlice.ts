@@ -1,6 +1,7 @@
 // spec §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
 import { type PayloadAction, createSlice, nanoid } from '@reduxjs/toolkit'
-import { type ErrorKey, retryAfterOf, suspensionOf } from '../../api/errors'
+import { type MessageKey, retryAfterOf, suspensionOf } from '../../api/errors'
+import { type MessageId } from '../messageIds'
 
 export type MessageKind = 'success' | 'error'
 
@@ -8,7 +9,7 @@ export type Message = {
   id: string
   kind: MessageKind
   /** An i18n id: 'success.like', 'error.fetch_failed'… */
-  textId: string
+  textId: MessageId
   /** Extra detail shown after the text, e.g. a server message. */
   detail?: string
   /** The text's placeholders (a suspension's end, as ms since the epoch, and its reason). */
@@ -38,12 +39,13 @@ const messagesSlice = createSlice({
 export const { pushMessage, dismissMessage } = messagesSlice.actions
 export const messagesReducer = messagesSlice.reducer
 
-export const showSuccess = (textId: string) => pushMessage({ kind: 'success', textId })
-export const showError = (textId: string, detail?: string) => pushMessage({ kind: 'error', textId, detail })
+export const showSuccess = (textId: MessageId) => pushMessage({ kind: 'success', textId })
+export const showError = (textId: MessageId, detail?: string) =>
+  pushMessage({ kind: 'error', textId, detail })
 
 /** The message of a failed call whose catalogue key is `key`: a suspension (403 `suspended`) says until
  *  when and why, from the answer's body; a ban has no end. */
-export const showFailure = (error: unknown, key: ErrorKey) => {
+export const showFailure = (error: unknown, key: MessageKey) => {
   // Too many requests: when to try again, from the server's Retry-After (issue 15).
   const retryAfter = retryAfterOf(error)
   if ((key === 'rate_limited' || key === 'server_busy') && retryAfter !== undefined)

@@ -22,14 +22,15 @@ import {
 } from '../../api/community'
 import { errorKeyOf } from '../../api/errors'
 import { useAppDispatch, useCurrentUser } from '../../app/hooks'
+import { type MessageId } from '../../app/messageIds'
 import { ActionButton } from '../../components/ActionButton'
 import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
-import { showError } from '../messages/messagesSlice'
-import { useSubmit } from '../messages/useSubmit'
-import { ReportButton } from '../moderation/ReportButton'
+import { showError } from '../../app/messages/messagesSlice'
+import { useSubmit } from '../../app/messages/useSubmit'
+import { ReportButton } from '../moderation'
 
 /** antd's count option, made once: a new object each render (the relative times re-render the section
  *  every second) makes the text area measure itself again, and the comments below it move. */
@@ -56,9 +57,9 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
   useEffect(() => setRating(rated ?? RATING_MAX), [rated])
 
   const act = useSubmit()
-  const community = (action: CommunityAction, success: string) =>
+  const community = (action: CommunityAction, success: MessageId) =>
     act(() => submitCommunity({ id: chart.id, action }).unwrap(), success)
-  const onComment = (comment: string, action: CommentAction, success: string) =>
+  const onComment = (comment: string, action: CommentAction, success: MessageId) =>
     act(() => submitComment({ id: chart.id, comment, action }).unwrap(), success)
 
   const clear = () => {
@@ -287,6 +288,8 @@ const CommentItem = ({
             okText={<FormattedMessage id="community.delete" />}
             okButtonProps={{ danger: true }}
             cancelText={<FormattedMessage id="chart.info.cancel" />}
+            // antd keeps the button loading until the promise settles.
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises
             onConfirm={() => onDelete().catch(() => undefined)}
           >
             <Button size="small" type="text" danger>

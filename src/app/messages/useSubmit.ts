@@ -4,7 +4,8 @@
 // failure the catalogue has no key for (a takedown naming no chart of this site) with its own text.
 import { useCallback } from 'react'
 import { errorKeyOf } from '../../api/errors'
-import { useAppDispatch } from '../../app/hooks'
+import { useAppDispatch } from '../hooks'
+import { type MessageId } from '../messageIds'
 import { showError, showFailure, showSuccess } from './messagesSlice'
 
 export const useSubmit = () => {
@@ -13,8 +14,8 @@ export const useSubmit = () => {
     // The success text may depend on the answer (a report that was already filed says so).
     async <T>(
       run: () => Promise<T>,
-      successId: string | ((result: T) => string),
-      explain?: (error: unknown) => string | undefined,
+      successId: MessageId | ((result: T) => MessageId),
+      explain?: (error: unknown) => MessageId | undefined,
     ): Promise<T> => {
       try {
         const result = await run()
@@ -23,9 +24,7 @@ export const useSubmit = () => {
       } catch (error) {
         const explained = explain?.(error)
         dispatch(
-          explained
-            ? showError(explained)
-            : showFailure(error, errorKeyOf(error as never, 'permission_denied2')),
+          explained ? showError(explained) : showFailure(error, errorKeyOf(error, 'permission_denied2')),
         )
         throw error
       }

@@ -1,0 +1,2 @@
+// The chart player, which chart info shows under the chart as the preview tool does.
+export { ChartPlayer } from './ChartPlayer'
