@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-// Module boundaries from architecture.md ("House style"). Every ban carries a message that says why.
+// Module boundaries (ARCHITECTURE.md "Roles and boundaries"). Every ban carries a message that says why.
 // The top-level folders, reached by relative paths (`../../server/app.js`); src/api/server.ts is not one.
 const ROOT_SERVER = '^(\\.\\./)+server(/|$)'
 const ROOT_SRC = '^(\\.\\./)+src(/|$)'

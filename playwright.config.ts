@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium'
 
 // E2E: the real server (test/e2e/serve.ts: temporary SQLite database and data folder) driven in
-// Debian's Chromium. No browser is downloaded (toolchain.md §6).
+// Debian's Chromium. No browser is downloaded.
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 
 export default defineConfig({

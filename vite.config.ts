@@ -29,7 +29,7 @@ const precompiledMessages = (): Plugin => ({
   },
 })
 
-// One file for the SPA build and the three Vitest projects (architecture.md "Testing habits").
+// One file for the SPA build and the three Vitest projects.
 export default defineConfig({
   plugins: [react(), precompiledMessages()],
   build: {

@@ -21,7 +21,7 @@ const config = loadConfig({
   PORT: '0',
   SEED_DEMO: '0',
   // One address sends everything here: the quotas are raised so that the routes are measured (their hooks
-  // still run on every request), not the 429s (toolchain gotcha 7).
+  // still run on every request), not the 429s.
   RATE_LIMIT_PER_MINUTE: '100000000',
   RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
 })

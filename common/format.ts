@@ -1,8 +1,8 @@
-// Display formats shared by the SPA and the server (spec §9).
+// Display formats shared by the SPA and the server (docs/spec.md §9).
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
 
-/** spec §9: sizes in B/KB/MB/GB/TB in 1024 steps, 2 decimals. */
+/** docs/spec.md §9: sizes in B/KB/MB/GB/TB in 1024 steps, 2 decimals. */
 export const formatSize = (bytes: number): string => {
   let value = Math.max(0, bytes)
   let unit = 0
@@ -21,7 +21,7 @@ const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** spec §9 "Relative time": under 60 s in seconds; under 1 h minutes; under 1 day hours; under 30 days
+/** docs/spec.md §9 "Relative time": under 60 s in seconds; under 1 h minutes; under 1 day hours; under 30 days
  *  days; under 365 days (30-day) months; otherwise an ISO date. A time in the future counts as 0 s. */
 export const relativeTime = (time: number, now: number): RelativeTime => {
   const elapsed = Math.max(0, now - time)
@@ -35,14 +35,14 @@ export const relativeTime = (time: number, now: number): RelativeTime => {
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X'] as const
 
-/** spec §2: the level chip says 'Lv. N', or 'Olivier' plus a Roman numeral I to X. */
+/** docs/spec.md §2: the level chip says 'Lv. N', or 'Olivier' plus a Roman numeral I to X. */
 export const levelLabel = (level: number, isOliver: boolean): string =>
   isOliver ? `Olivier ${ROMAN[Math.min(Math.max(Math.round(level), 1), 10) - 1]}` : `Lv. ${level}`
 
-/** spec §2: tags joined by a separator, '-' when there are none. */
+/** docs/spec.md §2: tags joined by a separator, '-' when there are none. */
 export const joinTags = (tags: readonly string[]): string => (tags.length > 0 ? tags.join(' / ') : '-')
 
-/** 'name#handle' → its parts (spec §3 "author"); the handle is what identifies the owner. */
+/** 'name#handle' → its parts (docs/spec.md §3 "author"); the handle is what identifies the owner. */
 export const splitAuthor = (author: string): { name: string; handle: string } => {
   const at = author.lastIndexOf('#')
   return at < 0 ? { name: author, handle: '' } : { name: author.slice(0, at), handle: author.slice(at + 1) }

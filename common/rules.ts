@@ -1,19 +1,19 @@
-// Validation constants and business limits from the product spec (§5, §9). The SPA and the server
+// Validation constants and business limits from the product spec (docs/spec.md §5, §9). The SPA and the server
 // both read them from here so that the browser's checks and the server's re-checks cannot drift.
 
-/** spec §5: '#' plus exactly 6 hex digits, case-insensitive. */
+/** docs/spec.md §5: '#' plus exactly 6 hex digits, case-insensitive. */
 export const COLOR_REGEX = /^#[0-9a-f]{6}$/i
-/** spec §9: the custom colour field counts 7 characters. */
+/** docs/spec.md §9: the custom colour field counts 7 characters. */
 export const COLOR_MAX_LENGTH = 7
-/** spec §3 Settings: default primary colour. */
+/** docs/spec.md §3 Settings: default primary colour. */
 export const DEFAULT_PRIMARY_COLOR = '#6200ee'
 
-/** spec §5: uploaded files at most 20 MB. */
+/** docs/spec.md §5: uploaded files at most 20 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-/** spec §9: uploads go in 320 KiB chunks. */
+/** docs/spec.md §9: uploads go in 320 KiB chunks. */
 export const UPLOAD_CHUNK_BYTES = 327_680
 
-/** spec §9: the background is a 1920×1180 canvas with the cover drawn 450×450 at (741, 169); the rest is
+/** docs/spec.md §9: the background is a 1920×1180 canvas with the cover drawn 450×450 at (741, 169); the rest is
  *  the cover scaled to cover the canvas and darkened (BACKGROUND_DIM is the black overlay's opacity). */
 export const BACKGROUND_WIDTH = 1920
 export const BACKGROUND_HEIGHT = 1180
@@ -22,37 +22,37 @@ export const BACKGROUND_COVER_LEFT = 741
 export const BACKGROUND_COVER_TOP = 169
 export const BACKGROUND_DIM = 0.55
 
-/** spec §5: level 1-30; 1-10 when Olivier. */
+/** docs/spec.md §5: level 1-30; 1-10 when Olivier. */
 export const LEVEL_MIN = 1
 export const LEVEL_MAX = 30
 export const OLIVIER_LEVEL_MAX = 10
-/** spec §5: rating 1-5, step 1. */
+/** docs/spec.md §5: rating 1-5, step 1. */
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 
-/** spec §4/§9: messages appear 500 ms after the trigger and stay 5000 ms. */
+/** docs/spec.md §4/§9: messages appear 500 ms after the trigger and stay 5000 ms. */
 export const MESSAGE_DELAY_MS = 500
 export const MESSAGE_VISIBLE_MS = 5000
-/** spec §9: redirect delays. */
+/** docs/spec.md §9: redirect delays. */
 export const REDIRECT_AFTER_SAVE_MS = 3000
 export const REDIRECT_AFTER_DELETE_MS = 1000
-/** spec §9: login polling and cookie lifetime. */
+/** docs/spec.md §9: login polling and cookie lifetime. */
 export const LOGIN_POLL_MS = 1000
 export const RELOAD_AFTER_LOGIN_MS = 2000
 export const SESSION_COOKIE_DAYS = 30
 export const QR_CODE_SIZE = 192
 
-/** spec §9: visible pages in the paginators. */
+/** docs/spec.md §9: visible pages in the paginators. */
 export const LIST_VISIBLE_PAGES = 7
 export const COMMENT_VISIBLE_PAGES = 5
 export const LEADERBOARD_VISIBLE_PAGES = 5
 
-/** spec §9: gzip level for level data. */
+/** docs/spec.md §9: gzip level for level data. */
 export const GZIP_LEVEL = 9
 
-/** spec §2: a route id is the chart name without its 'wbs-' prefix. */
+/** docs/spec.md §2: a route id is the chart name without its 'wbs-' prefix. */
 export const LEVEL_NAME_PREFIX = 'wbs-'
-/** Chart ids are 32 lower-case hex characters (sonolus-protocol.md §12.1). */
+/** Chart ids are 32 lower-case hex characters (docs/protocol.md §12.1). */
 export const CHART_ID_REGEX = /^[0-9a-f]{32}$/
 /** Content-addressed files are named by their SHA-1 hex. */
 export const SHA1_REGEX = /^[0-9a-f]{40}$/

@@ -105,7 +105,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     )
   }
 
-  // Signed Sonolus requests are verified on the exact bytes received (protocol doc §10), so JSON bodies
+  // Signed Sonolus requests are verified on the exact bytes received (docs/protocol.md §10), so JSON bodies
   // keep their raw form beside the parsed one.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer
@@ -139,7 +139,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // protocol doc §2.3: Sonolus-Version on every response.
+    // docs/protocol.md §2.3: Sonolus-Version on every response.
     reply.header('sonolus-version', SONOLUS_VERSION)
     reply.header(REQUEST_ID_HEADER, request.id)
     if (ctx.config.checkResponses) checkResponse(request, reply, payload)

@@ -1,4 +1,4 @@
-// Environment → typed configuration (architecture.md "Configuration"). Every check names the variable,
+// Environment → typed configuration (README.md "Configuration"). Every check names the variable,
 // so a bad deployment stops with one line that says what to fix.
 import path from 'node:path'
 import { type JsonWebKey } from 'node:crypto'
@@ -134,7 +134,7 @@ const parsePublicUrl = (env: Env, port: number): string => {
   if (url.search || url.hash || url.username || url.password) {
     throw new ConfigError('PUBLIC_URL', `must be scheme, host and optional path only, got "${raw}"`)
   }
-  // protocol doc §2.1: the address has no trailing slash; the app compares it exactly.
+  // docs/protocol.md §2.1: the address has no trailing slash; the app compares it exactly.
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 

@@ -1,4 +1,4 @@
-// Site content the SPA fetches besides the Sonolus API (spec §7): the docs, `{docsUrl}/{locale}/{type}.md`,
+// Site content the SPA fetches besides the Sonolus API (docs/spec.md §7): the docs, `{docsUrl}/{locale}/{type}.md`,
 // and the master data, `{master data base}/splitLine.html` and `/splitLine.json`. Both are folders the
 // operator may replace (DOCS_DIR, MASTER_DATA_DIR). Only the named files are served: no path from the
 // request ever reaches the file system.

@@ -1,4 +1,4 @@
-// Where the running code came from, for GET /sonolus/server/info (spec §3 "Server info").
+// Where the running code came from, for GET /sonolus/server/info (docs/spec.md §3 "Server info").
 // Read once at start from the checkout; GIT_* variables fill in or override it when deployed without .git.
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// toolchain gotcha 3: antd 5 needs its React 19 patch before anything else is imported.
+// antd 5 needs its React 19 patch before anything else is imported.
 import '@ant-design/v5-patch-for-react-19'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

@@ -1,4 +1,4 @@
-// s3rver ships no types (toolchain.md §5).
+// s3rver ships no types.
 declare module 's3rver' {
   type S3rverOptions = {
     port?: number

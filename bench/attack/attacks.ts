@@ -45,7 +45,7 @@ export type Settings = {
   floodConcurrency: number
 }
 
-/** The spec §8 error catalogue's keys and the protocol's plain ones (ErrorKey, server/http/errors.ts). */
+/** The docs/spec.md §8 error catalogue's keys and the protocol's plain ones (ErrorKey, server/http/errors.ts). */
 const CATALOGUE = new Set([
   'not_login',
   'permission_denied',

@@ -1,4 +1,4 @@
-// Wire types of the community calls the site makes (spec §7; protocol doc §7, §15).
+// Wire types of the community calls the site makes (docs/spec.md §7; docs/protocol.md §7, §15).
 import { type ServerItemCommunityComment } from '@sonolus/core'
 import { type Static } from '@sinclair/typebox'
 import type * as L from './schemas/levels.js'

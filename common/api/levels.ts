@@ -1,4 +1,4 @@
-// Wire types of the level calls' web extras (spec §3 "Chart", §7; protocol doc §15). The official
+// Wire types of the level calls' web extras (docs/spec.md §3 "Chart", §7; docs/protocol.md §15). The official
 // fields are @sonolus/core's; these are additive.
 import {
   type LevelItem,
@@ -11,7 +11,7 @@ import { type Static } from '@sinclair/typebox'
 import type * as L from './schemas/levels.js'
 import type * as P from './schemas/protocol.js'
 
-/** spec §3: one chart row as the site needs it. */
+/** docs/spec.md §3: one chart row as the site needs it. */
 export type RawChart = Static<typeof L.RawChartSchema>
 
 export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart[] }
@@ -24,14 +24,14 @@ export type LevelDetailsResponse = ServerItemDetails<LevelItem> & {
   sections: (ServerItemSection & { rawItems?: RawChart[] })[]
 }
 
-/** spec §3 / §7: the seven leaderboards. */
+/** docs/spec.md §3 / §7: the seven leaderboards. */
 export const LEADERBOARDS = ['arcScore', 'accScore', 'combo', 'perfect', 'great', 'good', 'miss'] as const
 export type LeaderboardName = (typeof LEADERBOARDS)[number]
 
-/** The list page size (protocol doc §2.5). */
+/** The list page size (docs/protocol.md §2.5). */
 export const LEVELS_PER_PAGE = 20
 
-/** A leaderboard record as our server sends it: core's fields plus the replay's name (spec §2). */
+/** A leaderboard record as our server sends it: core's fields plus the replay's name (docs/spec.md §2). */
 export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
 export type RecordListResponse = Static<typeof P.RecordListSchema>
 

@@ -46,7 +46,7 @@ export type Role = Static<typeof S.RoleSchema>
 /** A user's current suspension: kind 'ban' has no end (until null). */
 export type Suspension = Static<typeof S.SuspensionSchema>
 
-/** GET /user/mine for a logged-in user (spec §7 plus the role, any suspension and unread notices). */
+/** GET /user/mine for a logged-in user (docs/spec.md §7 plus the role, any suspension and unread notices). */
 export type MineExtras = Static<typeof S.MineExtrasSchema>
 
 /** POST /reports */

@@ -1,4 +1,4 @@
-// Wire type of our web extension GET /sonolus/server/info (spec §3 "Server info", protocol doc §15).
+// Wire type of our web extension GET /sonolus/server/info (docs/spec.md §3 "Server info", docs/protocol.md §15).
 
 export type GitInfo = {
   owner: string

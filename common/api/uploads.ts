@@ -1,10 +1,10 @@
-// Wire types of chunked uploads and of the web create/edit calls (spec §4 "Upload", §7; protocol doc §15).
+// Wire types of chunked uploads and of the web create/edit calls (docs/spec.md §4 "Upload", §7; docs/protocol.md §15).
 // The server and the SPA both build on these, so the two sides cannot drift.
 import { type RawChart } from './levels.js'
 import { type Static } from '@sinclair/typebox'
 import type * as U from './schemas/uploads.js'
 
-/** What a file is for. The server checks the bytes against it when the upload completes (spec §5). */
+/** What a file is for. The server checks the bytes against it when the upload completes (docs/spec.md §5). */
 export const UPLOAD_KINDS = ['cover', 'background', 'music', 'chart', 'data'] as const
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
@@ -28,7 +28,7 @@ export type UploadStartResponse = Static<typeof U.UploadStartResponseSchema>
  */
 export type UploadProgressResponse = Static<typeof U.UploadProgressResponseSchema>
 
-/** POST {sonolus base}/levels/create: the web create's JSON body (spec §3 "Create/edit form fields"): the
+/** POST {sonolus base}/levels/create: the web create's JSON body (docs/spec.md §3 "Create/edit form fields"): the
  *  chart's own fields, and the files by hash. `author` is 'name#handle' or just a name; the server always
  *  stores '{name}#{the caller's handle}'. */
 export type LevelFormBody = Pick<
@@ -87,7 +87,7 @@ const EDIT_FIELDS = [
   'allowSusDownload',
 ] as const
 
-/** POST {sonolus base}/levels/wbs-{id}/submit body: `{values: editValues(form)}` (protocol doc §15). An
+/** POST {sonolus base}/levels/wbs-{id}/submit body: `{values: editValues(form)}` (docs/protocol.md §15). An
  *  absent or empty hash keeps the chart's current file. */
 export const editValues = (form: LevelFormBody): string => {
   const params = new URLSearchParams({ type: 'edit' })
@@ -120,7 +120,7 @@ export const readEditValues = (values: URLSearchParams): Record<string, unknown>
 
 export type EditLevelResponse = Static<typeof U.EditLevelResponseSchema>
 
-/** spec §4: the stages of the create/edit pipeline. */
+/** docs/spec.md §4: the stages of the create/edit pipeline. */
 export const CREATE_STAGES = {
   waiting: 0,
   cover: 1,

@@ -1,5 +1,5 @@
 // Typed chart errors and warnings. Every one names its place (line:column) and has a stable code
-// (sirius-chart-format.md §14: "Errors name the place").
+// (docs/chart-format.md §14: "Errors name the place").
 
 export type ChartIssue = {
   code: string

@@ -1,4 +1,4 @@
-// Exact rational positions for SUS timing (sirius-chart-format.md §13.3: exact positions, converted to
+// Exact rational positions for SUS timing (docs/chart-format.md §13.3: exact positions, converted to
 // seconds once per event, so no float drift accumulates over a chart).
 
 export type Fraction = { readonly num: number; readonly den: number }

@@ -1,4 +1,4 @@
-// The chart library's one API (architecture.md "Contracts"): convertSus, convertTxt, readLevelData.
+// The chart library's one API (docs/chart-format.md §15): convertSus, convertTxt, readLevelData.
 import { gzip } from 'pako'
 import { ChartError, type ChartWarning } from './errors.js'
 import { parseLevelDataJson, readLevelDataJson } from './levelData/read.js'
@@ -16,12 +16,12 @@ export type Conversion = {
   /** The intermediate Sirius TXT ('' when the input was level data already). */
   txt: string
   levelData: LevelData
-  /** gzip of JSON.stringify(levelData), level 9 (spec §5). */
+  /** gzip of JSON.stringify(levelData), level 9 (docs/spec.md §5). */
   gzipped: Uint8Array
   warnings: ChartWarning[]
 }
 
-/** gzip at level 9 (spec §5). The browser uses pako; Node callers may pass native zlib at the same level,
+/** gzip at level 9 (docs/spec.md §5). The browser uses pako; Node callers may pass native zlib at the same level,
  *  which is about twice as fast (the server converts every upload again). */
 export type Gzip = (json: string) => Uint8Array
 export const pakoGzip: Gzip = (json) => gzip(json, { level: GZIP_LEVEL as 9 })
@@ -59,7 +59,7 @@ export const convertSus = (text: string, options: ConvertOptions = {}): Conversi
 }
 
 /** Sirius TXT → level data. Text that is level-data JSON (converter output, "cut at the first
- *  newline", spec §5) is validated and passed through. */
+ *  newline", docs/spec.md §5) is validated and passed through. */
 export const convertTxt = (text: string, options: ConvertOptions & { offset?: number } = {}): Conversion => {
   const compress = options.gzip ?? pakoGzip
   const limits = limitsOf(options.limits)

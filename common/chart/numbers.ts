@@ -1,4 +1,4 @@
-// Strict number parsing and plain-decimal formatting (sirius-chart-format.md §11, §14: no atof
+// Strict number parsing and plain-decimal formatting (docs/chart-format.md §11, §14: no atof
 // leniency, no exponent in output).
 
 const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/

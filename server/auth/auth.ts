@@ -1,4 +1,4 @@
-// Who is asking, and how they log in: the app's signed authenticateServer (protocol doc §10), and the
+// Who is asking, and how they log in: the app's signed authenticateServer (docs/protocol.md §10), and the
 // web login through the app's signed external-login callback (§11.2). Sessions are stored by the SHA-1
 // of their secret; the secret never appears in a URL or a log line.
 import { createHash } from 'node:crypto'
@@ -18,13 +18,13 @@ import { jsonTooDeep } from '../../common/json.js'
 import { type SignatureVerifier } from './signature.js'
 import { newToken, sha1Hex } from './tokens.js'
 
-/** protocol doc §10: the wiki recommends 30 minutes or less for app sessions. */
+/** docs/protocol.md §10: the wiki recommends 30 minutes or less for app sessions. */
 export const APP_SESSION_MS = 30 * 60 * 1000
-/** spec §2/§9: the web session lives as long as its cookie, 30 days. */
+/** docs/spec.md §2/§9: the web session lives as long as its cookie, 30 days. */
 export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
 /** Login attempts expire after 5 minutes (Sonolus server issue). */
 export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
-/** Signed requests must be this fresh, either way (protocol doc §10 check 4). */
+/** Signed requests must be this fresh, either way (docs/protocol.md §10 check 4). */
 export const SIGNATURE_WINDOW_MS = 60 * 1000
 /** The stored userProfile, as JSON, at most (a real one is well under a kilobyte). */
 export const MAX_PROFILE_BYTES = 64 * 1024
@@ -43,7 +43,7 @@ export class Auth {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** protocol doc §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
+  /** docs/protocol.md §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
   static tokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
     const sonolus = request.headers['sonolus-session']
     const value = (Array.isArray(sonolus) ? sonolus[0] : sonolus) || request.headers.authorization
@@ -166,7 +166,7 @@ export class Auth {
     const hash = sha1Hex(sessionId)
     await this.repos.loginAttempts.create({ hash, ip, createdTime: now, expiresTime: now + LOGIN_ATTEMPT_MS })
     const callback = new URL(this.callbackUrl(hash))
-    // protocol doc §11.1: https://open.sonolus.com/external-login/{host}/{path}
+    // docs/protocol.md §11.1: https://open.sonolus.com/external-login/{host}/{path}
     const url = `https://open.sonolus.com/external-login/${callback.host}${callback.pathname}`
     return { code: 200, sessionId, url }
   }

@@ -1,5 +1,5 @@
 // Sonolus-Signature: base64 ECDSA P-256 / SHA-256 over the exact raw body, IEEE-P1363 (r‖s), not DER
-// (protocol doc §10). The key is the real Sonolus key unless SONOLUS_PUBLIC_KEY overrides it (tests).
+// (docs/protocol.md §10). The key is the real Sonolus key unless SONOLUS_PUBLIC_KEY overrides it (tests).
 import { type JsonWebKey, createPublicKey, verify } from 'node:crypto'
 import { signaturePublicKeyJWK } from '@sonolus/core'
 

@@ -58,7 +58,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true })
     const sqlite = new SQLite(config.file)
-    // architecture.md "Database": WAL for concurrent readers, foreign keys enforced.
+    // WAL for concurrent readers, foreign keys enforced.
     sqlite.pragma('journal_mode = WAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')

@@ -22,7 +22,7 @@ export type UsersTable = {
 
 export type SessionsTable = {
   /** SHA-1 hex of the session secret: the secret itself is never stored. A web session's hash is the
-   *  one its login URL carried (protocol doc §11.2). */
+   *  one its login URL carried (docs/protocol.md §11.2). */
   idHash: string
   userId: string
   /** 'app' (POST /sonolus/authenticate) or 'web' (external login). */
@@ -31,12 +31,12 @@ export type SessionsTable = {
   expiresTime: number
 }
 
-/** spec §3 "Chart", plus what the server needs to own and order charts. */
+/** docs/spec.md §3 "Chart", plus what the server needs to own and order charts. */
 export type ChartsTable = {
   /** 32 hex characters; the level name is 'wbs-' + id. */
   id: string
   authorId: string
-  /** 'name#handle' (spec §3). */
+  /** 'name#handle' (docs/spec.md §3). */
   author: string
   title: string
   artists: string
@@ -179,7 +179,7 @@ export type LeaderboardEntriesTable = {
   createdTime: number
 }
 
-/** A chunked upload in progress (spec §4): its chunks' bytes are scratch objects in the blob store. */
+/** A chunked upload in progress (docs/spec.md §4): its chunks' bytes are scratch objects in the blob store. */
 export type UploadSessionsTable = {
   id: string
   userId: string

@@ -1,6 +1,6 @@
-// HTTP compression of the JSON API responses (protocol doc §14). A level list embeds its engine item in
+// HTTP compression of the JSON API responses (docs/protocol.md §14). A level list embeds its engine item in
 // every level, so a 20-level page is ~80 KB of JSON that gzip shrinks about tenfold. Repository files are
-// never touched: they are served as stored, and their SHA-1 is of those bytes (protocol doc §12.3).
+// never touched: they are served as stored, and their SHA-1 is of those bytes (docs/protocol.md §12.3).
 import zlib from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 

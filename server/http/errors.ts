@@ -1,5 +1,5 @@
 // Typed errors that handlers throw; the app's error handler turns them into responses.
-// Keys are the spec's error catalogue (§8) plus the protocol's plain statuses.
+// Keys are the error catalogue of docs/spec.md (§8) plus the protocol's plain statuses.
 
 import { type ErrorKey } from '../../common/api/errors.js'
 
@@ -21,7 +21,7 @@ export class HttpError extends Error {
 export const notFound = (what = 'Not found'): HttpError => new HttpError(404, 'not_found', what)
 export const badRequest = (message: string): HttpError => new HttpError(400, 'bad_request', message)
 
-/** The spec §8 catalogue's exact English texts, for the errors the server itself raises. */
+/** The docs/spec.md §8 catalogue's exact English texts, for the errors the server itself raises. */
 const CATALOGUE_TEXT = {
   not_login: 'You are not logged in, please login with Sonolus and try again',
   permission_denied: 'Sorry, you do not have permission to enter this page',
@@ -30,10 +30,10 @@ const CATALOGUE_TEXT = {
   empty_field: 'Please complete all required fields and try again.',
 } as const
 
-/** spec §8: 401 on a page (details, lists, comment list) is permission_denied. */
+/** docs/spec.md §8: 401 on a page (details, lists, comment list) is permission_denied. */
 export const pageDenied = (): HttpError =>
   new HttpError(401, 'permission_denied', CATALOGUE_TEXT.permission_denied)
-/** spec §8: 401 on a submit call is permission_denied2. */
+/** docs/spec.md §8: 401 on a submit call is permission_denied2. */
 export const actionDenied = (): HttpError =>
   new HttpError(401, 'permission_denied2', CATALOGUE_TEXT.permission_denied2)
 export const notLoggedIn = (): HttpError => new HttpError(401, 'not_login', CATALOGUE_TEXT.not_login)

@@ -1,4 +1,4 @@
-// A short-lived cache of anonymous responses (protocol doc §14: "cache anonymous list pages briefly").
+// A short-lived cache of anonymous responses (docs/protocol.md §14: "cache anonymous list pages briefly").
 // Per instance and bounded: another instance never needs it, and an entry is at most `ttlMs` stale.
 // Each entry keeps its gzip form beside the JSON, made once on the first request that accepts gzip.
 // Entries carry tags (the charts they show, say); a change drops the entries tagged with what it changed

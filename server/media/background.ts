@@ -1,4 +1,4 @@
-// The per-chart background image (spec §9): a 1920×1180 canvas with the cover drawn 450×450 at (741, 169).
+// The per-chart background image (docs/spec.md §9): a 1920×1180 canvas with the cover drawn 450×450 at (741, 169).
 // The canvas behind the cover is the cover itself, enlarged, blurred and darkened.
 import sharp from 'sharp'
 import {

@@ -1,4 +1,4 @@
-// File checks by content, not by name (spec §5): images with sharp, music with music-metadata and ffprobe,
+// File checks by content, not by name (docs/spec.md §5): images with sharp, music with music-metadata and ffprobe,
 // charts with our chart library, level data with its reader. Each check reads a file that is already on
 // local disk and runs off the event loop: sharp's own threads, a child process, or our worker pool.
 import fsp from 'node:fs/promises'
@@ -41,14 +41,14 @@ export const checkImage = async (file: string | Buffer, what: string): Promise<s
 
 export type MusicInfo = { duration: number }
 
-/** mp3 only (spec §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree.
+/** mp3 only (docs/spec.md §5): music-metadata must find MPEG layer 3 with a duration, and ffprobe must agree.
  *  `probe` is ffprobe's view of the file (probe.ts). */
 export const checkMusic = async (
   file: string,
   probe: (file: string) => Promise<Probe | undefined> = probeFile,
 ): Promise<MusicInfo> => {
-  // Both readers at once (one is a child process): music-metadata does not throw on garbage (toolchain
-  // gotcha 6), so its codec and duration are checked here; ffprobe must agree.
+  // Both readers at once (one is a child process): music-metadata does not throw on garbage, so
+  // its codec and duration are checked here; ffprobe must agree.
   const [metadata, probed] = await Promise.all([
     parseFile(file, { duration: true, skipCovers: true }).catch(() => undefined),
     probe(file),
@@ -79,7 +79,7 @@ const checked = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   }
 }
 
-/** The server's own conversion of a SUS file (architecture.md: it never trusts client-made level data),
+/** The server's own conversion of a SUS file (docs/chart-format.md §15: it never trusts client-made level data),
  *  in a worker thread, under the chart limits. */
 export const convertChart = (work: WorkPool, bytes: Buffer): Promise<Converted> =>
   checked('The chart', () => work.convertSus(bytes))

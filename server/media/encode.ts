@@ -1,4 +1,4 @@
-// Music re-encoding with ffmpeg (comparable-sites.md: CBR avoids seek and sync drift; a short preview
+// Music re-encoding with ffmpeg (as comparable chart sites do: CBR avoids seek and sync drift; a short preview
 // clip for the app's level list). Child processes: the event loop never waits on them.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'

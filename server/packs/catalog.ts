@@ -1,6 +1,6 @@
 // Engines, skins, backgrounds, effects and particles as the app sees them: free-pack defaults with the
-// operator's imported items on top, localized per request, nested items embedded (protocol doc §13).
-// Every level embeds the engine, so its serialized JSON is cached per locale (protocol doc §14).
+// operator's imported items on top, localized per request, nested items embedded (docs/protocol.md §13).
+// Every level embeds the engine, so its serialized JSON is cached per locale (docs/protocol.md §14).
 import {
   type BackgroundItem,
   type EffectItem,
@@ -26,7 +26,7 @@ const FALLBACK_LOCALE = 'en'
 export const PACKS_UPDATED_KEY = 'packs_updated'
 const NO_FILE: Srl = { hash: null, url: null }
 
-/** The engine levels use until one is imported: clearly named, with free-pack parts (protocol doc §12.2). */
+/** The engine levels use until one is imported: clearly named, with free-pack parts (docs/protocol.md §12.2). */
 export const PLACEHOLDER_ENGINE_NAME = 'sirius-not-installed'
 
 export class PackCatalog {

@@ -1,5 +1,5 @@
 // @sonolus/free-pack (MIT): the default skin, background, effect and particle, and the parts of the
-// placeholder engine used until an operator imports the Sirius engine (protocol doc §12.2, §13.4).
+// placeholder engine used until an operator imports the Sirius engine (docs/protocol.md §12.2, §13.4).
 import fs from 'node:fs'
 import path from 'node:path'
 import { packPath } from '@sonolus/free-pack'

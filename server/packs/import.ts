@@ -1,5 +1,5 @@
 // Imports engines, skins, backgrounds, effects and particles from a Sonolus pack folder (db.json +
-// repository/) or a .scp collection (a ZIP of a static server tree), protocol doc §13.3.
+// repository/) or a .scp collection (a ZIP of a static server tree), docs/protocol.md §13.3.
 // Everything is read and checked first (versions, every resource present, every SHA-1); only then are
 // files stored and all items written in one transaction, so a failed import leaves no item behind.
 import fs from 'node:fs'
@@ -203,7 +203,7 @@ export const importPack = async (
       if (created) newFiles++
     }
   }
-  // Relative URLs, served by our repository route (protocol doc §13.3 step 3).
+  // Relative URLs, served by our repository route (docs/protocol.md §13.3 step 3).
   const rewrite = (item: AnyDatabaseItem) => {
     const copy = JSON.parse(JSON.stringify(item)) as Record<string, unknown>
     for (const value of Object.values(copy)) {

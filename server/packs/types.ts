@@ -28,7 +28,7 @@ export const PLURAL: Record<PackItemType, string> = {
   particle: 'particles',
 }
 
-/** Resource fields of each type, with the content type their files have (protocol doc §12.3). */
+/** Resource fields of each type, with the content type their files have (docs/protocol.md §12.3). */
 export const RESOURCES: Record<PackItemType, Record<string, string>> = {
   engine: {
     thumbnail: 'image/png',

@@ -1,4 +1,4 @@
-// POST /sonolus/authenticate: the app's signed authenticateServer → {session, expiration} (protocol doc §10).
+// POST /sonolus/authenticate: the app's signed authenticateServer → {session, expiration} (docs/protocol.md §10).
 import {
   AuthenticateResponseSchema,
   AuthenticateServerBody,

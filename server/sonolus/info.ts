@@ -35,7 +35,7 @@ export const info: RouteModule = (app, ctx) => {
         description: ctx.packs.engineInstalled
           ? 'Community charts for the Sirius engine.'
           : noEngineMessage(request.query.localization),
-        // protocol doc §3.2: only the buttons for item types we actually serve; 'authentication' offers
+        // docs/protocol.md §3.2: only the buttons for item types we actually serve; 'authentication' offers
         // login in the app.
         buttons: [
           { type: 'authentication' },

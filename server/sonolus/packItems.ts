@@ -1,5 +1,5 @@
 // GET /sonolus/{engines|skins|backgrounds|effects|particles}/info, /list and /{name}: the pack items
-// (protocol doc §3, §13): free-pack defaults and what the operator imported.
+// (docs/protocol.md §3, §13): free-pack defaults and what the operator imported.
 import {
   LocalizationQuery,
   NameParams,

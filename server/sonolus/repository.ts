@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../http/errors.js'
 import { etagMatches, parseRange } from '../http/range.js'
 import { type RouteModule } from './types.js'
 
-// architecture.md "Scale-out rules": files never change, so caches may keep them for a year.
+// docs/protocol.md §12.3: files never change, so caches may keep them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 // Files are served on the site's own origin (every response also carries nosniff, app.ts), so only

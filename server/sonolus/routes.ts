@@ -20,7 +20,7 @@ import { webAuthenticate } from './web/authenticate.js'
 import { moderationRoutes } from './moderation.js'
 import { posts } from './posts.js'
 
-// Fixed segments (info, list) before /levels/:name (protocol doc §3 routing notes).
+// Fixed segments (info, list) before /levels/:name (docs/protocol.md §3 routing notes).
 const routes: RouteModule[] = [
   info,
   serverInfo,

@@ -1,4 +1,4 @@
-// protocol doc §4: a POST action's values are the URL-encoded `values` string of the body; our web client
+// docs/protocol.md §4: a POST action's values are the URL-encoded `values` string of the body; our web client
 // also puts `type` (and some fields) in the query. Merge both: body values win, and `localization` is
 // never an action value.
 export const actionValues = (body: unknown, query: unknown): URLSearchParams => {

@@ -1,5 +1,5 @@
-// The blob store: content-addressed, immutable files named by their SHA-1 hex (architecture.md
-// "Scale-out rules"). Two implementations share this interface: local disk and S3.
+// The blob store: content-addressed, immutable files named by their SHA-1 hex (docs/protocol.md
+// §12.3). Two implementations share this interface: local disk and S3.
 import { createHash } from 'node:crypto'
 import fsp from 'node:fs/promises'
 import { SHA1_REGEX } from '../../common/rules.js'
@@ -40,7 +40,7 @@ export interface BlobStore {
   get(hash: string, range?: ByteRange): Promise<BlobReadResult | undefined>
   head(hash: string): Promise<{ size: number } | undefined>
   delete(hash: string): Promise<void>
-  /** Upload chunks (spec §4) live in a scratch area outside the content-addressed space, by session.
+  /** Upload chunks (docs/spec.md §4) live in a scratch area outside the content-addressed space, by session.
    *  `start` is the chunk's first byte in the file. Writing the same chunk again is harmless; the
    *  commit's SHA-1 check catches anything that is not the announced file. */
   putChunk(session: string, start: number, bytes: Uint8Array): Promise<void>
@@ -175,7 +175,7 @@ export const sha1OfFile = async (file: string): Promise<string> => {
   return hasher.digest('hex')
 }
 
-/** Spools the stream to `file` and checks it against `expectedSha1` (architecture.md: uploads are
+/** Spools the stream to `file` and checks it against `expectedSha1` (docs/protocol.md §15.2: uploads are
  *  verified against their SHA-1). Returns the size; on a mismatch or any failure the file is gone. */
 export const spoolVerified = async (
   stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>,

@@ -12,7 +12,7 @@ import { checkUpload, FileCheckError } from '../media/check.js'
 import { ScratchMissingError, fsyncPath, sha1OfFile } from '../storage/index.js'
 import { tiling } from './session.js'
 
-/** 400 upload_failed with a message that says what was wrong (spec §8's key for failed uploads). */
+/** 400 upload_failed with a message that says what was wrong (docs/spec.md §8's key for failed uploads). */
 export const uploadRejected = (message: string): HttpError => new HttpError(400, 'upload_failed', message)
 
 export const scratchDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'tmp')

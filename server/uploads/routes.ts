@@ -1,4 +1,4 @@
-// Chunked, resumable, content-addressed uploads (spec §4 "Upload", §7 "upload base"):
+// Chunked, resumable, content-addressed uploads (docs/spec.md §4 "Upload", §7 "upload base"):
 //   GET  /upload/{sha1}?size=N&type=K   start (or resume); 201 when the file is stored already
 //   PUT  /upload/sessions/{id}          one chunk: Bearer token, Content-Range, Content-Length
 //   GET  /upload/sessions/{id}          how far the upload got (same token)

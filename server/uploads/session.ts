@@ -1,4 +1,4 @@
-// Upload sessions: bearer tokens, Content-Range, and how far an upload got (spec §4 "Upload").
+// Upload sessions: bearer tokens, Content-Range, and how far an upload got (docs/spec.md §4 "Upload").
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type UploadRanges } from '../../common/api/uploads.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'

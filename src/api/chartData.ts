@@ -1,4 +1,4 @@
-// The chart player's file: GET {chart file address}, redirects followed, gunzipped, parsed and drawn (spec §7).
+// The chart player's file: GET {chart file address}, redirects followed, gunzipped, parsed and drawn (docs/spec.md §7).
 import {
   ChartError,
   type PreviewSvg,

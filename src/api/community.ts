@@ -1,4 +1,4 @@
-// Community calls (spec §7): status, likes and ratings, comments. Tags: CommunityStatus/{id} for the
+// Community calls (docs/spec.md §7): status, likes and ratings, comments. Tags: CommunityStatus/{id} for the
 // viewer's state, Level/{id} for the counts on the chart (and LevelList for the cards), Comments/{id}.
 import {
   type ServerSubmitItemCommunityActionRequest,
@@ -33,7 +33,7 @@ export const communityApi = sonolusApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'CommunityStatus', id }],
     }),
     submitCommunity: build.mutation<CommunitySubmitResponse, { id: string; action: CommunityAction }>({
-      // spec §7: type (and rating/comment) in the query, with a body {values}; the server merges both.
+      // docs/spec.md §7: type (and rating/comment) in the query, with a body {values}; the server merges both.
       query: ({ id, action }) => ({
         url: `${level(id)}/community/submit`,
         method: 'POST',

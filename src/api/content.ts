@@ -1,4 +1,4 @@
-// Content outside the Sonolus API (spec §7): the split-line fragment from the master-data base, and the
+// Content outside the Sonolus API (docs/spec.md §7): the split-line fragment from the master-data base, and the
 // docs, {docsUrl}/{locale}/{type}.md. Both are text, not JSON.
 import { type DocType } from '../../common/api/content'
 import { type UiLocale } from '../../common/locales'

@@ -1,4 +1,4 @@
-// Which catalogue key (spec §8) a failed call shows. A network failure is fetch_failed; a 401 is the
+// Which catalogue key (docs/spec.md §8) a failed call shows. A network failure is fetch_failed; a 401 is the
 // caller's choice (permission_denied on pages, permission_denied2 on actions, not_login on mine/liked);
 // otherwise the server's own key when the site has a message for it. The keys and the error body are the
 // server's (common/api/errorKeys.ts, common/api/errors.ts).

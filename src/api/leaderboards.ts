@@ -1,4 +1,4 @@
-// Leaderboard records (spec §7): GET /levels/wbs-{id}/leaderboards/{board}/records/list?page. Tagged per
+// Leaderboard records (docs/spec.md §7): GET /levels/wbs-{id}/leaderboards/{board}/records/list?page. Tagged per
 // chart and board, so a new record of this chart refreshes its boards.
 import { type LeaderboardName, type RecordListResponse } from '../../common/api/levels'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'

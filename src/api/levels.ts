@@ -1,4 +1,4 @@
-// Chart calls (spec §7): the list (page, title, in=my|2) and the details, and the owner's edit and delete.
+// Chart calls (docs/spec.md §7): the list (page, title, in=my|2) and the details, and the owner's edit and delete.
 // Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or, with the community
 // issue, a like) refreshes the lists that show it.
 import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
@@ -43,7 +43,7 @@ export const levelsApi = sonolusApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Level', id }, 'LevelList'],
     }),
-    // protocol doc §15: an edit is the item's submit action with type=edit and the form's fields.
+    // docs/protocol.md §15: an edit is the item's submit action with type=edit and the form's fields.
     editLevel: build.mutation<EditLevelResponse, { id: string; form: LevelFormBody }>({
       query: ({ id, form }) => ({
         url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,

@@ -67,7 +67,7 @@ export const moderationApi = sonolusApi.injectEndpoints({
       query: () => ({ url: '/user/notices/read', method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['User']),
     }),
-    // The item's submit action, as edit and delete are (protocol doc §15).
+    // The item's submit action, as edit and delete are (docs/protocol.md §15).
     requestReview: build.mutation<ServerSubmitItemActionResponse, string>({
       query: (id) => ({
         url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,

@@ -1,4 +1,4 @@
-// Server-level calls: GET /info (the site title) and GET /server/info (spec §7).
+// Server-level calls: GET /info (the site title) and GET /server/info (docs/spec.md §7).
 import { type ServerInfo } from '@sonolus/core'
 import { type ServerInfoResponse } from '../../common/api/serverInfo'
 import { sonolusApi } from './sonolusApi'

@@ -1,5 +1,5 @@
 // The one RTK Query API for everything the SPA calls. Resource files inject their endpoints
-// (architecture.md "Layout"); this file holds the base query and every cache tag type.
+// (ARCHITECTURE.md, src/api/); this file holds the base query and every cache tag type.
 import {
   type BaseQueryFn,
   type FetchArgs,
@@ -35,8 +35,8 @@ type StateWithServer = { settings: { server: ServerId } }
 export type BaseName = 'sonolus' | 'masterData' | 'docs' | 'upload'
 export type ApiArgs = FetchArgs & { base?: BaseName }
 
-// spec §7: calls go to the selected server's base with Authorization set to the session id.
-// The base URL is absolute: Node's Request (jsdom tests) rejects relative URLs (toolchain gotcha 1).
+// docs/spec.md §7: calls go to the selected server's base with Authorization set to the session id.
+// The base URL is absolute: Node's Request (jsdom tests) rejects relative URLs.
 const dynamicBaseQuery: BaseQueryFn<
   string | ApiArgs,
   unknown,

@@ -1,4 +1,4 @@
-// Upload and create calls (spec §4 "Upload", §7; common/api/uploads.ts is the wire contract):
+// Upload and create calls (docs/spec.md §4 "Upload", §7; common/api/uploads.ts is the wire contract):
 // GET {upload base}{sha1}?size&type starts an upload (201: stored already), the bytes go by PUT to the
 // session's uploadUrl in UPLOAD_CHUNK_BYTES chunks with its Bearer token, and POST /levels/create makes
 // the chart. The start and create calls carry the session (the base query adds Authorization); the chunk
@@ -38,7 +38,7 @@ export const uploadsApi = sonolusApi.injectEndpoints({
 
 export const { useStartUploadMutation, useCreateLevelMutation } = uploadsApi
 
-/** A failed upload and the catalogue key (spec §8) it shows. */
+/** A failed upload and the catalogue key (docs/spec.md §8) it shows. */
 export class UploadError extends Error {
   constructor(
     readonly key: MessageKey,

@@ -1,4 +1,4 @@
-// Login calls (spec §7): GET /user/mine (code 401 means logged out, not an error), GET /user/login,
+// Login calls (docs/spec.md §7): GET /user/mine (code 401 means logged out, not an error), GET /user/login,
 // and our POST /user/logout.
 import { type UserLoginResponse, type UserLogoutResponse, type UserMineResponse } from '../../common/api/user'
 import { sonolusApi } from './sonolusApi'
@@ -6,7 +6,7 @@ import { sonolusApi } from './sonolusApi'
 export const userApi = sonolusApi.injectEndpoints({
   endpoints: (build) => ({
     getMine: build.query<UserMineResponse, void>({
-      // spec §4: "A login check with code other than 200 is not an error."
+      // docs/spec.md §4: "A login check with code other than 200 is not an error."
       query: () => ({
         url: '/user/mine',
         validateStatus: (response) => response.status === 200 || response.status === 401,

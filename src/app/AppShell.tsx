@@ -1,4 +1,4 @@
-// spec §2 "Layout": app bar (menu toggle, '{route name} | {site title}', cog), drawer, content area.
+// docs/spec.md §2 "Layout": app bar (menu toggle, '{route name} | {site title}', cog), drawer, content area.
 import { type CSSProperties, Suspense, useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
@@ -13,7 +13,7 @@ import { MENU, canSee, isMenuGroup, routeTitleId } from './routes'
 
 const DRAWER_WIDTH = 256
 
-/** The drawer's menu as plain links (spec §2 "Layout": Home; Chart, Docs and Settings groups). Real
+/** The drawer's menu as plain links (docs/spec.md §2 "Layout": Home; Chart, Docs and Settings groups). Real
  *  anchors: they open in a new tab on middle-click, and the current page carries aria-current. Notices
  *  show to logged-in users with their unread count, the Moderation group to moderators (issue 14). */
 const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
@@ -147,7 +147,7 @@ export const AppShell = () => {
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">
-          {/* spec §2: a 1280 px content area (minimum 752 px); on phones the page uses the full width instead. */}
+          {/* docs/spec.md §2: a 1280 px content area (minimum 752 px); on phones the page uses the full width instead. */}
           {isMobile ? content : <div className="content-area">{content}</div>}
         </Layout.Content>
       </Layout>

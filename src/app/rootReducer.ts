@@ -4,7 +4,7 @@
 // stay in the form's chunk instead of every page's. A feature adds its slice to LazyLoadedSlices.
 import { combineSlices } from '@reduxjs/toolkit'
 import { persistReducer } from 'redux-persist'
-// toolchain gotcha 2: 'redux-persist/lib/storage' breaks the Vite 8 production build.
+// 'redux-persist/lib/storage' breaks the Vite 8 production build.
 import storage from 'redux-persist/es/storage'
 import { sonolusApi } from '../api/sonolusApi'
 import { type SettingsState, sanitizeSettings, settingsReducer } from '../features/settings/settingsSlice'

@@ -1,4 +1,4 @@
-// spec §2 "Routes": every route in the table; '/' goes to /home and anything else is '404 Not Found'.
+// docs/spec.md §2 "Routes": every route in the table; '/' goes to /home and anything else is '404 Not Found'.
 import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppShell } from './AppShell'

@@ -1,4 +1,4 @@
-// spec §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
+// docs/spec.md §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
 import { matchPath } from 'react-router-dom'
 import { DOC_TYPES, type DocType } from '../../common/api/content'
 import { type MessageId } from './messageIds'
@@ -50,7 +50,7 @@ export type Audience = 'user' | 'moderator'
 export type MenuEntry = { path: string; labelId: MessageId; audience?: Audience }
 export type MenuGroup = { key: string; labelId: MessageId; entries: MenuEntry[]; audience?: Audience }
 
-/** spec §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
+/** docs/spec.md §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
  *  and, for moderators, the Moderation group. */
 export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/home', labelId: 'menu.home' },

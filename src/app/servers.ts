@@ -1,4 +1,4 @@
-// spec §2 "Server settings": each server entry is one set of base URLs. Everything the SPA calls goes
+// docs/spec.md §2 "Server settings": each server entry is one set of base URLs. Everything the SPA calls goes
 // through one of these bases, so switching the server switches every call at once.
 import { type MessageId } from './messageIds'
 
@@ -30,7 +30,7 @@ const basesFor = (origin: string): ServerBases => {
     upload: `${url.origin}${path}/upload/`,
     masterData: `${url.origin}${path}/content/master`,
     docs: `${url.origin}${path}/content/docs`,
-    // protocol doc §2.6: the browser-friendly form of the sonolus:// deep link.
+    // docs/protocol.md §2.6: the browser-friendly form of the sonolus:// deep link.
     openInApp: `https://open.sonolus.com/${url.host}${path}`,
   }
 }

@@ -1,4 +1,4 @@
-// The browser's login session (spec §4 "Login flow", §9): the secret a login started, kept in a 30-day
+// The browser's login session (docs/spec.md §4 "Login flow", §9): the secret a login started, kept in a 30-day
 // cookie that only the page reads. The login page writes and clears it; the API layer sends it as
 // Authorization. Nothing else touches the cookie.
 import Cookies from 'js-cookie'

@@ -1,4 +1,4 @@
-// Files are named by their SHA-1 (content addressing, architecture.md "Create" step 1). crypto-js hashes
+// Files are named by their SHA-1 (content addressing, docs/protocol.md §15.3 step 1). crypto-js hashes
 // incrementally, one slice at a time: reading each slice is asynchronous, so the page stays responsive
 // between slices and a 20 MB file is never held twice in memory.
 import CryptoJS from 'crypto-js'

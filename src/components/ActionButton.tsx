@@ -1,4 +1,4 @@
-// spec §4 "Action button": default, loading, then a check on success or a cross on failure, then back to
+// docs/spec.md §4 "Action button": default, loading, then a check on success or a cross on failure, then back to
 // default after a configurable time. Clicks count only in the default state, and the button keeps its
 // width in the result states. A failure is rethrown to `onError` (the action has shown its own message).
 import { type ReactNode, useEffect, useRef, useState } from 'react'

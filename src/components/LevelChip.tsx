@@ -1,4 +1,4 @@
-// spec §2: the level chip is dark when isOliver is 1, purple otherwise; 'Lv. N' or 'Olivier' + I..X.
+// docs/spec.md §2: the level chip is dark when isOliver is 1, purple otherwise; 'Lv. N' or 'Olivier' + I..X.
 import { Tag } from 'antd'
 import { levelLabel } from '../../common/format'
 

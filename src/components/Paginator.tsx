@@ -1,4 +1,4 @@
-// spec §2/§9: pagination with a fixed number of visible page buttons (7 for lists, 5 for comments and
+// docs/spec.md §2/§9: pagination with a fixed number of visible page buttons (7 for lists, 5 for comments and
 // leaderboards); pages are zero-based in calls and shown from 1.
 import { Button, Flex } from 'antd'
 import { LeftOutlined, RightOutlined } from '@ant-design/icons'

@@ -1,4 +1,4 @@
-// spec §9 "Relative time", with the exact time on hover.
+// docs/spec.md §9 "Relative time", with the exact time on hover.
 import { useIntl } from 'react-intl'
 import { relativeTime } from '../../common/format'
 

@@ -1,4 +1,4 @@
-// spec §2 "Layout": every screen sits in a scaffold with a title, a subtitle, and previous/next
+// docs/spec.md §2 "Layout": every screen sits in a scaffold with a title, a subtitle, and previous/next
 // buttons (the neighbouring pages of the drawer) that also scroll back to the top.
 import { type ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'

@@ -1,4 +1,4 @@
-// Shared pieces: the ActionButton states (spec §4), the paginator's visible pages (spec §9) and the
+// Shared pieces: the ActionButton states (docs/spec.md §4), the paginator's visible pages (docs/spec.md §9) and the
 // markdown renderer's URL filter.
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'

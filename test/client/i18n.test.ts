@@ -1,4 +1,4 @@
-// architecture.md "Testing habits": the three catalogues have identical key sets and placeholders,
+// The i18n check: the three catalogues have identical key sets and placeholders,
 // and every message id used in src/ exists.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -46,7 +46,7 @@ describe('i18n catalogues', () => {
     }
   })
 
-  it('hold the spec §8 error texts and the validation message word for word', () => {
+  it('hold the docs/spec.md §8 error texts and the validation message word for word', () => {
     expect(enUs['error.not_login']).toBe('You are not logged in, please login with Sonolus and try again')
     expect(enUs['error.fetch_failed']).toBe('Network connection error, please check your network connection')
     expect(enUs['error.upload_failed']).toBe('Failed to upload assets, please check your network connection')

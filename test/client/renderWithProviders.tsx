@@ -1,4 +1,4 @@
-// A fresh store, router, intl and antd App around the UI under test (architecture.md "Testing habits").
+// A fresh store, router, intl and antd App around the UI under test.
 import { type ReactElement } from 'react'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { server } from '../../mocks/node'
 
-// toolchain gotcha 4: jsdom has no matchMedia, which antd's Grid needs. This one answers width
+// jsdom has no matchMedia, which antd's Grid needs. This one answers width
 // queries against window.innerWidth, so tests can set a phone or desktop width.
 const evaluate = (query: string): boolean => {
   const width = window.innerWidth

@@ -1,4 +1,4 @@
-// spec §2 (level chip, tags) and §9 (relative time) display rules.
+// docs/spec.md §2 (level chip, tags) and §9 (relative time) display rules.
 import { describe, expect, it } from 'vitest'
 import { joinTags, levelLabel, relativeTime, splitAuthor } from '../../common/format'
 
@@ -8,7 +8,7 @@ const M = 60 * S
 const H = 60 * M
 const D = 24 * H
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime (docs/spec.md §9)', () => {
   it.each([
     [0, { unit: 'second', value: 0 }],
     [59 * S + 999, { unit: 'second', value: 59 }],
@@ -33,7 +33,7 @@ describe('relativeTime (spec §9)', () => {
   })
 })
 
-describe('level chip label (spec §2)', () => {
+describe('level chip label (docs/spec.md §2)', () => {
   it.each([
     [1, false, 'Lv. 1'],
     [30, false, 'Lv. 30'],

@@ -3,7 +3,7 @@ import { formatSize } from '../../common/format'
 import { LOCALES, UI_LOCALES, fromSonolusLocalization, isUiLocale } from '../../common/locales'
 import { COLOR_REGEX, DEFAULT_PRIMARY_COLOR, isValidColor, levelMax } from '../../common/rules'
 
-describe('colour rule (spec §5)', () => {
+describe('colour rule (docs/spec.md §5)', () => {
   it.each(['#6200ee', '#ABCDEF', '#aBc123', '#000000'])('accepts %s', (color) =>
     expect(isValidColor(color)).toBe(true),
   )
@@ -15,14 +15,14 @@ describe('colour rule (spec §5)', () => {
     expect(COLOR_REGEX.test(DEFAULT_PRIMARY_COLOR) && DEFAULT_PRIMARY_COLOR).toBe('#6200ee'))
 })
 
-describe('level limits (spec §5)', () => {
+describe('level limits (docs/spec.md §5)', () => {
   it('is 30, or 10 for Olivier', () => {
     expect(levelMax(false)).toBe(30)
     expect(levelMax(true)).toBe(10)
   })
 })
 
-describe('sizes (spec §9: B/KB/MB/GB/TB in 1024 steps, 2 decimals)', () => {
+describe('sizes (docs/spec.md §9: B/KB/MB/GB/TB in 1024 steps, 2 decimals)', () => {
   it.each([
     [0, '0.00 B'],
     [1023, '1023.00 B'],

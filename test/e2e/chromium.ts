@@ -1,4 +1,4 @@
-// Debian's Chromium, as both the E2E tests and bench:chart launch it (toolchain.md §6): no browser download,
+// Debian's Chromium, as both the E2E tests and bench:chart launch it: no browser download,
 // and without the background-networking flags it tries to reach Google's hosts and is refused.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [

@@ -69,7 +69,7 @@ test('creates a chart through every stage, edits it, and skips files the server 
   await logIn(page, { id: 'e2e-creator', handle: '999101', name: 'Creator' })
   const { id, waited } = await fillAndCreate(page, 'E2E Created Chart')
   expect(await stagesSeen(page)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
-  // spec §4: chart info 3000 ms after "finished" (timed in the page).
+  // docs/spec.md §4: chart info 3000 ms after "finished" (timed in the page).
   expect(waited).toBeGreaterThanOrEqual(2950)
   expect(waited).toBeLessThan(4500)
   await expect(page.getByTestId('chart-title')).toHaveText('E2E Created Chart')

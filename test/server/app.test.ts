@@ -25,7 +25,7 @@ describe('the app (server skeleton)', () => {
     expect(body).toMatchObject({ title: 'Test Charts', configuration: { options: [] } })
   })
 
-  it('GET /sonolus/server/info answers git and drive (spec §3 "Server info")', async () => {
+  it('GET /sonolus/server/info answers git and drive (docs/spec.md §3 "Server info")', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/sonolus/server/info' })
     expect(response.statusCode).toBe(200)
     const body = response.json()

@@ -1,4 +1,4 @@
-// App authentication and web login (protocol doc §10, §11), with a generated test key standing in for
+// App authentication and web login (docs/protocol.md §10, §11), with a generated test key standing in for
 // the Sonolus app's signing key. Every rejection leaves no user and no session behind.
 import { createHash, generateKeyPairSync, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

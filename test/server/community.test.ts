@@ -1,4 +1,4 @@
-// Community (protocol doc §7; spec §2, §6–§8) on SQLite and PostgreSQL: likes, ratings and comments,
+// Community (docs/protocol.md §7; docs/spec.md §2, §6–§8) on SQLite and PostgreSQL: likes, ratings and comments,
 // the permission matrix (anonymous, another user, the author), and exact counters under concurrency.
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -14,7 +14,7 @@ const errorOf = (env: Record<string, string>): ConfigError => {
   throw new Error('expected a ConfigError')
 }
 
-describe('configuration from the environment (architecture.md "Configuration")', () => {
+describe('configuration from the environment (README.md "Configuration")', () => {
   it('has defaults that serve on 0.0.0.0:8080 with SQLite in ./data', () => {
     const config = loadConfig({}, cwd)
     expect(config.port).toBe(8080)

@@ -1,4 +1,4 @@
-// The docs and master data the SPA fetches (spec §7): {docsUrl}/{locale}/{type}.md and
+// The docs and master data the SPA fetches (docs/spec.md §7): {docsUrl}/{locale}/{type}.md and
 // {master data base}/splitLine.html|json, from the repository's docs/ and master-data/ folders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_TYPES } from '../../common/api/content'

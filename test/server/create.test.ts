@@ -1,4 +1,4 @@
-// The web create, edit and delete (spec §2 "Create and Edit", §5, §6; protocol doc §15; issue 7): fields
+// The web create, edit and delete (docs/spec.md §2 "Create and Edit", §5, §6; docs/protocol.md §15; issue 7): fields
 // and files checked again on the server, the server's own conversion of the SUS, the background composed
 // when absent, the music re-encoded off the request path, owner-only edits, and deletes that take the
 // community data and the unused files with them.

@@ -1,4 +1,4 @@
-// The chart catalogue over the Sonolus protocol (protocol doc §6, §12, §15), on SQLite and PostgreSQL:
+// The chart catalogue over the Sonolus protocol (docs/protocol.md §6, §12, §15), on SQLite and PostgreSQL:
 // response conformance, the LevelItem mapping, search, paging, and the visibility matrix.
 import { createHash } from 'node:crypto'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
@@ -97,7 +97,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       )
     })
 
-    it('maps a chart to a LevelItem (protocol doc §12.1)', async () => {
+    it('maps a chart to a LevelItem (docs/protocol.md §12.1)', async () => {
       const body = (await get('/sonolus/levels/list?title=starlight')).json()
       const [item] = body.items
       expect(item).toMatchObject({

@@ -1,4 +1,4 @@
-// Engine and pack import (protocol doc §13.3) and the pack endpoints, with a pack our tests build.
+// Engine and pack import (docs/protocol.md §13.3) and the pack endpoints, with a pack our tests build.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'

@@ -311,7 +311,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
         ...(entry.body ? { payload: entry.body() } : {}),
       })
       statuses.push(response.statusCode)
-      // A 401 is a catalogue key, or /user/mine's own {code: 401} (spec §4: logged out is not an error).
+      // A 401 is a catalogue key, or /user/mine's own {code: 401} (docs/spec.md §4: logged out is not an error).
       if (response.statusCode === 401 && !entry.route.endsWith('/user/mine'))
         expect(response.json().error).toMatch(/^(not_login|permission_denied2?)$/)
       if (response.statusCode === 403) expect(response.json().error).toBe('suspended')

@@ -1,4 +1,4 @@
-// Level results → leaderboards (protocol doc §5, §9) on SQLite and PostgreSQL: a valid record reaches all
+// Level results → leaderboards (docs/protocol.md §5, §9) on SQLite and PostgreSQL: a valid record reaches all
 // 7 boards in order; bad uploads and implausible results (common/scoring.ts) are refused with 400
 // upload_failed and nothing stored; the permission matrix.
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// POST /sonolus/levels/{name}/submit?type=delete (protocol doc §8, spec §2 "Chart info" delete): the owner
+// POST /sonolus/levels/{name}/submit?type=delete (docs/protocol.md §8, docs/spec.md §2 "Chart info" delete): the owner
 // deletes; another user and anonymous get 401 permission_denied2 and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'

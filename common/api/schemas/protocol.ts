@@ -72,7 +72,7 @@ export const ServerInfoSchema = Type.Object({
   title: Type.String(),
   description: Type.Optional(Type.String()),
   buttons: Type.Array(ServerInfoButtonSchema),
-  // We offer no configuration options (protocol doc §2.2: every option is echoed on every request).
+  // We offer no configuration options (docs/protocol.md §2.2: every option is echoed on every request).
   configuration: Type.Object({ options: Type.Array(Type.Never()) }),
   banner: Type.Optional(SrlSchema),
 })
@@ -97,7 +97,7 @@ export type _ServerInfoResponseReverse = Assert<
   Extends<ServerInfoResponse, Static<typeof ServerInfoResponseSchema>>
 >
 
-// Items (protocol doc §12). Every schema is checked against the core type it stands for.
+// Items (docs/protocol.md §12). Every schema is checked against the core type it stands for.
 
 export const TagSchema = Type.Object({
   title: Type.Optional(Type.String()),

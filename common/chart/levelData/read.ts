@@ -1,4 +1,4 @@
-// Level-data reader (issue: chart library §4; sirius-chart-format.md §15): gunzip, parse, check the
+// Level-data reader (issue: chart library §4; docs/chart-format.md §15): gunzip, parse, check the
 // shape, flatten each entity's data into fields, and derive noteCount, the scratch target span and maxBeat.
 import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { InflateLimitError, inflateCapped } from '../../inflate.js'
@@ -18,9 +18,9 @@ export type FlatEntity = {
   archetype: string
   /** The entity's data as fields (beat, lane, laneLength, …). */
   fields: Record<string, number>
-  /** Running 1-based count for note archetypes, −1 otherwise (spec §3). */
+  /** Running 1-based count for note archetypes, −1 otherwise (docs/spec.md §3). */
   noteCount: number
-  /** Scratch Hold End only (spec §5): the target span and the original scratchLength. */
+  /** Scratch Hold End only (docs/spec.md §5): the target span and the original scratchLength. */
   left?: number
   right?: number
   originalScratchLength?: number
@@ -36,7 +36,7 @@ export type ReadLevelData = {
 }
 
 export type ReadOptions = {
-  /** Full §15 validation for the server: known archetypes with exactly their fields, the header
+  /** Full docs/chart-format.md §15 validation for the server: known archetypes with exactly their fields, the header
    *  entities once each, lane and time bounds. Off for the preview, which shows what it can. */
   strict?: boolean
   /** CHART_LIMITS.entities unless given. */
@@ -68,7 +68,7 @@ const textOf = (bytes: Uint8Array, maxBytes: number): string => {
   }
 }
 
-/** spec §5: converter output is "cut at the first newline"; a pretty-printed file parses whole. */
+/** docs/spec.md §5: converter output is "cut at the first newline"; a pretty-printed file parses whole. */
 export const parseLevelDataJson = (text: string): unknown => {
   if (jsonTooDeep(text, JSON_MAX_DEPTH))
     fail('data.bad_json', `the level data nests deeper than ${JSON_MAX_DEPTH} levels`)
@@ -99,7 +99,7 @@ export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): Rea
     fail('data.bad_shape', 'bgmOffset must be a number')
   if (!Array.isArray(root.entities)) fail('data.bad_shape', 'entities must be an array')
   if ('formatVersion' in root) {
-    // §1: the legacy layout (lastBeat, split lines without colour).
+    // docs/chart-format.md §1: the legacy layout (lastBeat, split lines without colour).
     if (options.strict)
       fail(
         'data.legacy',
@@ -190,7 +190,7 @@ export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): Rea
   }
 }
 
-/** spec §5 / format §6: the scratch target span of a Scratch Hold End. */
+/** docs/spec.md §5 / docs/chart-format.md §6: the scratch target span of a Scratch Hold End. */
 export const scratchTarget = (fields: Record<string, number>) => {
   const { lane, laneLength, scratchLength } = fields
   const enLane = lane + laneLength - 1

@@ -1,4 +1,4 @@
-// Sirius level data (sirius-chart-format.md §1, §4): @sonolus/core's LevelData shape, {name, value}
+// Sirius level data (docs/chart-format.md §1, §4): @sonolus/core's LevelData shape, {name, value}
 // pairs only, no entity names.
 
 export type LevelDataValue = { name: string; value: number }

@@ -1,9 +1,9 @@
-// The chart preview's layout model (spec §2 "Chart preview"; sirius-chart-format.md §7, §10). Pure data:
+// The chart preview's layout model (docs/spec.md §2 "Chart preview"; docs/chart-format.md §7, §10). Pure data:
 // the SPA's SVG renderer draws it. Time runs bottom to top inside a column and columns run left to right.
 import { ARCHETYPES, LANES } from '../levelData/types.js'
 import { type FlatEntity } from '../levelData/read.js'
 
-/** spec §2: 2 beats per column, column spacing 200, margin 60, padding 20, column height 600. */
+/** docs/spec.md §2: 2 beats per column, column spacing 200, margin 60, padding 20, column height 600. */
 export const BEATS_PER_COLUMN = 2
 export const COLUMN_WIDTH = 200
 export const COLUMN_MARGIN = 60
@@ -13,7 +13,7 @@ export const BOTTOM_BORDER_OPACITY = 0.3
 const NOTE_HEIGHT = 8
 const LANE_WIDTH = COLUMN_WIDTH / LANES
 
-/** Divider positions (0..12) per split count (§7, the engine's table). The spec lists 1-7 entries; its
+/** Divider positions (0..12) per split count (docs/chart-format.md §7, the engine's table). The spec lists 1-7 entries; its
  *  7th, [0,2,4,6,8,10,12], is the same as split 6. */
 export const DIVIDER_POSITIONS: Record<number, number[]> = {
   1: [0, 12],
@@ -118,7 +118,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
       noteCount: entity.noteCount,
     })
     if (entity.noteCount > 0 && entity.noteCount % 10 === 0) {
-      // format §9: the number of every 10th note, on the right edge.
+      // docs/chart-format.md §9: the number of every 10th note, on the right edge.
       shapes.push({ kind: 'noteNumber', x: columnX(column) + COLUMN_WIDTH + 4, y, value: entity.noteCount })
     }
   }
@@ -162,7 +162,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
         break
       case ARCHETYPES.scratchHoldEnd:
         if (f.beat > f.stBeat) body(entity, 'scratch', false)
-        // The judged target is the scratch span (spec §5), with the arrow of the original sign.
+        // The judged target is the scratch span (docs/spec.md §5), with the arrow of the original sign.
         note(
           entity,
           'scratch',
@@ -187,7 +187,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
         note(entity, 'eighth', f.lane, f.laneLength, f.beat)
         break
       case ARCHETYPES.syncLine: {
-        // format §10.1: from the centre of lane `left` to the centre of lane `right`.
+        // docs/chart-format.md §10.1: from the centre of lane `left` to the centre of lane `right`.
         const { column, y } = place(f.beat)
         shapes.push({
           kind: 'sync',
@@ -214,7 +214,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
         break
       }
       case ARCHETYPES.timescaleChange: {
-        // format §10.1: the value in yellow on the right edge, with a yellow grid line.
+        // docs/chart-format.md §10.1: the value in yellow on the right edge, with a yellow grid line.
         const { x, y } = place(f['#BEAT'])
         shapes.push({
           kind: 'timescale',
@@ -234,7 +234,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
   const columnList: PreviewColumn[] = Array.from({ length: columns }, (_, index) => ({
     index,
     x: columnX(index),
-    // spec §2: a time label every two beats, m:ss.
+    // docs/spec.md §2: a time label every two beats, m:ss.
     label: formatClock(index * BEATS_PER_COLUMN),
     labelY: PADDING + COLUMN_HEIGHT,
   }))

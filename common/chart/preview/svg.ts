@@ -27,7 +27,7 @@ export const PREVIEW_COLORS = {
   eighth: 'rgba(63,169,255,0.5)',
 }
 
-/** Split-line colour of a slot (format §7: slot i uses list[i mod n]); a master-data table can replace it. */
+/** Split-line colour of a slot (docs/chart-format.md §7: slot i uses list[i mod n]); a master-data table can replace it. */
 export type DividerColors = (colorId: number, slot: number) => string
 const DEFAULT_DIVIDER_COLORS = ['#ffffff', '#7fdbff', '#ff85c0', '#ffd23f', '#95de64', '#b37feb', '#ffffff']
 export const defaultDividerColor: DividerColors = (_id, slot) =>
@@ -112,7 +112,7 @@ export const renderPreviewSvg = (
     )
   }
   parts.push(`<path class="lanes" d="${lanes.join('')}" stroke="${c.lane}"/>`)
-  // spec §2: bottom border with opacity 0.3.
+  // docs/spec.md §2: bottom border with opacity 0.3.
   parts.push(
     `<path class="bottom-border" d="${borders.join('')}" stroke="#ffffff" stroke-opacity="${BOTTOM_BORDER_OPACITY}" stroke-width="2"/>`,
   )

@@ -1,4 +1,4 @@
-// SUS reader (sirius-chart-format.md §13.1-13.2, §13.4-13.6, §14). Only '#' lines matter; data comes
+// SUS reader (docs/chart-format.md §13.1-13.2, §13.4-13.6, §14). Only '#' lines matter; data comes
 // only from lines shaped like data, so a colon inside a quoted title cannot make a data line.
 import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { frac, parseDecimalFraction } from '../fraction.js'

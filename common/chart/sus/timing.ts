@@ -1,4 +1,4 @@
-// SUS timing (sirius-chart-format.md §13.3-13.4): exact beat positions from measure lengths, then seconds
+// SUS timing (docs/chart-format.md §13.3-13.4): exact beat positions from measure lengths, then seconds
 // through the tempo map, once per event. BPM 120 before the first change; 4 beats per measure before the
 // first #mmm02 (with a warning; the reference assumed 2).
 import { ChartError, type ChartWarning, warning } from '../errors.js'

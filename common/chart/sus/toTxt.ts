@@ -1,4 +1,4 @@
-// SUS → Sirius TXT rows (sirius-chart-format.md §13.4-13.8). Notes are resolved per exact lane span at
+// SUS → Sirius TXT rows (docs/chart-format.md §13.4-13.8). Notes are resolved per exact lane span at
 // each distinct time, in four phases (relays, slide ends, mid-slide airs, slide starts), then the
 // notes nobody consumed become taps and flicks.
 import { ChartError, type ChartWarning, warning } from '../errors.js'

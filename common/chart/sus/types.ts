@@ -1,4 +1,4 @@
-// What the SUS parser extracts (sirius-chart-format.md §13.1-13.2).
+// What the SUS parser extracts (docs/chart-format.md §13.1-13.2).
 import { type Fraction } from '../fraction.js'
 
 export type Source = { line: number; column: number }

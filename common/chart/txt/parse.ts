@@ -1,4 +1,4 @@
-// Sirius TXT reader (sirius-chart-format.md §11): 7 comma-separated fields a line, blank lines skipped,
+// Sirius TXT reader (docs/chart-format.md §11): 7 comma-separated fields a line, blank lines skipped,
 // LF or CRLF, strict numbers, every error at line:column.
 import { ChartError } from '../errors.js'
 import { type ChartLimits, ChartLimitError, forEachLine, limitsOf } from '../limits.js'

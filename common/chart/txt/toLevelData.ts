@@ -1,4 +1,4 @@
-// Sirius TXT rows → LevelData (sirius-chart-format.md §12), with stable, fully keyed ordering and
+// Sirius TXT rows → LevelData (docs/chart-format.md §12), with stable, fully keyed ordering and
 // tolerance-based time comparisons (§14) instead of the reference's unstable sorts and float equality.
 import { ARCHETYPES, HEADER_ARCHETYPES, type LevelData, type LevelDataEntity } from '../levelData/types.js'
 import { quantize } from '../numbers.js'

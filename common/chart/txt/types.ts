@@ -1,4 +1,4 @@
-// One row of Sirius TXT (sirius-chart-format.md §11).
+// One row of Sirius TXT (docs/chart-format.md §11).
 
 export const TXT_TYPES = {
   hiSpeed: -1,

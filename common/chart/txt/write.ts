@@ -1,4 +1,4 @@
-// Sirius TXT writer (sirius-chart-format.md §11, §13.9): deterministic order, plain decimals.
+// Sirius TXT writer (docs/chart-format.md §11, §13.9): deterministic order, plain decimals.
 import { formatNumber } from '../numbers.js'
 import { compareRows } from './toLevelData.js'
 import { type TxtRow } from './types.js'

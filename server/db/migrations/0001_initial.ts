@@ -1,4 +1,4 @@
-// First tables: users, sessions, charts (spec §3), files, meta.
+// First tables: users, sessions, charts (docs/spec.md §3), files, meta.
 import { type Kysely, sql } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type

@@ -1,4 +1,4 @@
-// Web login attempts (protocol doc §11.2): keyed by sha1(sessionId), the only part that leaves the browser.
+// Web login attempts (docs/protocol.md §11.2): keyed by sha1(sessionId), the only part that leaves the browser.
 import { type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type

@@ -1,5 +1,5 @@
 // The chart catalogue: likes (for "liked charts"), an index per list order, and substring search —
-// FTS5 with the trigram tokenizer on SQLite, pg_trgm GIN indexes on PostgreSQL (comparable-sites.md).
+// FTS5 with the trigram tokenizer on SQLite, pg_trgm GIN indexes on PostgreSQL.
 import { type Kysely, sql } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type

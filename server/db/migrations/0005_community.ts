@@ -1,4 +1,4 @@
-// Community (protocol doc §7): ratings (one per user per chart) and comments (replies keep their parent;
+// Community (docs/protocol.md §7): ratings (one per user per chart) and comments (replies keep their parent;
 // deletes are soft). Likes came with 0003. The charts row keeps the counters and the average.
 import { type Kysely, sql } from 'kysely'
 

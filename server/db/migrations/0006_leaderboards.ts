@@ -1,4 +1,4 @@
-// Leaderboards (protocol doc §5, §9): pending uploads keyed by their single-use key, every accepted
+// Leaderboards (docs/protocol.md §5, §9): pending uploads keyed by their single-use key, every accepted
 // result, and each user's best record per chart per board (one row, replaced when beaten).
 import { type Kysely } from 'kysely'
 

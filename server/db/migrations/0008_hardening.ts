@@ -1,4 +1,4 @@
-// Hardening: signed Sonolus requests already accepted (protocol doc §10), so a replay within its time window
+// Hardening: signed Sonolus requests already accepted (docs/protocol.md §10), so a replay within its time window
 // is refused by every instance. A row lives until its request's time window has passed.
 import { type Kysely } from 'kysely'
 

@@ -1,4 +1,4 @@
-// Likes, ratings and comments (protocol doc §7). Every change and the chart's counters move in one
+// Likes, ratings and comments (docs/protocol.md §7). Every change and the chart's counters move in one
 // transaction, with the chart row locked first (PostgreSQL `for update`; SQLite transactions are
 // serial), so the counts and the average always equal a recount.
 import { type Kysely, type Selectable, sql } from 'kysely'

@@ -1,4 +1,4 @@
-// Level results and leaderboards (protocol doc §5, §9): single-use upload keys, records, and each user's
+// Level results and leaderboards (docs/protocol.md §5, §9): single-use upload keys, records, and each user's
 // best record per chart per board.
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Database, type RecordsTable, type UploadKeysTable } from '../schema.js'

@@ -1,4 +1,4 @@
-// Signed requests already accepted (protocol doc §10): a signature is good for one request, on any
+// Signed requests already accepted (docs/protocol.md §10): a signature is good for one request, on any
 // instance. The primary key decides: of two instances inserting the same hash, one wins.
 import { type Kysely } from 'kysely'
 import { type Database } from '../schema.js'

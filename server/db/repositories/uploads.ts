@@ -1,4 +1,4 @@
-// Chunked upload sessions and their chunks (spec §4 "Upload"). Everything an instance needs to take the
+// Chunked upload sessions and their chunks (docs/spec.md §4 "Upload"). Everything an instance needs to take the
 // next chunk of any upload is here or in the blob store, never in process memory.
 import { type Kysely, type Selectable } from 'kysely'
 import { type Database, type MediaJobsTable, type UploadSessionsTable } from '../schema.js'

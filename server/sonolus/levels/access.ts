@@ -1,6 +1,6 @@
-// Who may see a chart (spec §7): a public chart is for everyone, a private one for its owner alone. Every
+// Who may see a chart (docs/spec.md §7): a public chart is for everyone, a private one for its owner alone. Every
 // level route reaches its chart through here, so the rule lives in one place. Anyone else gets 401:
-// permission_denied on pages, permission_denied2 on actions (spec §8). A chart a moderator hid (issue 14)
+// permission_denied on pages, permission_denied2 on actions (docs/spec.md §8). A chart a moderator hid (issue 14)
 // is its owner's and the moderators' alone, and does not exist (404) for anyone else.
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'

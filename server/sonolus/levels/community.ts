@@ -1,6 +1,6 @@
-// Community (protocol doc §7, spec §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
+// Community (docs/protocol.md §7, docs/spec.md §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
-// A private chart's community is its owner's alone, like the chart. 401 means: log in (spec §6).
+// A private chart's community is its owner's alone, like the chart. 401 means: log in (docs/spec.md §6).
 import {
   CommentListResponseSchema,
   CommentParams,
@@ -195,7 +195,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     },
   )
 
-  // The site's status call (spec §7): {isLike, isRating, rating}; all false for a visitor.
+  // The site's status call (docs/spec.md §7): {isLike, isRating, rating}; all false for a visitor.
   app.get(
     '/sonolus/levels/:name/community/status',
     {
@@ -353,7 +353,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
         const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)
         response.shouldNavigateCommentsToPage = pageOf(count)
       } else if (type === 'edit' || type === 'delete') {
-        // spec §6: comment authors edit and delete their own comments.
+        // docs/spec.md §6: comment authors edit and delete their own comments.
         if (comment.userId !== user.id) throw actionDenied()
         if (type === 'edit')
           await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)

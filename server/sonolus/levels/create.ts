@@ -1,7 +1,7 @@
-// POST /sonolus/levels/create: the web create (protocol doc §15). The body is the chart object whose files
+// POST /sonolus/levels/create: the web create (docs/protocol.md §15). The body is the chart object whose files
 // were uploaded already through /upload; every field and file is checked again here, the SUS converted
 // here, and the chart row written in one transaction that locks the files it uses. Answers {code, id}.
-// The app's own create (a `values` string) is not offered: charts are made on the website (§6).
+// The app's own create (a `values` string) is not offered: charts are made on the website (docs/protocol.md §6).
 import { AnyQuery } from '../../../common/api/schemas/content.js'
 import { CreateLevelBodySchema, CreateLevelResponseSchema } from '../../../common/api/schemas/uploads.js'
 import { randomBytes } from 'node:crypto'
@@ -50,7 +50,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
     async (request) => {
       const body = request.body
       const user = await ctx.auth.userOf(request)
-      // spec §8: 401 on create is permission_denied.
+      // docs/spec.md §8: 401 on create is permission_denied.
       if (!user) throw pageDenied()
       // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
       if (body.rulesAccepted !== true) throw emptyField()

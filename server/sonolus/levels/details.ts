@@ -1,4 +1,4 @@
-// GET /sonolus/levels/{name}: one level's details (protocol doc §6, §15): description with likes and
+// GET /sonolus/levels/{name}: one level's details (docs/protocol.md §6, §15): description with likes and
 // rating, the owner's delete action, community, the seven leaderboards, and other charts by the author.
 import { LevelDetailsResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'

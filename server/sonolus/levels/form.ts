@@ -1,6 +1,6 @@
-// The web create/edit form (spec §3 "Create/edit form fields", §5): the fields checked, and the files
+// The web create/edit form (docs/spec.md §3 "Create/edit form fields", §5): the fields checked, and the files
 // checked by content and turned into the chart's stored files. The server re-checks everything the
-// browser checked, and converts the SUS itself (architecture.md "Create").
+// browser checked, and converts the SUS itself (docs/protocol.md §15.3).
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -26,7 +26,7 @@ import { composeBackground } from '../../media/background.js'
 import { FileCheckError, checkImage, checkLevelData, checkMusic, convertChart } from '../../media/check.js'
 import { blobToFile, putBuffer, readBlob } from '../../storage/putFile.js'
 
-/** 400 create_failed with what was wrong (spec §8's key for a failed create or update). */
+/** 400 create_failed with what was wrong (docs/spec.md §8's key for a failed create or update). */
 export const createRejected = (message: string): HttpError => new HttpError(400, 'create_failed', message)
 
 export const FILE_FIELDS = ['coverHash', 'backgroundHash', 'musicHash', 'susHash', 'dataHash'] as const
@@ -70,7 +70,7 @@ const flag = (raw: Record<string, unknown>, field: string, fallback: 0 | 1): 0 |
   throw createRejected(`${field} must be 0 or 1`)
 }
 
-/** Checks the fields (spec §5). `existing` is the chart being edited: its author and files stand in for
+/** Checks the fields (docs/spec.md §5). `existing` is the chart being edited: its author and files stand in for
  *  what the form leaves out. */
 export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelForm => {
   // Shapes and types were checked by LevelFormBodySchema; what follows are the rules.
@@ -89,7 +89,7 @@ export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelF
     files[field] = value
   }
   const levelRaw = raw.level
-  // spec §5: required fields, else empty_field. The cover is the one file the user must give.
+  // docs/spec.md §5: required fields, else empty_field. The cover is the one file the user must give.
   if (
     !fields.title ||
     !fields.composer ||
@@ -134,7 +134,7 @@ export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelF
   }
 }
 
-/** 'name#handle' with the caller's handle: the author is always the one who creates (spec §6). */
+/** 'name#handle' with the caller's handle: the author is always the one who creates (docs/spec.md §6). */
 export const authorOf = (form: LevelForm, user: User): string =>
   `${form.authorName || user.name}#${user.handle}`
 

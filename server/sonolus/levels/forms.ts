@@ -1,4 +1,4 @@
-// The level search forms the app renders (protocol doc §4, §6). Option queries match the names our
+// The level search forms the app renders (docs/protocol.md §4, §6). Option queries match the names our
 // web client uses, so one parser serves both.
 import { type ServerForm } from '@sonolus/core'
 

@@ -1,4 +1,4 @@
-// A chart as a Sonolus LevelItem (protocol doc §12.1) and as the site's raw chart row (spec §3).
+// A chart as a Sonolus LevelItem (docs/protocol.md §12.1) and as the site's raw chart row (docs/spec.md §3).
 import { type BackgroundItem, type LevelItem, type Srl } from '@sonolus/core'
 import { type RawChart } from '../../../common/api/levels.js'
 import { LEVEL_NAME_PREFIX } from '../../../common/rules.js'
@@ -9,7 +9,7 @@ export const levelName = (id: string) => `${LEVEL_NAME_PREFIX}${id}`
 export const chartIdOf = (name: string): string | undefined =>
   /^wbs-[0-9a-f]{32}$/.test(name) ? name.slice(LEVEL_NAME_PREFIX.length) : undefined
 
-/** Relative SRLs resolve against the server address (protocol doc §2.6). */
+/** Relative SRLs resolve against the server address (docs/protocol.md §2.6). */
 export const srl = (hash: string | null | undefined): Srl =>
   hash ? { hash, url: `/sonolus/repository/${hash}` } : { hash: null, url: null }
 
@@ -59,7 +59,7 @@ const levelWithoutEngine = (
 ): Omit<LevelItem, 'engine'> => {
   const tags = parseTags(row.tags)
   // The per-chart background: our 1920×1180 composite as the image, the engine background's data and
-  // configuration (protocol doc §12.1; an inference to check in the app).
+  // configuration (docs/protocol.md §12.1; an inference to check in the app).
   const background: BackgroundItem | undefined = row.backgroundHash
     ? {
         ...engineBackground,
@@ -77,7 +77,7 @@ const levelWithoutEngine = (
     name: levelName(row.id),
     source: publicUrl,
     version: 1,
-    // protocol doc §12.1: the app's difficulty, level or 30 + level for Olivier charts.
+    // docs/protocol.md §12.1: the app's difficulty, level or 30 + level for Olivier charts.
     rating: row.isOliver ? 30 + row.level : row.level,
     title: row.title,
     artists: row.composer ? `${row.composer} / ${row.artists}` : row.artists,

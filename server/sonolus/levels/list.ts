@@ -1,5 +1,5 @@
 // GET /sonolus/levels/list: browse, the app's quick/advanced searches, and the spec's title / in=my /
-// in=2 (protocol doc §6, §15). Official ServerItemList fields plus rawItems for the site.
+// in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { notLoggedIn } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
@@ -18,7 +18,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         const params = request.query
         const user = await ctx.auth.userOf(request)
         const query = parseLevelList(params, user?.id)
-        // spec §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
+        // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
         if (query.scopeNeedsLogin && !user) throw notLoggedIn()
         const { rows, total } = await ctx.repos.charts.list(query)
         tags.add(cacheTags.lists)

@@ -1,5 +1,5 @@
 // Reading the level list's query: the app's quick and advanced searches and the spec's web parameters
-// (title, in=my|2) share one parser (protocol doc §6).
+// (title, in=my|2) share one parser (docs/protocol.md §6).
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { type ChartListQuery, type ChartSort } from '../../db/repositories/index.js'
 import { type Static } from '@sinclair/typebox'

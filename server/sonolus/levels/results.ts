@@ -1,4 +1,4 @@
-// Level results → leaderboards (protocol doc §5, §9). The app finishes a play, submits its ReplayItem,
+// Level results → leaderboards (docs/protocol.md §5, §9). The app finishes a play, submits its ReplayItem,
 // and uploads the two gzip JSON files we ask for. A record is stored only when every check passes:
 // the files are the ones asked for and match their SHA-1, the level is ours, the replay is untagged
 // (tags mark modifiers such as auto-play), and the result is one a Sirius play of the chart can produce
@@ -40,10 +40,10 @@ export const RECORDS_PER_PAGE = 10
 const TOP_RECORDS = 10
 export const REPLAY_PREFIX = 'replay-'
 
-/** A refused result (spec §8's key for failed uploads): 400 upload_failed, "Result rejected: <reason>". */
+/** A refused result (docs/spec.md §8's key for failed uploads): 400 upload_failed, "Result rejected: <reason>". */
 const rejected = (message: string) => new HttpError(400, 'upload_failed', `Result rejected: ${message}`)
 
-/** How each board ranks (protocol doc §9; our choice, stated in the docs): higher is better for the
+/** How each board ranks (docs/protocol.md §9; our choice, stated in the docs): higher is better for the
  *  scores, combo and perfect; lower for great, good and miss. Ties: higher arcade score, then earlier. */
 export const BOARDS: Record<LeaderboardName, { field: keyof GameplayResult; better: 'higher' | 'lower' }> = {
   arcScore: { field: 'arcadeScore', better: 'higher' },
@@ -184,7 +184,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     },
   )
 
-  // The upload is authorised by its single-use key, not the session (protocol doc §5).
+  // The upload is authorised by its single-use key, not the session (docs/protocol.md §5).
   void app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 0, parts: 2, fieldSize: 0 },

@@ -1,10 +1,10 @@
-// POST /sonolus/levels/{name}/submit: item actions on a chart (protocol doc §8, §15).
+// POST /sonolus/levels/{name}/submit: item actions on a chart (docs/protocol.md §8, §15).
 // - type=delete removes the chart with its likes, ratings, comments and records, then collects the files
 //   no chart uses any more.
 // - type=edit (the web's update; values carry the create field names) changes the chart. The author
-//   cannot change (spec §2).
-// Only the owner may, and only while the chart's #handle is theirs (spec §5/§6); anyone else gets 401
-// permission_denied2 (spec §8 "401 on submit calls").
+//   cannot change (docs/spec.md §2).
+// Only the owner may, and only while the chart's #handle is theirs (docs/spec.md §5/§6); anyone else gets 401
+// permission_denied2 (docs/spec.md §8 "401 on submit calls").
 // Moderation (issue 14) arrives here from the app too: type=report (anyone logged in), type=review (the
 // owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
 import {

@@ -1,4 +1,4 @@
-// GET /sonolus/server/info: our web extension with the running commit and the storage use (spec §3, §7).
+// GET /sonolus/server/info: our web extension with the running commit and the storage use (docs/spec.md §3, §7).
 import { type ServerInfoResponse } from '../../../common/api/serverInfo.js'
 import { LocalizationQuery, ServerInfoResponseSchema } from '../../../common/api/schemas/protocol.js'
 import { type RouteModule } from '../types.js'

@@ -1,4 +1,4 @@
-// GET /sonolus/user/login: a new web login attempt → {code, sessionId, url} (spec §7; protocol doc §11.2).
+// GET /sonolus/user/login: a new web login attempt → {code, sessionId, url} (docs/spec.md §7; docs/protocol.md §11.2).
 import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
 import { UserLoginResponseSchema } from '../../../common/api/schemas/user.js'
 import { type UserLoginResponse } from '../../../common/api/user.js'

@@ -1,4 +1,4 @@
-// POST /sonolus/user/logout: ends this web session on the server (protocol doc §11.2 step 5).
+// POST /sonolus/user/logout: ends this web session on the server (docs/protocol.md §11.2 step 5).
 import { LocalizationQuery, NoBody } from '../../../common/api/schemas/protocol.js'
 import { UserLogoutResponseSchema } from '../../../common/api/schemas/user.js'
 import { type RouteModule } from '../types.js'

@@ -1,4 +1,4 @@
-// GET (and POST) /sonolus/user/mine: the logged-in user, or code 401 (spec §7, §4: not an error); with the
+// GET (and POST) /sonolus/user/mine: the logged-in user, or code 401 (docs/spec.md §7, §4: not an error); with the
 // user's role, any suspension in force and their unread notices (issue 14).
 import { LocalizationQuery, NoBody } from '../../../common/api/schemas/protocol.js'
 import { UserMineResponseSchema } from '../../../common/api/schemas/user.js'
@@ -26,7 +26,7 @@ export const userMine: RouteModule = (app, ctx) => {
     }
     return answer
   }
-  // spec §7: "Method disagrees between readings: GET or POST": both are served; a POST's body is not read.
+  // docs/spec.md §7: "Method disagrees between readings: GET or POST": both are served; a POST's body is not read.
   app.get('/sonolus/user/mine', { schema: { querystring: LocalizationQuery, response } }, mine)
   app.post('/sonolus/user/mine', { schema: { querystring: LocalizationQuery, body: NoBody, response } }, mine)
 }

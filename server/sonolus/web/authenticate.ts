@@ -1,5 +1,5 @@
 // POST /sonolus/web/authenticate/{hash}: the app's signed authenticateExternal for a web login attempt
-// (protocol doc §11). Answers a ServerMessage that the app shows.
+// (docs/protocol.md §11). Answers a ServerMessage that the app shows.
 import {
   AuthenticateExternalBody,
   LocalizationQuery,

@@ -1,5 +1,5 @@
 // Shows queued messages: successes in a snackbar at the bottom, errors in a fixed alert at the top.
-// spec §4/§9: each appears 500 ms after its trigger and hides 5000 ms later.
+// docs/spec.md §4/§9: each appears 500 ms after its trigger and hides 5000 ms later.
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Alert } from 'antd'

@@ -1,4 +1,4 @@
-// spec §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
+// docs/spec.md §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
 import { type PayloadAction, createSlice, nanoid } from '@reduxjs/toolkit'
 import { type MessageKey, retryAfterOf, suspensionOf } from '../../api/errors'
 import { type MessageId } from '../messageIds'

@@ -1,4 +1,4 @@
-// The one way a page reports what went wrong in the error bar (spec §8): the page names the catalogue key
+// The one way a page reports what went wrong in the error bar (docs/spec.md §8): the page names the catalogue key
 // (it chooses what a 401 means there: permission_denied on pages, not_login on My charts and Liked
 // charts; a refusal it knows of itself, such as a visitor on a moderators' page), and the message is queued
 // once each time that key changes or the failed call fails anew. The failure's details (when to try again,

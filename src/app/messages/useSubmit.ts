@@ -1,4 +1,4 @@
-// Runs a submit call the spec §8 way: a success message when it works; otherwise the catalogue's message
+// Runs a submit call the docs/spec.md §8 way: a success message when it works; otherwise the catalogue's message
 // (a 401 on a submit call is permission_denied2; a suspension says until when and why) and the error
 // rethrown, so the caller (an ActionButton) shows its cross and the action stops. A caller may explain a
 // failure the catalogue has no key for (a takedown naming no chart of this site) with its own text.

@@ -1,4 +1,4 @@
-// spec §2 "Chart info" (the community and leaderboard sections come with their own issue): the chart's
+// docs/spec.md §2 "Chart info" (the community and leaderboard sections come with their own issue): the chart's
 // fields, cover, level badge, 'Open in Sonolus', the markdown description, counts, the published date,
 // the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
 // by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the

@@ -1,4 +1,4 @@
-// spec §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
+// docs/spec.md §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
 // comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
 // Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part. Other
 // logged-in users may report a comment (issue 14).
@@ -149,7 +149,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
             aria-label={intl.formatMessage({ id: 'community.comment_placeholder' })}
           />
           <Flex gap={16} justify="space-between" align="center" wrap style={{ marginTop: 16 }}>
-            {/* spec §2: "Comment form with a 1-5 rating slider"; rate and unrate stay their own actions. */}
+            {/* docs/spec.md §2: "Comment form with a 1-5 rating slider"; rate and unrate stay their own actions. */}
             <Flex gap={8} align="center" wrap style={{ flex: '1 1 320px' }}>
               <span>
                 <FormattedMessage id="community.your_rating" />

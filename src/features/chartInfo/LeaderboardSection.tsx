@@ -1,4 +1,4 @@
-// spec §2 "Chart info" leaderboard: a selector of the 7 types, records paginated with 5 visible pages,
+// docs/spec.md §2 "Chart info" leaderboard: a selector of the 7 types, records paginated with 5 visible pages,
 // each with rank, player and value, and a button that opens the replay in the app at
 // {open-in-app base}/replays/{replay}. Its own loading flag gates it.
 import { useState } from 'react'

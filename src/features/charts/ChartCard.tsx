@@ -1,4 +1,4 @@
-// spec §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
+// docs/spec.md §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
 // joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
 // private chart, shows the rating, and plays the preview clip (issue 15).
 import { FormattedMessage } from 'react-intl'

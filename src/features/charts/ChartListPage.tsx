@@ -1,4 +1,4 @@
-// spec §2 "Chart list, My charts, Liked charts": search by title with a search button, the cards, and
+// docs/spec.md §2 "Chart list, My charts, Liked charts": search by title with a search button, the cards, and
 // pagination with 7 visible pages (zero-based in calls). Mine and Liked need a login: without one the
 // page shows not_login. Page and title live in the address, so back and forward work and links share.
 import { useEffect, useState } from 'react'
@@ -38,7 +38,7 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
 
   const errorKey = blocked ? 'not_login' : error ? errorKeyOf(error, 'not_login') : undefined
   // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it (issue 15); any
-  // other failure is an error message and the inline alert (spec §8).
+  // other failure is an error message and the inline alert (docs/spec.md §8).
   const loginNeeded = errorKey === 'not_login'
   useFailureMessage(loginNeeded ? undefined : errorKey, error)
 

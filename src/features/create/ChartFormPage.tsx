@@ -1,7 +1,7 @@
-// spec §2 "Create and Edit": the upload section (cover with a thumbnail, music, chart file), the info
+// docs/spec.md §2 "Create and Edit": the upload section (cover with a thumbnail, music, chart file), the info
 // section and the progress readout; edit is the same form on an existing chart, with the author locked.
 // Create needs a login (not_login); edit also needs the chart's author handle to be the user's
-// (permission_denied, spec §5/§6). The browser checks the files and fields first (spec §5), then the
+// (permission_denied, docs/spec.md §5/§6). The browser checks the files and fields first (docs/spec.md §5), then the
 // pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
 // Create also asks the creator to accept the upload rules (/docs/rules, issue 14).
 import { type ReactNode, useEffect, useRef } from 'react'
@@ -50,7 +50,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     return () => run.current?.abort()
   }, [dispatch, mode])
 
-  // spec §4: 7 finished, then the chart's info after 3000 ms.
+  // docs/spec.md §4: 7 finished, then the chart's info after 3000 ms.
   useEffect(() => {
     if (!ran.current || stage !== CREATE_STAGES.finished || !chartId) return
     const timer = setTimeout(() => navigate(chartInfoPath(chartId)), REDIRECT_AFTER_SAVE_MS)
@@ -68,14 +68,14 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     mode,
   )
 
-  // spec §5: the checks passed (a file that failed its check is not silently left out: it has to be
+  // docs/spec.md §5: the checks passed (a file that failed its check is not silently left out: it has to be
   // fixed or removed first), so the pipeline uploads and saves.
   const submit = (values: ChartFormValues) => {
     if (busy) return
     ran.current = true
     run.current = dispatch(runPipeline(toPipelineInput(values, mode, user, chart)))
   }
-  // spec §8: a missing required field says empty_field besides marking the field.
+  // docs/spec.md §8: a missing required field says empty_field besides marking the field.
   const refused = ({ errorFields }: { errorFields: { errors: string[] }[] }) => {
     if (errorFields.some((field) => field.errors.includes(required))) dispatch(showError('error.empty_field'))
   }

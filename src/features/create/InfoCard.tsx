@@ -1,4 +1,4 @@
-// spec §2 "Create and Edit", the info section: title, composer, artists, author (locked on edit), Olivier
+// docs/spec.md §2 "Create and Edit", the info section: title, composer, artists, author (locked on edit), Olivier
 // and the level (1-30, or I-X when Olivier), public, SUS download, tags, the description, and on create
 // the upload rules to accept (issue 14).
 import { useState } from 'react'
@@ -106,7 +106,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
           )
         }
       >
-        {/* spec §2: the author cannot be changed on edit. */}
+        {/* docs/spec.md §2: the author cannot be changed on edit. */}
         <Input id="create-author" count={TITLE_COUNT} disabled={mode === 'edit' || busy} />
       </Form.Item>
       <Flex gap={24} wrap>
@@ -118,7 +118,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
           rules={rules.level}
         >
           {isOlivier ? (
-            // spec §5: 1-10 when Olivier, shown as Roman numerals I-X.
+            // docs/spec.md §5: 1-10 when Olivier, shown as Roman numerals I-X.
             <Select
               id="create-level"
               style={{ width: 180 }}

@@ -1,4 +1,4 @@
-// spec §2/§4: the create/edit progress readout: the stage the pipeline is at (0 waiting … 7 finished) and
+// docs/spec.md §2/§4: the create/edit progress readout: the stage the pipeline is at (0 waiting … 7 finished) and
 // each stage's state, with the upload's progress (percent, and the buffer that runs ahead of it).
 import { type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'

@@ -1,4 +1,4 @@
-// spec §2 "Create and Edit": tags are added on Enter or comma and removed by Backspace on empty text or by
+// docs/spec.md §2 "Create and Edit": tags are added on Enter or comma and removed by Backspace on empty text or by
 // clicking a chip. Each is trimmed, at most MAX_TAG_LENGTH code points long (as the server counts), never
 // twice, and there are at most MAX_TAGS (common/api/uploads.ts). A pasted list adds each of its tags. At the
 // limit nothing more is taken, not even into the box, and onLimit says so (issue 15: typing piled up in the

@@ -1,5 +1,5 @@
-// spec §2 "Create and Edit", the upload section: the cover with its thumbnail, the music and the chart file.
-// Each file is checked when it is picked (spec §5): at most 20 MB (file_too_large, inline and as the
+// docs/spec.md §2 "Create and Edit", the upload section: the cover with its thumbnail, the music and the chart file.
+// Each file is checked when it is picked (docs/spec.md §5): at most 20 MB (file_too_large, inline and as the
 // catalogue message), a cover the server can read, an mp3 by its name and first bytes, and a SUS that
 // converts (its level data is made here, gzipped at level 9).
 import { useEffect, useState } from 'react'
@@ -46,7 +46,7 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
     }
   }, [coverFile])
 
-  /** spec §5: at most 20 MB, else file_too_large (inline and as the catalogue message). */
+  /** docs/spec.md §5: at most 20 MB, else file_too_large (inline and as the catalogue message). */
   const tooLarge = (file: File): { error: string } | undefined => {
     if (!isTooLarge(file)) return undefined
     dispatch(showError('error.file_too_large'))
@@ -64,7 +64,7 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
     if (large) return large
     if (!isSusName(file.name)) return { error: intl.formatMessage({ id: 'create.chart_not_sus' }) }
     try {
-      // spec §5: converted (and gzipped at level 9) here; a failure shows 'Error' plus the message.
+      // docs/spec.md §5: converted (and gzipped at level 9) here; a failure shows 'Error' plus the message.
       const conversion = convertSus(await file.text())
       return { file, data: conversion.gzipped, warnings: conversion.warnings.length }
     } catch (error) {
@@ -124,7 +124,7 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
             checked(isImageFile, 'create.cover_not_image'),
             'create.cover_hint',
           )}
-          {/* spec §5: mp3 only, by its name and by its first bytes. */}
+          {/* docs/spec.md §5: mp3 only, by its name and by its first bytes. */}
           {fileItem('music', MUSIC_ACCEPT, !!chart?.musicHash, checked(isMp3File, 'create.music_not_mp3'))}
           {fileItem('chart', CHART_ACCEPT, !!chart?.susHash, checkChart, 'create.chart_hint')}
           {sus?.file && sus.warnings > 0 && (

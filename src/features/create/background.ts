@@ -1,4 +1,4 @@
-// spec §3/§9: the chart's background is made from its cover in the browser: a 1920×1180 canvas with the
+// docs/spec.md §3/§9: the chart's background is made from its cover in the browser: a 1920×1180 canvas with the
 // cover drawn 450×450 at (741, 169), and behind it the cover scaled to cover the whole canvas, blurred
 // where the browser can, and darkened. The result is a PNG (canvas.toBlob).
 import {

@@ -1,5 +1,5 @@
 // The create/edit form's fields as antd Form values, their rules, and the pipeline input a submit makes of
-// them. The rules are the browser's checks of spec §5 (validation.ts) and the shared limits
+// them. The rules are the browser's checks of docs/spec.md §5 (validation.ts) and the shared limits
 // (common/rules.ts, common/api/uploads.ts); the server checks everything again.
 import { type FormRule } from 'antd'
 import { type RawChart } from '../../../common/api/levels'
@@ -77,7 +77,7 @@ export const cleanLine = (text: string | undefined): string => stripControl(text
  *  is being filled in, and any change to it clears the mark (Form.Item then runs only its other rules). */
 const ON_SUBMIT = 'onSubmit'
 
-/** spec §5: a required field (create.required, and empty_field for the form) is missing when `missing`. */
+/** docs/spec.md §5: a required field (create.required, and empty_field for the form) is missing when `missing`. */
 const required = <T>(message: string, missing: (value: T | undefined) => boolean): FormRule => ({
   required: true,
   validateTrigger: ON_SUBMIT,
@@ -112,7 +112,7 @@ export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): Char
     title: text,
     composer: text,
     artists: text,
-    // spec §5: only the cover must be uploaded by the user; an edit keeps the chart's. A cover the check
+    // docs/spec.md §5: only the cover must be uploaded by the user; an edit keeps the chart's. A cover the check
     // refused shows why, not that it is missing.
     cover:
       mode === 'create'
@@ -122,7 +122,7 @@ export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): Char
     chart: [file],
     level: [
       required<number | null>(messages.required, (value) => value === null || value === undefined),
-      // spec §5: 1-30; 1-10 when Olivier, whole numbers only.
+      // docs/spec.md §5: 1-30; 1-10 when Olivier, whole numbers only.
       ({ getFieldValue }) => ({
         validator: async (_rule, value: number | null | undefined) => {
           const isOlivier = getFieldValue('isOlivier') === true

@@ -1,8 +1,8 @@
-// spec §4 "Create/edit progress" as one thunk: 1 cover, 2 background (composed from the cover here), 3
+// docs/spec.md §4 "Create/edit progress" as one thunk: 1 cover, 2 background (composed from the cover here), 3
 // music, 4 chart file (SUS), 5 level data (the SUS converted and gzipped in the browser), 6 create or
 // update the level, 7 finished. Each upload is skipped when there is no new file (an edit then keeps the
 // chart's hash) and when the server has the file already (201). A failure is logged, shown with its
-// catalogue message (spec §8), and ends the run; the slice then re-enables the form.
+// catalogue message (docs/spec.md §8), and ends the run; the slice then re-enables the form.
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit'
 import { CREATE_STAGES, type LevelFormBody, type UploadKind } from '../../../common/api/uploads'
 import { MAX_UPLOAD_BYTES } from '../../../common/rules'
@@ -50,7 +50,7 @@ export const stageEnded = createAction<{ stage: WorkStage; status: 'done' | 'sto
 
 /** The catalogue key a failure shows: the server's own key when it sends one (file_too_large,
  *  empty_field, permission_denied2…); else on401 for a bare 401, and the stage's key for the rest
- *  (network failures included: spec §8 names upload_failed and create_failed for them). */
+ *  (network failures included: docs/spec.md §8 names upload_failed and create_failed for them). */
 export const failureKey = (error: unknown, fallback: MessageKey, on401: MessageKey): MessageKey => {
   if (error instanceof UploadError) return error.key
   if (typeof error === 'object' && error !== null && 'status' in error) {
@@ -153,7 +153,7 @@ export const runPipeline = createAsyncThunk<
     // `begin` moved the stage inside the closures above; TypeScript cannot see that.
     const failed = stage as WorkStage
     const creating = failed === CREATE_STAGES.create
-    // spec §8: a 401 on create is permission_denied; on the edit (a submit call) and the uploads,
+    // docs/spec.md §8: a 401 on create is permission_denied; on the edit (a submit call) and the uploads,
     // permission_denied2.
     const key = failureKey(
       error,

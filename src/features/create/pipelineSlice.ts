@@ -1,4 +1,4 @@
-// spec §4 "Create/edit progress": where the create/edit pipeline is (0 waiting … 7 finished), how far each
+// docs/spec.md §4 "Create/edit progress": where the create/edit pipeline is (0 waiting … 7 finished), how far each
 // stage got, and how the last run ended. The pipeline thunk (pipeline.ts) moves it: its lifecycle
 // (pending, fulfilled, rejected) starts and ends a run, and its stage actions move the stages between.
 import { type PayloadAction, type WithSlice, createSlice } from '@reduxjs/toolkit'

@@ -1,4 +1,4 @@
-// spec §4 "Create/edit progress": the stages of a create/edit run that do work, and how far each got.
+// docs/spec.md §4 "Create/edit progress": the stages of a create/edit run that do work, and how far each got.
 // The pipeline thunk (pipeline.ts) reports them; its slice (pipelineSlice.ts) keeps them.
 import { CREATE_STAGES } from '../../../common/api/uploads'
 
@@ -18,6 +18,6 @@ export type WorkStage = (typeof WORK_STAGES)[number]
 /** done: uploaded (or created); stored: the server had the file already (201); skipped: no file. */
 export type StageStatus = 'waiting' | 'active' | 'done' | 'stored' | 'skipped' | 'failed'
 
-/** spec §4: an upload's progress starts at 0 with buffer 10; both grow per chunk. */
+/** docs/spec.md §4: an upload's progress starts at 0 with buffer 10; both grow per chunk. */
 export type StageProgress = { status: StageStatus; percent: number; buffer: number }
 export const INITIAL_PROGRESS: StageProgress = { status: 'waiting', percent: 0, buffer: 10 }

@@ -1,4 +1,4 @@
-// spec §5 checks the browser makes before any upload: file size, the music is mp3, the chart file is SUS,
+// docs/spec.md §5 checks the browser makes before any upload: file size, the music is mp3, the chart file is SUS,
 // required fields, and the level range (1-30, 1-10 when Olivier). The server checks everything again.
 import { LEVEL_MIN, MAX_UPLOAD_BYTES, levelMax } from '../../../common/rules'
 import { sliceCodePoints, stripControl } from '../../../common/text'
@@ -20,11 +20,11 @@ export const hasMp3Header = (head: Uint8Array): boolean =>
 export const isMp3File = async (file: File): Promise<boolean> =>
   isMp3Name(file.name) && hasMp3Header(new Uint8Array(await file.slice(0, 3).arrayBuffer()))
 
-/** spec §5: level 1-30; 1-10 when Olivier. Whole numbers only. */
+/** docs/spec.md §5: level 1-30; 1-10 when Olivier. Whole numbers only. */
 export const isLevelInRange = (level: number, isOlivier: boolean): boolean =>
   Number.isInteger(level) && level >= LEVEL_MIN && level <= levelMax(isOlivier)
 
-/** spec §5: a level brought into the range (when Olivier narrows it to 1-10). */
+/** docs/spec.md §5: a level brought into the range (when Olivier narrows it to 1-10). */
 export const clampLevel = (level: number, isOlivier: boolean): number =>
   Math.min(Math.max(level, LEVEL_MIN), levelMax(isOlivier))
 

@@ -1,4 +1,4 @@
-// spec §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
+// docs/spec.md §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
 // (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
 // The takedown document carries its request form below it (issue 14).
 import { FormattedMessage, useIntl } from 'react-intl'

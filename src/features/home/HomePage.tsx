@@ -1,4 +1,4 @@
-// spec §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
+// docs/spec.md §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
@@ -17,7 +17,7 @@ export const HomePage = () => {
   // the value a sliver of the width.
   const phone = Grid.useBreakpoint().sm === false
   const splitLine = useGetSplitLineHtmlQuery()
-  // spec §8: every error shows the error message bar, beside the card's own alert (issue 15).
+  // docs/spec.md §8: every error shows the error message bar, beside the card's own alert (issue 15).
   useFailureMessage(isError || splitLine.isError ? 'fetch_failed' : undefined)
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
@@ -88,7 +88,7 @@ export const HomePage = () => {
           />
         )}
       </Card>
-      {/* spec §2: the split-line fragment, shown as it is but inside a sandboxed frame: no script in it
+      {/* docs/spec.md §2: the split-line fragment, shown as it is but inside a sandboxed frame: no script in it
           runs, and it cannot reach this page, its cookies or its storage. */}
       <Card title={<FormattedMessage id="home.split_line" />} style={{ marginTop: 16 }}>
         {splitLine.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}

@@ -1,4 +1,4 @@
-// spec §2 "Login settings (Sonolus)" and §4 "Login flow": check the session; if logged out, start a
+// docs/spec.md §2 "Login settings (Sonolus)" and §4 "Login flow": check the session; if logged out, start a
 // login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
 // reload 2 s after success. The QR code and link carry only a hash of the sessionId. A suspended account
 // sees until when and why (issue 14).
@@ -30,7 +30,7 @@ export const LoginSettingsPage = () => {
   const loggedIn = mine.data?.code === 200
   const started = useRef(false)
 
-  // Logged out: start one login attempt and keep its secret in the cookie. A failure says so (spec §8: an
+  // Logged out: start one login attempt and keep its secret in the cookie. A failure says so (docs/spec.md §8: an
   // error snackbar) and offers to try again, rather than spin for ever (issue 15).
   const begin = useCallback(() => {
     startLogin()

@@ -1,4 +1,4 @@
-// spec §2: any other path shows '404 Not Found'.
+// docs/spec.md §2: any other path shows '404 Not Found'.
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Result } from 'antd'

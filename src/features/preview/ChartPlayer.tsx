@@ -1,4 +1,4 @@
-// spec §2 "Player": takes a url and reloads when it changes, shows a loading state, and nothing when the
+// docs/spec.md §2 "Player": takes a url and reloads when it changes, shows a loading state, and nothing when the
 // url is empty. It fetches the file (redirects followed), gunzips, parses and draws it.
 import { useLayoutEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'

@@ -1,4 +1,4 @@
-// spec §2 "Chart preview (tool page)": load a SUS file, a text file or level data; tabs for the SUS
+// docs/spec.md §2 "Chart preview (tool page)": load a SUS file, a text file or level data; tabs for the SUS
 // source, the intermediate TXT and the level data; the player below.
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -34,7 +34,7 @@ export const ChartPreviewPage = () => {
     try {
       let next: Omit<Loaded, 'url'> & { bytes: Uint8Array }
       if (kind === 'data') {
-        // spec §2: read the file as binary and wrap it as a gzip blob for the player.
+        // docs/spec.md §2: read the file as binary and wrap it as a gzip blob for the player.
         const bytes = await readAsBytes(file)
         const read = readLevelData(bytes)
         next = {
@@ -61,7 +61,7 @@ export const ChartPreviewPage = () => {
       setError(undefined)
       setLoaded({ sus: next.sus, txt: next.txt, data: next.data, warnings: next.warnings, url })
     } catch (caught) {
-      // spec §5: a conversion failure shows 'Error' plus the message (with its line:column).
+      // docs/spec.md §5: a conversion failure shows 'Error' plus the message (with its line:column).
       setError(caught instanceof ChartError ? caught.message : (caught as Error).message)
     }
   }

@@ -1,4 +1,4 @@
-// spec §2: the preview's Save exports a PNG named after the SHA-1 of the image bytes.
+// docs/spec.md §2: the preview's Save exports a PNG named after the SHA-1 of the image bytes.
 import { canvasToPng, loadImage } from '../../app/canvas'
 import { sha1OfBytes } from '../../app/sha1'
 

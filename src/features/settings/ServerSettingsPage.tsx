@@ -1,4 +1,4 @@
-// spec §2 "Server settings": language, server, preset palette and a validated custom colour.
+// docs/spec.md §2 "Server settings": language, server, preset palette and a validated custom colour.
 // Every choice takes effect at once and is saved (redux-persist keeps the settings slice).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'

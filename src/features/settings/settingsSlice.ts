@@ -1,4 +1,4 @@
-// spec §3 "Settings (local storage)": locale, server and primary colour. redux-persist keeps this slice.
+// docs/spec.md §3 "Settings (local storage)": locale, server and primary colour. redux-persist keeps this slice.
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit'
 import { DEFAULT_LOCALE, type UiLocale, isUiLocale } from '../../../common/locales'
 import { DEFAULT_PRIMARY_COLOR, isValidColor } from '../../../common/rules'
@@ -26,7 +26,7 @@ const settingsSlice = createSlice({
     setServer(state, action: PayloadAction<ServerId>) {
       if (isServerId(action.payload)) state.server = action.payload
     },
-    // spec §5: only '#' plus 6 hex digits is ever applied.
+    // docs/spec.md §5: only '#' plus 6 hex digits is ever applied.
     setPrimaryColor(state, action: PayloadAction<string>) {
       if (isValidColor(action.payload)) state.primaryColor = action.payload.toLowerCase()
     },

@@ -9,7 +9,7 @@ const setWidth = (width: number) => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width })
 }
 
-describe('app shell (spec §2 "Layout" and "Routes")', () => {
+describe('app shell (docs/spec.md §2 "Layout" and "Routes")', () => {
   afterEach(() => setWidth(1024))
 
   it('redirects / to /home and titles the page "{route name} | {site title}"', async () => {

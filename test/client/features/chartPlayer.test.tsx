@@ -1,4 +1,4 @@
-// spec §2 "Player": reloads when the chart address changes, shows a loading state, shows nothing when the
+// docs/spec.md §2 "Player": reloads when the chart address changes, shows a loading state, shows nothing when the
 // address is empty, and draws the file it fetched.
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// spec §2 "Chart list, My charts, Liked charts" and "Chart info" against msw handlers in our wire types:
+// docs/spec.md §2 "Chart list, My charts, Liked charts" and "Chart info" against msw handlers in our wire types:
 // loading, empty, error, logged in and out, owner and non-owner.
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
@@ -12,7 +12,7 @@ const NOT_LOGIN = 'You are not logged in, please login with Sonolus and try agai
 const DENIED = 'Sorry, you do not have permission to enter this page'
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 
-describe('chart list (spec §2)', () => {
+describe('chart list (docs/spec.md §2)', () => {
   it('shows a card per chart: level chip, title, artists, composer, tags, author, likes', async () => {
     server.use(
       http.get('*/sonolus/levels/list', () =>
@@ -132,7 +132,7 @@ describe('chart list (spec §2)', () => {
   })
 })
 
-describe('chart info (spec §2)', () => {
+describe('chart info (docs/spec.md §2)', () => {
   const chart = sampleChart(9, {
     title: 'Info chart',
     description: 'Some **bold** text',

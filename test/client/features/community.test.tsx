@@ -1,4 +1,4 @@
-// spec §2 "Chart info" community section against msw handlers that keep state like our server: like and
+// docs/spec.md §2 "Chart info" community section against msw handlers that keep state like our server: like and
 // unlike, rate and unrate (the slider returns to 5), and comments in new, reply and edit modes.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'

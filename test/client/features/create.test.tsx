@@ -1,4 +1,4 @@
-// spec §2 "Create and Edit", §4 (progress stages, chunked upload), §5 (validation), §8 (errors) against
+// docs/spec.md §2 "Create and Edit", §4 (progress stages, chunked upload), §5 (validation), §8 (errors) against
 // the stateful upload backend in mocks/uploads.ts: real SHA-1s, real SUS conversions, real chunking.
 // jsdom has no canvas, so only the background composition is replaced (its own test draws on a fake one).
 import { createHash } from 'node:crypto'
@@ -111,7 +111,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('create: the pipeline (spec §4)', () => {
+describe('create: the pipeline (docs/spec.md §4)', () => {
   it('walks stages 1 to 7 in order, uploads in 327680-byte chunks, then opens the chart after 3000 ms', async () => {
     const seen: [string, number][] = []
     const mock = backend({
@@ -121,7 +121,7 @@ describe('create: the pipeline (spec §4)', () => {
       },
     })
     const { user, store } = await openCreate()
-    // spec §4: the music's progress, as the slice holds it, while it uploads.
+    // docs/spec.md §4: the music's progress, as the slice holds it, while it uploads.
     const musicProgress: string[] = []
     store.subscribe(() => {
       const { status, percent, buffer } = selectPipeline(store.getState()).progress[3]
@@ -218,7 +218,7 @@ describe('create: the pipeline (spec §4)', () => {
     } satisfies CreateLevelBody)
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
 
-    // spec §4/§9: chart info 3000 ms after finishing, not before.
+    // docs/spec.md §4/§9: chart info 3000 ms after finishing, not before.
     expect(screen.getByTestId('location')).toHaveTextContent('/chart/create')
     await waitFor(
       () => expect(screen.getByTestId('location')).toHaveTextContent(`/chart/${mock.chartId}/info`),
@@ -376,7 +376,7 @@ describe('create: the pipeline (spec §4)', () => {
   })
 })
 
-describe('create: checks in the browser (spec §5)', () => {
+describe('create: checks in the browser (docs/spec.md §5)', () => {
   it('refuses a file over 20 MB with file_too_large and sends nothing', async () => {
     const mock = backend()
     const { user } = await openCreate()
@@ -578,7 +578,7 @@ describe('create: text fields count code points and send no control characters',
   })
 })
 
-describe('create: tags (spec §2)', () => {
+describe('create: tags (docs/spec.md §2)', () => {
   it('adds on Enter and comma, removes by Backspace on empty text and by clicking a chip', async () => {
     const { user } = await openCreate()
     const tags = screen.getByLabelText('Tags')
@@ -675,7 +675,7 @@ describe('create: tags at the limit (issue 15)', () => {
   })
 })
 
-describe('edit (spec §2, §5, §6)', () => {
+describe('edit (docs/spec.md §2, §5, §6)', () => {
   const chart = sampleChart(0x42, {
     title: 'Old title',
     description: 'Old *text*',

@@ -1,4 +1,4 @@
-// spec §9: the background is a 1920×1180 canvas with the cover drawn 450×450 at (741, 169), the rest filled
+// docs/spec.md §9: the background is a 1920×1180 canvas with the cover drawn 450×450 at (741, 169), the rest filled
 // with the cover scaled to cover the canvas and darkened, encoded as PNG. jsdom cannot draw, so the canvas
 // context and the image decoder are recording fakes; the geometry and the calls are the real code's.
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// spec §2 "Docs" (fetch {docsUrl}/{locale}/{type}.md, loading, refetch on type change) and the home page's
+// docs/spec.md §2 "Docs" (fetch {docsUrl}/{locale}/{type}.md, loading, refetch on type change) and the home page's
 // split-line card (spinner until loaded; the fragment in a sandboxed frame).
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'

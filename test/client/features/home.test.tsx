@@ -6,7 +6,7 @@ import { server } from '../../../mocks/node'
 import { sampleServerInfo } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'
 
-describe('home server info card (spec §2 "Home")', () => {
+describe('home server info card (docs/spec.md §2 "Home")', () => {
   it('shows owner / repo, branch, commit, message and drive use with a percentage', async () => {
     renderWithProviders(<AppRoutes />, { route: '/home' })
     expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()

@@ -1,4 +1,4 @@
-// spec §2 "Login settings (Sonolus)" and §4 "Login flow".
+// docs/spec.md §2 "Login settings (Sonolus)" and §4 "Login flow".
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import Cookies from 'js-cookie'

@@ -15,7 +15,7 @@ const setup = () => {
   return store
 }
 
-describe('messages (spec §4: appear after 500 ms, hide after 5000 ms)', () => {
+describe('messages (docs/spec.md §4: appear after 500 ms, hide after 5000 ms)', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 

@@ -17,7 +17,7 @@ afterEach(() => vi.restoreAllMocks())
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 const loggedOut = () =>
   server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json({ code: 401 }, { status: 401 })))
-/** The error message bar (spec §8's snackbar for errors), apart from any inline alert. */
+/** The error message bar (docs/spec.md §8's snackbar for errors), apart from any inline alert. */
 const messageBar = () =>
   waitFor(
     () => {

@@ -24,7 +24,7 @@ const openSettings = async (options: Parameters<typeof renderWithProviders>[1] =
   return rendered
 }
 
-describe('/settings/server (spec §2 "Server settings")', () => {
+describe('/settings/server (docs/spec.md §2 "Server settings")', () => {
   it('starts from the defaults en_us, global, #6200ee', async () => {
     const { store } = await openSettings()
     expect(store.getState().settings).toMatchObject({

@@ -1,4 +1,4 @@
-// The level-data reader: gunzip, parse, shape checks, flattening and derived fields (spec §3, §5).
+// The level-data reader: gunzip, parse, shape checks, flattening and derived fields (docs/spec.md §3, §5).
 import { gzip } from 'pako'
 import { describe, expect, it } from 'vitest'
 import { ChartLimitError, convertTxt, readLevelData, readLevelDataJson } from '../../../common/chart'
@@ -126,7 +126,7 @@ describe('readLevelData', () => {
     expect(errorOf(() => readLevelData(bytes)).code).toBe(code)
   })
 
-  describe('strict validation for the server (§15)', () => {
+  describe('strict validation for the server (docs/chart-format.md §15)', () => {
     const strict = (entities: unknown[]) =>
       errorOf(() => readLevelDataJson({ bgmOffset: 0, entities }, { strict: true })).code
 

@@ -1,4 +1,4 @@
-// The preview layout model (spec §2 "Chart preview" numbers; format §7, §10).
+// The preview layout model (docs/spec.md §2 "Chart preview" numbers; docs/chart-format.md §7, §10).
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Property tests (sirius-chart-format.md §17): random valid SUS never throws; every tap, air and slide is
+// Property tests (docs/chart-format.md §17): random valid SUS never throws; every tap, air and slide is
 // accounted for; entities come out sorted by time. Plus a bounded fuzz run (npm run fuzz:chart does 100k).
 import fs from 'node:fs'
 import path from 'node:path'

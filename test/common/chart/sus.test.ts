@@ -1,4 +1,4 @@
-// One small chart per SUS rule of sirius-chart-format.md §13 (all times: 120 BPM, 4/4, 2 s a measure).
+// One small chart per SUS rule of docs/chart-format.md §13 (all times: 120 BPM, 4/4, 2 s a measure).
 import { describe, expect, it } from 'vitest'
 import { convertSus } from '../../../common/chart'
 import { compact, convert, errorOf, sus, txtLines } from './helpers'

@@ -1,4 +1,4 @@
-// Sirius TXT (sirius-chart-format.md §11, §12, §14).
+// Sirius TXT (docs/chart-format.md §11, §12, §14).
 import { gzip } from 'pako'
 import { describe, expect, it } from 'vitest'
 import { convertTxt, parseMusicConfigOffset, readLevelData } from '../../../common/chart'

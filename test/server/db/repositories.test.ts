@@ -63,7 +63,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
     expect(await repos.users.findByHandle('1001')).toMatchObject({ id: 'u1' })
   })
 
-  it('stores every chart field of spec §3 and reads numbers back as numbers', async () => {
+  it('stores every chart field of docs/spec.md §3 and reads numbers back as numbers', async () => {
     const stored = await repos.charts.insert(chart(1, { tags: '["pop","demo"]', isOliver: 1, level: 5 }))
     expect(stored).toEqual({
       ...chart(1, { tags: '["pop","demo"]', isOliver: 1, level: 5 }),

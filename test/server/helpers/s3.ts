@@ -1,4 +1,4 @@
-// A real S3 API on loopback: s3rver (toolchain.md §5), with a bucket made for the test.
+// A real S3 API on loopback: s3rver, with a bucket made for the test.
 import fs from 'node:fs'
 import S3rver from 's3rver'
 import { type S3Config } from '../../../server/config'
