@@ -49,16 +49,18 @@ export const LevelListResponseSchema = Type.Composite([
   Type.Object({ rawItems: Type.Array(RawChartSchema) }),
 ])
 
+/** A section of levels (info and details), with the site's raw rows where it lists them. */
+const LevelSectionSchema = Type.Object({
+  title: Type.String(),
+  icon: Type.Optional(Type.String()),
+  itemType: Type.Literal('level'),
+  items: Type.Array(LevelItemSchema),
+  rawItems: Type.Optional(Type.Array(RawChartSchema)),
+})
+
 export const LevelInfoResponseSchema = Type.Object({
   searches: Type.Optional(Type.Array(ServerFormSchema)),
-  sections: Type.Array(
-    Type.Object({
-      title: Type.String(),
-      icon: Type.Optional(Type.String()),
-      itemType: Type.Literal('level'),
-      items: Type.Array(LevelItemSchema),
-    }),
-  ),
+  sections: Type.Array(LevelSectionSchema),
 })
 
 export const LevelDetailsResponseSchema = Type.Composite([
@@ -68,15 +70,7 @@ export const LevelDetailsResponseSchema = Type.Composite([
     rawItem: RawChartSchema,
     /** For the chart's owner and for moderators (issue 14). */
     moderation: Type.Optional(ChartModerationSchema),
-    sections: Type.Array(
-      Type.Object({
-        title: Type.String(),
-        icon: Type.Optional(Type.String()),
-        itemType: Type.Literal('level'),
-        items: Type.Array(LevelItemSchema),
-        rawItems: Type.Optional(Type.Array(RawChartSchema)),
-      }),
-    ),
+    sections: Type.Array(LevelSectionSchema),
   }),
 ])
 

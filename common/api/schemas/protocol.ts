@@ -113,36 +113,31 @@ const itemBase = {
   tags: Type.Array(TagSchema),
 }
 
+/** Skins, backgrounds, effects and particles: an item with a thumbnail and its data. */
+const resourceBase = { ...itemBase, thumbnail: SrlSchema, data: SrlSchema }
+
 export const SkinItemSchema = Type.Object({
-  ...itemBase,
+  ...resourceBase,
   version: Type.Literal(4),
-  thumbnail: SrlSchema,
-  data: SrlSchema,
   texture: SrlSchema,
 })
 export type _SkinCheck = Assert<Extends<Static<typeof SkinItemSchema>, SkinItem>>
 export const BackgroundItemSchema = Type.Object({
-  ...itemBase,
+  ...resourceBase,
   version: Type.Literal(2),
-  thumbnail: SrlSchema,
-  data: SrlSchema,
   image: SrlSchema,
   configuration: SrlSchema,
 })
 export type _BackgroundCheck = Assert<Extends<Static<typeof BackgroundItemSchema>, BackgroundItem>>
 export const EffectItemSchema = Type.Object({
-  ...itemBase,
+  ...resourceBase,
   version: Type.Literal(5),
-  thumbnail: SrlSchema,
-  data: SrlSchema,
   audio: SrlSchema,
 })
 export type _EffectCheck = Assert<Extends<Static<typeof EffectItemSchema>, EffectItem>>
 export const ParticleItemSchema = Type.Object({
-  ...itemBase,
+  ...resourceBase,
   version: Type.Literal(3),
-  thumbnail: SrlSchema,
-  data: SrlSchema,
   texture: SrlSchema,
 })
 export type _ParticleCheck = Assert<Extends<Static<typeof ParticleItemSchema>, ParticleItem>>
