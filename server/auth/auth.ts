@@ -171,12 +171,16 @@ export class Auth {
     return { code: 200, sessionId, url }
   }
 
-  /** POST /sonolus/web/authenticate/{hash}: the app's signed authenticateExternal for one attempt. */
+  /** POST /sonolus/web/authenticate/{hash}: the app's signed authenticateExternal for one attempt. A
+   *  hash we issued is our site's login: the web session is made here, under the hash. A hash we have
+   *  not seen is the official web client's (docs/protocol.md §11.3): it is recorded bound to the user,
+   *  for the client's poll to take once (takeWebLogin). */
   async completeWebLogin(
     hash: string,
     rawBody: Buffer | undefined,
     signature: string | undefined,
     body: Static<typeof AuthenticateExternalBody>,
+    ip = '',
   ): Promise<string> {
     if (!/^[0-9a-f]{40}$/.test(hash)) throw reject('Unknown login')
     if (body.type !== 'authenticateExternal') throw reject('Not an authenticateExternal request')
@@ -187,6 +191,19 @@ export class Auth {
     const now = this.now()
     return this.repos.transaction(async (trx) => {
       const user = await trx.users.upsert(row, now)
+      const done = `Logged in as ${user.name}#${user.handle}. Return to your browser.`
+      if (
+        !(await trx.loginAttempts.find(hash)) &&
+        (await trx.loginAttempts.createExternal({
+          hash,
+          userId: user.id,
+          // Not the browser's address: kept apart from the per-address count of our own attempts.
+          ip: `app:${ip}`,
+          createdTime: now,
+          expiresTime: now + LOGIN_ATTEMPT_MS,
+        }))
+      )
+        return done
       if (!(await trx.loginAttempts.bind(hash, user.id, now)))
         throw reject('This login has expired or was already used; start again in the browser')
       await trx.sessions.create({
@@ -196,8 +213,31 @@ export class Auth {
         createdTime: now,
         expiresTime: now + WEB_SESSION_MS,
       })
-      return `Logged in as ${user.name}#${user.handle}. Return to your browser.`
+      return done
     })
+  }
+
+  /** POST /sonolus/web/authenticate {key}: the official web client's poll. Once the app confirmed
+   *  sha1(key), the first poll gets a new web session; 401 before that, and after it was taken. */
+  async takeWebLogin(key: string): Promise<{ title: string; session: string; expiration: number }> {
+    const now = this.now()
+    const session = newToken()
+    const expiration = now + WEB_SESSION_MS
+    const user = await this.repos.transaction(async (trx) => {
+      const userId = await trx.loginAttempts.takeExternal(sha1Hex(key), now)
+      const user = userId ? await trx.users.findById(userId) : undefined
+      if (!user) return undefined
+      await trx.sessions.create({
+        idHash: sha1Hex(session),
+        userId: user.id,
+        kind: 'web',
+        createdTime: now,
+        expiresTime: expiration,
+      })
+      return user
+    })
+    if (!user) throw reject('Not confirmed in Sonolus yet, or this login was already used')
+    return { title: `${user.name}#${user.handle}`, session, expiration }
   }
 
   async logout(request: Pick<FastifyRequest, 'headers'>): Promise<void> {

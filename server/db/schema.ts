@@ -85,7 +85,8 @@ export type FilesTable = {
 export type LoginAttemptsTable = {
   /** sha1 hex of the browser's secret sessionId. */
   hash: string
-  /** 'pending' until the Sonolus app confirms, then 'bound'. */
+  /** Ours: 'pending' until the Sonolus app confirms, then 'bound'. The official web client's (a hash we
+   *  did not issue): 'external' once the app confirms, 'taken' once its poll took the session. */
   state: string
   userId: string | null
   ip: string

@@ -10,6 +10,7 @@ import { assertActive } from './service.js'
 const EXEMPT = new Set([
   'POST /sonolus/authenticate',
   'POST /sonolus/web/authenticate/:hash',
+  'POST /sonolus/web/authenticate',
   'POST /sonolus/user/logout',
   'POST /sonolus/user/mine',
   'POST /sonolus/user/notices/read',

@@ -289,6 +289,81 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       expect(await test.ctx.repos.users.findById('web-user-expired')).toBeUndefined()
     })
 
+    it('logs the official web client in: its own key, a hash we never issued, one poll takes the session', async () => {
+      // Sonolus/sonolus-server-web makes its key k and shows the link for sha1(k) (docs/protocol.md §11.3).
+      const key = 'c9f0c7b2-2d6a-4a8e-9a55-0d1f4e6b7a21'
+      const hash = createHash('sha1').update(key).digest('hex')
+      const poll = () =>
+        test.app.inject({ method: 'POST', url: '/sonolus/web/authenticate', payload: { key } })
+      const sessions = await count('sessions')
+
+      // Before the app confirms: 401, nothing made.
+      const early = await poll()
+      expect(early.statusCode).toBe(401)
+      expect(early.json()).toMatchObject({ error: 'not_login' })
+
+      const body = callbackBody(hash, {
+        userProfile: userProfile({ id: 'client-user', handle: '777', name: 'Client Player' }),
+      })
+      const confirmed = await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))
+      expect(confirmed.statusCode).toBe(200)
+      expect(confirmed.json()).toEqual({ message: 'Logged in as Client Player#777. Return to your browser.' })
+      // Confirming is not a session yet: neither the key nor the hash is one.
+      expect(await count('sessions')).toBe(sessions)
+      expect((await mine({ authorization: key })).statusCode).toBe(401)
+
+      const taken = await poll()
+      expect(taken.statusCode).toBe(200)
+      expect(taken.headers['cache-control']).toBe('no-store')
+      const answer = taken.json() as { title: string; session: string; expiration: number }
+      expect(Object.keys(answer).sort()).toEqual(['expiration', 'session', 'title'])
+      expect(answer.title).toBe('Client Player#777')
+      expect(answer.session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(answer.session).not.toBe(key)
+      expect(answer.expiration - Date.now()).toBeGreaterThan(29 * 24 * 60 * 60 * 1000)
+      const me = await mine({ 'sonolus-session': answer.session })
+      expect(me.json()).toMatchObject({ code: 200, id: 'client-user', handle: '777' })
+
+      // Single use: the next poll is refused, and the app cannot confirm the same hash again.
+      expect((await poll()).statusCode).toBe(401)
+      const again = callbackBody(hash, { userProfile: userProfile({ id: 'other', handle: '1', name: 'O' }) })
+      expect((await post(`/sonolus/web/authenticate/${hash}`, again, signBody(again))).statusCode).toBe(401)
+      expect((await mine({ 'sonolus-session': answer.session })).json().id).toBe('client-user')
+
+      // Our own site's attempt cannot be taken by the poll (its session is made at the callback).
+      const own = await startLogin()
+      const ownHash = createHash('sha1').update(own.sessionId).digest('hex')
+      const ownBody = callbackBody(ownHash)
+      expect(
+        (await post(`/sonolus/web/authenticate/${ownHash}`, ownBody, signBody(ownBody))).statusCode,
+      ).toBe(200)
+      const stolen = await test.app.inject({
+        method: 'POST',
+        url: '/sonolus/web/authenticate',
+        payload: { key: own.sessionId },
+      })
+      expect(stolen.statusCode).toBe(401)
+      expect((await mine({ authorization: own.sessionId })).statusCode).toBe(200)
+    })
+
+    it('expires an unclaimed official-client login like ours', async () => {
+      const key = 'expiring-key'
+      const hash = createHash('sha1').update(key).digest('hex')
+      const body = callbackBody(hash)
+      expect((await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))).statusCode).toBe(200)
+      await test.ctx.db.db
+        .updateTable('loginAttempts')
+        .set({ expiresTime: Date.now() - 1 })
+        .where('hash', '=', hash)
+        .execute()
+      const late = await test.app.inject({
+        method: 'POST',
+        url: '/sonolus/web/authenticate',
+        payload: { key },
+      })
+      expect(late.statusCode).toBe(401)
+    })
+
     it('limits login attempts per address', async () => {
       const from = (ip: string) =>
         test.app.inject({ method: 'GET', url: '/sonolus/user/login', remoteAddress: ip })

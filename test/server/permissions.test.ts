@@ -145,6 +145,12 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       [401, 401, 401, 401, 401],
     ),
     post(
+      '/sonolus/web/authenticate',
+      '/sonolus/web/authenticate',
+      () => ({ key: 'k' }),
+      [401, 401, 401, 401, 401],
+    ),
+    post(
       '/sonolus/reports',
       '/sonolus/reports',
       () => ({ target: { type: 'chart', id: P }, reason: 'spam' }),

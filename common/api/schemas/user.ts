@@ -20,3 +20,16 @@ export const UserLoginResponseSchema = Type.Object({
 export const UserLogoutResponseSchema = Type.Object({ code: Type.Literal(200) })
 /** The app's signed completion of a web login names the attempt by sha1(sessionId). */
 export const WebLoginParams = Type.Object({ hash: Type.String({ maxLength: 64 }) })
+
+/** The official web client's poll (Sonolus/sonolus-server-web, docs/protocol.md §11.3): its own random key,
+ *  whose SHA-1 the external-login link carried. */
+export const WebAuthenticateBody = Type.Object(
+  { key: Type.String({ minLength: 1, maxLength: 256 }) },
+  { additionalProperties: false },
+)
+/** Its answer once the app confirmed: the session it sends as Sonolus-Session from then on. */
+export const WebAuthenticateResponseSchema = Type.Object({
+  title: Type.String(),
+  session: Type.String(),
+  expiration: Type.Number(),
+})

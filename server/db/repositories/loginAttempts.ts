@@ -36,6 +36,37 @@ export class LoginAttemptsRepository {
     return Number(result.numUpdatedRows) === 1
   }
 
+  /** The official web client's login (docs/protocol.md §11.3): the app confirmed a hash we did not issue.
+   *  Recorded bound to the user, to be taken once by the client's poll. False when the hash exists. */
+  async createExternal(attempt: {
+    hash: string
+    userId: string
+    ip: string
+    createdTime: number
+    expiresTime: number
+  }): Promise<boolean> {
+    const result = await this.db
+      .insertInto('loginAttempts')
+      .values({ ...attempt, state: 'external' })
+      .onConflict((oc) => oc.column('hash').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1
+  }
+
+  /** Takes an external attempt once: its user, or undefined when it is unknown, not yet confirmed,
+   *  expired or taken already. */
+  async takeExternal(hash: string, now: number): Promise<string | undefined> {
+    const result = await this.db
+      .updateTable('loginAttempts')
+      .set({ state: 'taken' })
+      .where('hash', '=', hash)
+      .where('state', '=', 'external')
+      .where('expiresTime', '>', now)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1) return undefined
+    return (await this.find(hash))?.userId ?? undefined
+  }
+
   find(hash: string): Promise<LoginAttempt | undefined> {
     return this.db.selectFrom('loginAttempts').selectAll().where('hash', '=', hash).executeTakeFirst()
   }
@@ -46,7 +77,7 @@ export class LoginAttemptsRepository {
       .deleteFrom('loginAttempts')
       .where((eb) =>
         eb.or([
-          eb.and([eb('state', '=', 'pending'), eb('expiresTime', '<=', now)]),
+          eb.and([eb('state', 'in', ['pending', 'external']), eb('expiresTime', '<=', now)]),
           eb('createdTime', '<', keepSince),
         ]),
       )
