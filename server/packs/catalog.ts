@@ -12,6 +12,7 @@ import {
 } from '@sonolus/core'
 import { type Repositories } from '../db/repositories/index.js'
 import { FREE_PACK, readFreePack } from './freePack.js'
+import { noEngineMessage } from './noEngine.js'
 import { type AnyDatabaseItem, type DatabaseItemOf, PACK_ITEM_TYPES, type PackItemType } from './types.js'
 
 export type ServedItemOf = {
@@ -65,12 +66,19 @@ export class PackCatalog {
     return this.items.get('engine')?.has(this.engineName) ?? false
   }
 
+  /** The items' names. Until the Sirius engine is imported, the placeholder engine every level names is
+   *  listed too, so that what a level references resolves (issue 17). */
   names(type: PackItemType): string[] {
-    return [...(this.items.get(type)?.keys() ?? [])]
+    const names = [...(this.items.get(type)?.keys() ?? [])]
+    return type === 'engine' && !this.engineInstalled ? [PLACEHOLDER_ENGINE_NAME, ...names] : names
   }
 
   has(type: PackItemType, name: string): boolean {
-    return this.items.get(type)?.has(name) ?? false
+    return this.isPlaceholder(type, name) || (this.items.get(type)?.has(name) ?? false)
+  }
+
+  private isPlaceholder(type: PackItemType, name: string): boolean {
+    return type === 'engine' && name === PLACEHOLDER_ENGINE_NAME && !this.engineInstalled
   }
 
   private raw<T extends PackItemType>(type: T, name: string): DatabaseItemOf[T] | undefined {
@@ -79,6 +87,7 @@ export class PackCatalog {
 
   /** One item as served: localized, with `source`, related items embedded. */
   item<T extends PackItemType>(type: T, name: string, locale: string): ServedItemOf[T] | undefined {
+    if (this.isPlaceholder(type, name)) return this.engine(locale).item as ServedItemOf[T]
     const raw = this.raw(type, name)
     if (!raw) return undefined
     const text = (value: Record<string, string> | undefined) =>
@@ -110,6 +119,7 @@ export class PackCatalog {
 
   /** The item description (pack items may carry one). */
   description(type: PackItemType, name: string, locale: string): string | undefined {
+    if (this.isPlaceholder(type, name)) return noEngineMessage(locale)
     const raw = this.raw(type, name) as { description?: Record<string, string> } | undefined
     return raw?.description ? localize(raw.description, locale, FALLBACK_LOCALE) : undefined
   }
@@ -118,7 +128,9 @@ export class PackCatalog {
   engine(locale: string): { item: EngineItem; json: string } {
     let cached = this.engineCache.get(locale)
     if (!cached) {
-      const item = this.item('engine', this.engineName, locale) ?? this.placeholderEngine(locale)
+      const item = this.engineInstalled
+        ? this.item('engine', this.engineName, locale)!
+        : this.placeholderEngine(locale)
       cached = { item, json: JSON.stringify(item) }
       this.engineCache.set(locale, cached)
     }

@@ -48,6 +48,68 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     })
   })
 
+  it('resolves every item a level names: the placeholder engine, listed until the engine is imported', async () => {
+    const level = (await get('/sonolus/levels/list')).json().items[0]
+    const details = await get(`/sonolus/engines/${level.engine.name}`)
+    expect(details.statusCode).toBe(200)
+    expect(details.json().item).toEqual(level.engine)
+    expect(details.json().description).toContain('npm run import-pack')
+    expect((await get(`/sonolus/engines/${level.engine.name}?localization=ja`)).json().description).toContain(
+      'インストールされていない',
+    )
+    const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name)
+    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius-not-installed'])
+    expect(names((await get('/sonolus/engines/info')).json().sections[0])).toEqual(['sirius-not-installed'])
+    // Once imported, the real engine replaces it everywhere.
+    await importPack(
+      writePackFolder(buildTestPack(), path.join(work, 'pack')),
+      test.ctx.repos,
+      test.ctx.blobStore,
+    )
+    await test.ctx.packs.reloadIfChanged()
+    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius'])
+    expect((await get('/sonolus/engines/sirius-not-installed')).statusCode).toBe(404)
+  })
+
+  it("serves each chart's background item where the level names it, to whoever sees the chart", async () => {
+    const withBackground = newChart(0xd, { authorId: 'u', author: 'U#1', backgroundHash: 'b'.repeat(40) })
+    const privateOne = newChart(0xe, {
+      authorId: 'u',
+      author: 'U#1',
+      backgroundHash: 'e'.repeat(40),
+      isPublic: 0,
+    })
+    await test.ctx.repos.charts.insert(withBackground)
+    await test.ctx.repos.charts.insert(privateOne)
+    const level = (await get(`/sonolus/levels/wbs-${withBackground.id}`)).json().item
+    expect(level.useBackground.useDefault).toBe(false)
+    const details = await get(`/sonolus/backgrounds/${level.useBackground.item.name}`)
+    expect(details.statusCode).toBe(200)
+    expect(details.json().item).toEqual(level.useBackground.item)
+    expect(details.json().item.image).toEqual({
+      hash: 'b'.repeat(40),
+      url: `/sonolus/repository/${'b'.repeat(40)}`,
+    })
+    // Lists: the pack's backgrounds, then the charts' (newest first; not the private one).
+    const list = (await get('/sonolus/backgrounds/list')).json()
+    expect(list.items.map((item: { name: string }) => item.name)).toEqual([
+      'black',
+      'darkblue',
+      'vanilla',
+      `wbs-${withBackground.id}`,
+    ])
+    const info = (await get('/sonolus/backgrounds/info')).json()
+    expect(
+      info.sections.map((section: { items: { name: string }[] }) => section.items.map((i) => i.name)),
+    ).toEqual([['black', 'darkblue', 'vanilla'], [`wbs-${withBackground.id}`]])
+    // The app's quick search over the list.
+    const found = (await get('/sonolus/backgrounds/list?keywords=dark')).json()
+    expect(found.items.map((item: { name: string }) => item.name)).toEqual(['darkblue'])
+    // A private chart's background is its owner's, like the chart; a missing one is 404.
+    expect((await get(`/sonolus/backgrounds/wbs-${privateOne.id}`)).statusCode).toBe(401)
+    expect((await get(`/sonolus/backgrounds/wbs-${'f'.repeat(32)}`)).statusCode).toBe(404)
+  })
+
   it.each(['pack folder', '.scp'])(
     'imports an engine from a %s; levels then embed it and its files are served',
     async (form) => {

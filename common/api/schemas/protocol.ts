@@ -355,7 +355,13 @@ const PackItemSchema = Type.Union([
 ])
 export const PackInfoSchema = Type.Object({
   sections: Type.Array(
-    Type.Object({ title: Type.String(), itemType: Type.String(), items: Type.Array(PackItemSchema) }),
+    Type.Object({
+      title: Type.String(),
+      icon: Type.Optional(Type.String()),
+      itemType: Type.String(),
+      items: Type.Array(PackItemSchema),
+      searchValues: Type.Optional(Type.String()),
+    }),
   ),
 })
 export const PackListSchema = Type.Object({

@@ -51,16 +51,15 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   updatedTime: row.updatedTime,
 })
 
-/** Level without its engine, which the caller splices in from the per-locale cache. */
-const levelWithoutEngine = (
+/** The per-chart background: our 1920×1180 composite as the image, the engine background's data and
+ *  configuration (docs/protocol.md §12.1; an inference to check in the app). Named like its level; served
+ *  at /sonolus/backgrounds/{name} (issue 17: what a level names resolves). None without a composite. */
+export const chartBackground = (
   row: ChartRow,
   engineBackground: BackgroundItem,
   publicUrl: string,
-): Omit<LevelItem, 'engine'> => {
-  const tags = parseTags(row.tags)
-  // The per-chart background: our 1920×1180 composite as the image, the engine background's data and
-  // configuration (docs/protocol.md §12.1; an inference to check in the app).
-  const background: BackgroundItem | undefined = row.backgroundHash
+): BackgroundItem | undefined =>
+  row.backgroundHash
     ? {
         ...engineBackground,
         name: levelName(row.id),
@@ -73,6 +72,15 @@ const levelWithoutEngine = (
         image: srl(row.backgroundHash),
       }
     : undefined
+
+/** Level without its engine, which the caller splices in from the per-locale cache. */
+const levelWithoutEngine = (
+  row: ChartRow,
+  engineBackground: BackgroundItem,
+  publicUrl: string,
+): Omit<LevelItem, 'engine'> => {
+  const tags = parseTags(row.tags)
+  const background = chartBackground(row, engineBackground, publicUrl)
   return {
     name: levelName(row.id),
     source: publicUrl,
