@@ -26,6 +26,12 @@ export const BACKGROUND_DIM = 0.55
 export const LEVEL_MIN = 1
 export const LEVEL_MAX = 30
 export const OLIVIER_LEVEL_MAX = 10
+/** One difficulty scale for the app's display and its search (issue 17): a chart's level, and 30 + level
+ *  for Olivier charts (Stellarity's convention: Olivier I–X above Lv. 30), so 1–40. */
+export const OLIVIER_DIFFICULTY_OFFSET = 30
+export const DIFFICULTY_MAX = OLIVIER_DIFFICULTY_OFFSET + OLIVIER_LEVEL_MAX
+export const difficultyOf = (level: number, isOlivier: boolean): number =>
+  isOlivier ? OLIVIER_DIFFICULTY_OFFSET + level : level
 /** docs/spec.md §5: rating 1-5, step 1. */
 export const RATING_MIN = 1
 export const RATING_MAX = 5

@@ -1,5 +1,6 @@
 // Builds the Fastify app: protocol routes, the SPA, health, logging and errors. It never listens;
 // server/main.ts does, and tests call it through inject().
+import { SITE_HEADER, errorShape } from './http/protocolErrors.js'
 import { AnyQuery, HealthResponseSchema } from '../common/api/schemas/content.js'
 import { randomUUID } from 'node:crypto'
 import Fastify, {
@@ -24,7 +25,6 @@ import { registerSonolusRoutes } from './sonolus/routes.js'
 import { registerSuspensionCheck } from './moderation/suspension.js'
 import { registerUploads } from './uploads/routes.js'
 import { type App } from './sonolus/types.js'
-import { SONOLUS_VERSION } from './sonolus/version.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
 import { isApiPath, looksLikeFile, registerSpa } from './spa.js'
 
@@ -140,7 +140,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.addHook('onSend', async (request, reply, payload) => {
     // docs/protocol.md §2.3: Sonolus-Version on every response.
-    reply.header('sonolus-version', SONOLUS_VERSION)
+    reply.header('sonolus-version', ctx.config.sonolusVersion)
     reply.header(REQUEST_ID_HEADER, request.id)
     if (ctx.config.checkResponses) checkResponse(request, reply, payload)
     return compressJson(request, reply, payload)
@@ -162,6 +162,13 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       if (!reply.getHeader('retry-after')) reply.header('retry-after', statusCode === 429 ? '60' : '5')
       retry = { retryAfter: Number(reply.getHeader('retry-after')) || 1 }
     }
+    // Protocol routes answer the app and the official web client in the protocol's shape
+    // (http/protocolErrors.ts); the site asks for the catalogue body.
+    const shape = errorShape(request)
+    if (request.url.startsWith('/sonolus/')) reply.header('vary', SITE_HEADER)
+    if (shape === 'empty') return reply.code(statusCode).removeHeader('content-type').send()
+    if (shape === 'message')
+      return reply.code(statusCode).type('application/json; charset=utf-8').send({ message })
     return reply
       .code(statusCode)
       .type('application/json; charset=utf-8')
@@ -211,9 +218,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     ) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
     }
-    return reply
-      .code(404)
-      .send({ code: 404, error: 'not_found', message: `No route for ${request.method} ${url}` })
+    const shape = errorShape(request)
+    if (url.startsWith('/sonolus/')) reply.header('vary', SITE_HEADER)
+    if (shape === 'empty') return reply.code(404).send()
+    const message = `No route for ${request.method} ${url}`
+    if (shape === 'message') return reply.code(404).send({ message })
+    return reply.code(404).send({ code: 404, error: 'not_found', message })
   })
 
   return app

@@ -2,6 +2,7 @@
 // so a bad deployment stops with one line that says what to fix.
 import path from 'node:path'
 import { type JsonWebKey } from 'node:crypto'
+import { DEFAULT_SONOLUS_VERSION } from './sonolus/version.js'
 
 export class ConfigError extends Error {
   constructor(
@@ -42,6 +43,8 @@ export type Config = {
   database: DatabaseConfig
   s3: S3Config | undefined
   siteTitle: string
+  /** SONOLUS_VERSION: the Sonolus-Version header on every response (server/sonolus/version.ts). */
+  sonolusVersion: string
   adminHandles: string[]
   /** undefined = the real Sonolus key from @sonolus/core. */
   sonolusPublicKey: JsonWebKey | undefined
@@ -97,6 +100,13 @@ type Env = Record<string, string | undefined>
 const read = (env: Env, name: string): string | undefined => {
   const value = env[name]
   return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+const parseSonolusVersion = (env: Env): string => {
+  const value = read(env, 'SONOLUS_VERSION') ?? DEFAULT_SONOLUS_VERSION
+  if (!/^\d{1,4}\.\d{1,4}\.\d{1,4}$/.test(value))
+    throw new ConfigError('SONOLUS_VERSION', `expected a version such as 1.1.3, got "${value}"`)
+  return value
 }
 
 const parsePort = (env: Env, name: string, fallback: number): number => {
@@ -320,6 +330,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     database: parseDatabase(env, dataDir),
     s3: parseS3(env),
     siteTitle: read(env, 'SITE_TITLE') ?? 'Sirius Charts',
+    sonolusVersion: parseSonolusVersion(env),
     adminHandles: (read(env, 'ADMIN_HANDLES') ?? '')
       .split(',')
       .map((handle) => handle.trim())

@@ -7,7 +7,12 @@ import type * as P from './schemas/protocol.js'
 export type CommunityStatus = Static<typeof L.CommunityStatusSchema>
 
 /** A comment as our server sends it: core's fields plus the parent it replies to and an edited flag. */
-export type WebComment = ServerItemCommunityComment & { parent: string | null; edited: boolean }
+/** `content` is plain text (the app's); `markdown` the comment as written, which the site renders. */
+export type WebComment = ServerItemCommunityComment & {
+  markdown: string
+  parent: string | null
+  edited: boolean
+}
 
 export type CommentListResponse = { pageCount: number; comments: WebComment[]; total: number }
 

@@ -31,3 +31,9 @@ export type ErrorKey = (typeof ERROR_KEYS)[number]
 
 export const isMessageKey = (value: unknown): value is MessageKey =>
   (MESSAGE_KEYS as readonly unknown[]).includes(value)
+
+/** The header the site sends on every call, asking for the catalogue error body `{code, error, message,
+ *  …}` on protocol routes too, where the Sonolus app and the official web client get the protocol's shape
+ *  (server/http/protocolErrors.ts). */
+export const SITE_CLIENT_HEADER = 'x-sirius-client'
+export const SITE_CLIENT_VALUE = 'web'

@@ -15,6 +15,8 @@ const ALLOWED_HEADERS = [
   'Sonolus-Upload-Key',
   'Content-Type',
   'Content-Range',
+  // The SPA asks for catalogue error bodies (http/protocolErrors.ts).
+  'X-Sirius-Client',
 ]
 const EXPOSED_HEADERS = ['Sonolus-Version', 'X-Request-Id']
 

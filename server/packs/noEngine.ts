@@ -16,4 +16,3 @@ const NO_ENGINE_MESSAGES: Record<string, string> = {
 }
 export const noEngineMessage = (localization: string | undefined): string =>
   NO_ENGINE_MESSAGES[localization ?? 'en'] ?? NO_ENGINE_MESSAGE
-

@@ -1,6 +1,7 @@
 // The app's moderation forms (issue 14): report (any logged-in player), a review request (the owner of a
 // hidden chart), and the moderators' hide / restore / delete with a reason. Titles are core text keys.
 import { type ServerForm } from '@sonolus/core'
+import { ownText } from './texts.js'
 import {
   MODERATION_REASON_MAX,
   REPORT_NOTE_MAX,
@@ -8,15 +9,19 @@ import {
   type ReportReason,
 } from '../../common/api/moderation.js'
 
-const REASON_TITLES: Record<ReportReason, string> = {
-  copyright: 'Copyright / official assets',
+const reasonTitles = (locale: string | undefined): Record<ReportReason, string> => ({
+  copyright: ownText('reasonCopyright', locale),
   inappropriate: '#INAPPROPRIATE_LANGUAGE',
   spam: '#SPAMMING',
-  broken: 'Broken chart',
+  broken: ownText('reasonBroken', locale),
   other: '#OTHERS',
-}
+})
 
-export const reportForm: ServerForm = {
+/** The reason a report the app sends without touching the select has (issue 17: the official web client
+ *  sends only values that differ from their default, so no option may be required with a default). */
+export const DEFAULT_REPORT_REASON: ReportReason = 'other'
+
+export const reportForm = (locale: string | undefined): ServerForm => ({
   type: 'report',
   title: '#REPORT',
   icon: 'warning',
@@ -25,10 +30,10 @@ export const reportForm: ServerForm = {
     {
       query: 'reason',
       name: '#REASON',
-      required: true,
+      required: false,
       type: 'select',
-      def: REPORT_REASONS[0],
-      values: REPORT_REASONS.map((name) => ({ name, title: REASON_TITLES[name] })),
+      def: DEFAULT_REPORT_REASON,
+      values: REPORT_REASONS.map((name) => ({ name, title: reasonTitles(locale)[name] })),
     },
     {
       query: 'note',
@@ -41,7 +46,7 @@ export const reportForm: ServerForm = {
       shortcuts: [],
     },
   ],
-}
+})
 
 export const reviewForm: ServerForm = {
   type: 'review',

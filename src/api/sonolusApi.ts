@@ -1,5 +1,6 @@
 // The one RTK Query API for everything the SPA calls. Resource files inject their endpoints
 // (ARCHITECTURE.md, src/api/); this file holds the base query and every cache tag type.
+import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../common/api/errorKeys'
 import {
   type BaseQueryFn,
   type FetchArgs,
@@ -53,6 +54,8 @@ const dynamicBaseQuery: BaseQueryFn<
     prepareHeaders: (headers) => {
       const sessionId = getSession()
       if (sessionId && !headers.has('authorization')) headers.set('authorization', sessionId)
+      // Catalogue error bodies on protocol routes too (their `error` key picks our message).
+      headers.set(SITE_CLIENT_HEADER, SITE_CLIENT_VALUE)
       return headers
     },
   })({ ...request, url: request.url }, api, extraOptions)

@@ -77,7 +77,7 @@ test('a deep link such as /chart/abc/info loads the site', async ({ page }) => {
 test('the server answers the Sonolus protocol beside the site', async ({ request }) => {
   const info = await request.get('/sonolus/info')
   expect(info.status()).toBe(200)
-  expect(info.headers()['sonolus-version']).toBe('1.1.1')
+  expect(info.headers()['sonolus-version']).toBe('1.1.3')
   expect(await info.json()).toMatchObject({ title: 'Sirius Charts', configuration: { options: [] } })
   const serverInfo = await request.get('/sonolus/server/info')
   const body = await serverInfo.json()

@@ -267,7 +267,8 @@ describe('hostile input against the real server', () => {
     const before = stored()
     const probe = await submitResult(level, files)
     expect(probe.outcome.status).toBe(400)
-    expect(probe.outcome.body.error).toBe('upload_failed')
+    // The app's call: the protocol's ServerMessage (server/http/protocolErrors.ts).
+    expect(probe.outcome.body.error).toBeUndefined()
     expect(probe.outcome.body.message).toMatch(/decompresses to more than 33,554,432 bytes/)
     expectNothingStoredSince(before)
     expectAnswered(probe)
@@ -345,7 +346,8 @@ describe('hostile input against the real server', () => {
     const before = stored()
     const probe = await submitResult(level, files)
     expect(probe.outcome.status).toBe(400)
-    expect(probe.outcome.body.error).toBe('upload_failed')
+    // The app's call: the protocol's ServerMessage (server/http/protocolErrors.ts).
+    expect(probe.outcome.body.error).toBeUndefined()
     expect(probe.outcome.body.message).toMatch(/arcadeScore/)
     expectNothingStoredSince(before)
     expectAnswered(probe, false)
@@ -381,8 +383,9 @@ describe('hostile input against the real server', () => {
     const before = stored()
     const probe = await during(async () => [await send(), await send(), await send()])
     expect(probe.outcome.map((answer) => answer.status)).toEqual([200, 401, 401])
-    expect(probe.outcome[1].body.error).toBe('not_login')
-    expect(probe.outcome[2].body.error).toBe('not_login')
+    // The app's call: the protocol's ServerMessage (server/http/protocolErrors.ts).
+    expect(probe.outcome[1].body).toEqual({ message: expect.stringMatching(/used already/) })
+    expect(probe.outcome[2].body).toEqual({ message: expect.stringMatching(/used already/) })
     expect(stored().sessions).toBe(before.sessions + 1)
     expectAnswered(probe, false)
   })
@@ -398,7 +401,7 @@ describe('hostile input against the real server', () => {
       }).then(json),
     )
     expect(probe.outcome.status).toBe(400)
-    expect(probe.outcome.body.error).toBe('bad_request')
+    expect(probe.outcome.body).toEqual({ message: expect.stringMatching(/nests deeper/) })
     expect(stored().sessions).toBe(before.sessions)
     expectAnswered(probe, false)
 

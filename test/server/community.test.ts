@@ -117,6 +117,25 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       expect(fresh.actions.map((form: { type: string }) => form.type)).toEqual(['like', 'rating', 'comment'])
       expect(fresh.actions[1].options[0].def).toBe(5)
     })
+
+    it('rates with the slider untouched: the form sends no value, and the default it showed counts', async () => {
+      // The official web client sends only values that differ from their default (issue 17), so the
+      // slider is not required and an absent rating is the form's default.
+      const form = (await call('GET', `${base}/community/info`, 'bob')).json().actions[1]
+      expect(form.options[0]).toMatchObject({ query: 'rating', required: false, def: 5 })
+      expect((await call('POST', `${base}/community/submit`, 'bob', 'type=rating')).statusCode).toBe(200)
+      expect((await call('GET', `${base}/community/status`, 'bob')).json()).toMatchObject({
+        isRating: true,
+        rating: 5,
+      })
+      // Once rated, the slider shows one's rating, and an untouched submit keeps it.
+      expect((await call('POST', `${base}/community/submit`, 'bob', 'type=rating&rating=2')).statusCode).toBe(
+        200,
+      )
+      expect((await call('POST', `${base}/community/submit`, 'bob', 'type=rating')).statusCode).toBe(200)
+      expect((await call('GET', `${base}/community/status`, 'bob')).json()).toMatchObject({ rating: 2 })
+      expect((await call('POST', `${base}/community/submit`, 'bob', 'type=unrating')).statusCode).toBe(200)
+    })
   })
 
   describe('comments', () => {
@@ -134,7 +153,12 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       const list = (await call('GET', `${base}/community/comments/list?page=0`, 'alice')).json()
       expect(listSchema.Errors(list).First()?.message).toBeUndefined()
       expect(list).toMatchObject({ pageCount: 1, total: 1 })
-      expect(list.comments[0]).toMatchObject({ author: 'Alice#2002', content: 'Nice **chart**' })
+      // The app shows plain text; the site renders the markdown it was written in (issue 17).
+      expect(list.comments[0]).toMatchObject({
+        author: 'Alice#2002',
+        content: 'Nice chart',
+        markdown: 'Nice **chart**',
+      })
       expect(typeof list.comments[0].time).toBe('number')
       first = list.comments[0].name
       expect((await chart()).commentNumber).toBe(1)
@@ -180,7 +204,8 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       expect(list.comments[1]).toMatchObject({
         author: 'Bob#2003',
         parent: first,
-        content: '> Alice#2002: Nice **chart**\n\nThanks!',
+        content: '│ Alice#2002: Nice chart\n\nThanks!',
+        markdown: '> Alice#2002: Nice **chart**\n\nThanks!',
       })
     })
 

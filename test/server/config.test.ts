@@ -26,6 +26,13 @@ describe('configuration from the environment (README.md "Configuration")', () =>
     expect(config.siteTitle).toBe('Sirius Charts')
     expect(config.seedDemo).toBe(true)
     expect(config.sonolusPublicKey).toBeUndefined()
+    // The app version players run (server/sonolus/version.ts), not core 7.15.1's 1.1.1.
+    expect(config.sonolusVersion).toBe('1.1.3')
+  })
+
+  it('takes the Sonolus-Version to send from SONOLUS_VERSION, and refuses what is not a version', () => {
+    expect(loadConfig({ SONOLUS_VERSION: '1.2.0' }, cwd).sonolusVersion).toBe('1.2.0')
+    expect(errorOf({ SONOLUS_VERSION: 'latest' }).message).toMatch(/SONOLUS_VERSION.*1\.1\.3/)
   })
 
   it('reads postgres:// and sqlite: database URLs', () => {

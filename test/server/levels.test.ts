@@ -129,7 +129,9 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
         likeNumber: 0,
       })
       const olivier = (await get('/sonolus/levels/list?title=olivier')).json().items[0]
+      // One difficulty scale for display and search (issue 17): 30 + level, with the chip's label as a tag.
       expect(olivier.rating).toBe(33)
+      expect(olivier.tags).toContainEqual({ title: 'Olivier III' })
     })
 
     it('serves every embedded engine file it names', async () => {
@@ -161,6 +163,11 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       ['type=advanced&tag=olivier', ['Olivier Trial']],
       ['type=advanced&levelMin=24&levelMax=30', ['星空のメロディ']],
       ['type=advanced&olivier=only', ['Olivier Trial']],
+      // The sliders filter on the number the app shows: 33 for Olivier III, not its level 3.
+      ['type=advanced&levelMin=31&levelMax=40', ['Olivier Trial']],
+      ['type=advanced&levelMin=33&levelMax=33', ['Olivier Trial']],
+      ['type=advanced&title=olivier&levelMax=5', []],
+      ['type=advanced&title=olivier&levelMin=1&levelMax=40', ['Olivier Trial']],
       ['keywords=%25', []],
       ['keywords=_', []],
       ['keywords="', []],
@@ -270,7 +277,9 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
 
     it('describes the chart with its likes, offers delete to the owner only, and report to others', async () => {
       const asOwner = (await get(`/sonolus/levels/wbs-${ids.starlight}`, 'alice')).json()
-      expect(asOwner.description).toBe('A *bright* start\n\n♡ 0')
+      // Plain text for the app, which renders no markdown; the site reads rawItem.description.
+      expect(asOwner.description).toBe('A bright start\n\n♡ 0')
+      expect(asOwner.rawItem.description).toBe('A *bright* start')
       expect(asOwner.actions).toEqual([
         { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
       ])
@@ -287,7 +296,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
   })
 
   describe('GET /sonolus/levels/info', () => {
-    it('has Newest, Popular and Random sections and the search forms; My charts when logged in', async () => {
+    it('has Newest, Popular and Random sections and the search form; My charts when logged in', async () => {
       const anonymous = (await get('/sonolus/levels/info')).json()
       expect(infoSchema.Errors(anonymous).First()?.message).toBeUndefined()
       expect(anonymous.sections.map((section: { title: string }) => section.title)).toEqual([
@@ -295,15 +304,33 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
         '#POPULAR',
         '#RANDOM',
       ])
-      expect(anonymous.searches.map((form: { type: string }) => form.type)).toEqual(['quick', 'advanced'])
+      // The app brings its own quick search; ours would show twice (issue 17).
+      expect(anonymous.searches.map((form: { type: string }) => form.type)).toEqual(['advanced'])
       const options = (form: { options: { query: string }[] }) => form.options.map((option) => option.query)
-      expect(options(anonymous.searches[1])).not.toContain('in')
+      expect(options(anonymous.searches[0])).not.toContain('in')
       const owner = (await get('/sonolus/levels/info', 'alice')).json()
       expect(owner.sections.map((section: { title: string }) => section.title)).toContain('My charts')
-      expect(options(owner.searches[1])).toContain('in')
+      expect(options(owner.searches[0])).toContain('in')
       const mine = owner.sections.find((section: { title: string }) => section.title === 'My charts')
       expect(mine.items.length).toBeGreaterThan(0)
       expect(mine.items.every((item: { author: string }) => item.author === 'Alice#1001')).toBe(true)
+      // Our own titles come in the app's language where core has no key.
+      const ja = (await get('/sonolus/levels/info?localization=ja', 'alice')).json()
+      expect(ja.sections.map((section: { title: string }) => section.title)).toContain('自分の譜面')
+    })
+
+    it("gives each section but Random the searchValues of its whole list, so the app's More opens it", async () => {
+      const owner = (await get('/sonolus/levels/info', 'alice')).json()
+      const sections = owner.sections as { title: string; items: { name: string }[]; searchValues?: string }[]
+      expect(sections.find((section) => section.title === '#RANDOM')?.searchValues).toBeUndefined()
+      for (const section of sections.filter((section) => section.title !== '#RANDOM')) {
+        expect(section.searchValues).toMatch(/^type=advanced&/)
+        const more = (await get(`/sonolus/levels/list?${section.searchValues}`, 'alice')).json()
+        // The list starts with the section's items, in the same order.
+        expect(more.items.slice(0, section.items.length).map((item: { name: string }) => item.name)).toEqual(
+          section.items.map((item) => item.name),
+        )
+      }
     })
   })
 

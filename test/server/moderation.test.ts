@@ -533,6 +533,17 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
         reason: 'copyright',
         note: 'official jacket',
       })
+      // The select untouched: the official web client sends only changed values, so the reason is not
+      // required and an absent one is the form's default, "other" (issue 17).
+      expect(forms[0].options[0]).toMatchObject({ required: false, def: 'other' })
+      const untouched = await newChartId({ title: 'App Reported Untouched' })
+      expect(
+        (await call('POST', level(untouched, '/submit'), 'alice', { values: 'type=report' })).statusCode,
+      ).toBe(200)
+      const again = (await call('GET', '/sonolus/moderation/queue', 'admin')).json() as QueueResponse
+      expect(again.groups.find((group) => group.target.id === untouched)?.reports[0]).toMatchObject({
+        reason: 'other',
+      })
       const adminForms = (await call('GET', level(id), 'admin')).json().actions
       expect(adminForms.map((form: { type: string }) => form.type)).toEqual(['report', 'hide', 'delete'])
       expect((await call('POST', level(id, '/submit'), 'admin', { values: 'type=hide' })).json().error).toBe(

@@ -9,6 +9,7 @@ import { type LevelItem } from '@sonolus/core'
 import { LEADERBOARDS } from '../../common/api/levels'
 import { convertSus, readLevelData } from '../../common/chart'
 import { putBuffer } from '../../server/storage/putFile'
+import { formatValue } from '../../server/sonolus/levels/results'
 import { MAX_UPLOAD_BYTES } from '../../common/rules'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { multipartBody, replayFiles, replayItem, sha1 } from '../fixtures/replay/replay'
@@ -173,7 +174,8 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     const players = async (name: string) =>
       (await board(name)).records.map((r: { player: string; value: string }) => `${r.player} ${r.value}`)
     expect(await players('arcScore')).toEqual(['Ann#4002 895833', 'Ben#4003 893750'])
-    expect(await players('accScore')).toEqual(['Ann#4002 990000', 'Ben#4003 880000'])
+    // For people: the accuracy score as a percentage (issue 17).
+    expect(await players('accScore')).toEqual(['Ann#4002 99.00%', 'Ben#4003 88.00%'])
     expect(await players('combo')).toEqual(['Ann#4002 43', 'Ben#4003 40'])
     expect(await players('perfect')).toEqual(['Ann#4002 43', 'Ben#4003 35'])
     expect(await players('great')).toEqual(['Ann#4002 0', 'Ben#4003 8'])
@@ -450,5 +452,20 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     const priv = `/sonolus/levels/wbs-${privateId}/leaderboards/arcScore/records/list`
     expect((await test.app.inject({ method: 'GET', url: priv })).statusCode).toBe(401)
     expect((await test.app.inject({ method: 'GET', url: priv, headers: as('owner') })).statusCode).toBe(200)
+  })
+})
+
+describe('record values for people', () => {
+  it.each([
+    [812345.5, 'arcScore', '812345'],
+    [1_000_000, 'arcScore', '1000000'],
+    [985_250, 'accScore', '98.52%'],
+    [999_999, 'accScore', '99.99%'],
+    [1_000_000, 'accScore', '100.00%'],
+    [0, 'accScore', '0.00%'],
+    [43, 'combo', '43'],
+    [2, 'miss', '2'],
+  ] as const)('%d on %s reads %s', (value, board, text) => {
+    expect(formatValue(value, board)).toBe(text)
   })
 })

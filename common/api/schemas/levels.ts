@@ -1,6 +1,7 @@
 // Schemas of the level calls' requests and of their answers with the site's extras (docs/spec.md §3, §7;
 // docs/protocol.md §6, §15). The protocol parts are schemas/protocol.ts's.
 import { Type } from '@sinclair/typebox'
+import { DIFFICULTY_MAX } from '../../rules.js'
 import { LEADERBOARDS } from '../levels.js'
 import { ChartModerationSchema } from './moderation.js'
 import {
@@ -55,6 +56,8 @@ const LevelSectionSchema = Type.Object({
   icon: Type.Optional(Type.String()),
   itemType: Type.Literal('level'),
   items: Type.Array(LevelItemSchema),
+  /** The list the section starts (the app's "More"): a search's values, URL-encoded. */
+  searchValues: Type.Optional(Type.String()),
   rawItems: Type.Optional(Type.Array(RawChartSchema)),
 })
 
@@ -87,8 +90,13 @@ export const LevelListQuery = Type.Object({
   artists: Type.Optional(Type.String({ maxLength: 2000 })),
   author: Type.Optional(Type.String({ maxLength: 2000 })),
   tag: Type.Optional(Type.String({ maxLength: 2000 })),
-  levelMin: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 30 }), Type.Literal('')])),
-  levelMax: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 30 }), Type.Literal('')])),
+  /** The app's difficulty (common/rules.ts difficultyOf), 1–40. */
+  levelMin: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX }), Type.Literal('')]),
+  ),
+  levelMax: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX }), Type.Literal('')]),
+  ),
   olivier: Type.Optional(Type.String({ maxLength: 16 })),
 })
 
@@ -112,7 +120,12 @@ export const CommunityStatusSchema = Type.Object({
 })
 export const WebCommentSchema = Type.Composite([
   CommunityCommentSchema,
-  Type.Object({ parent: Type.Union([Type.String(), Type.Null()]), edited: Type.Boolean() }),
+  Type.Object({
+    /** The comment as written (markdown, which the site renders); `content` is its plain text. */
+    markdown: Type.String(),
+    parent: Type.Union([Type.String(), Type.Null()]),
+    edited: Type.Boolean(),
+  }),
 ])
 export const CommentListResponseSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),

@@ -7,6 +7,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
+import { OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules.js'
 import { type Dialect } from '../database.js'
 import { type ChartsTable, type Database } from '../schema.js'
 import { type SearchField, ftsMatch, searchCondition } from './chartSearch.js'
@@ -22,6 +23,7 @@ export type ChartListQuery = {
   /** all; mine (the viewer's own, private ones included); liked (charts the viewer liked). */
   scope: 'all' | 'mine' | 'liked'
   search?: { field: SearchField; text: string }[]
+  /** Bounds on the app's difficulty (level, or 30 + level for Olivier charts; common/rules.ts). */
   levelMin?: number
   levelMax?: number
   /** true: Olivier charts only; false: the others only. */
@@ -93,8 +95,16 @@ export class ChartsRepository {
           ),
         )
       }
-      if (query.levelMin !== undefined) conditions.push(eb('level', '>=', query.levelMin))
-      if (query.levelMax !== undefined) conditions.push(eb('level', '<=', query.levelMax))
+      // The app's difficulty (common/rules.ts difficultyOf): the level, 30 + level for Olivier charts.
+      const difficulty = () =>
+        eb
+          .case()
+          .when('isOliver', '=', 1)
+          .then(eb('level', '+', OLIVIER_DIFFICULTY_OFFSET))
+          .else(eb.ref('level'))
+          .end()
+      if (query.levelMin !== undefined) conditions.push(eb(difficulty(), '>=', query.levelMin))
+      if (query.levelMax !== undefined) conditions.push(eb(difficulty(), '<=', query.levelMax))
       if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
       for (const { field, text } of query.search ?? []) {
         const condition = searchCondition(this.dialect, field, text, fts === 'like')

@@ -37,7 +37,8 @@ import { cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { fileReport, isModerator, moderate, requireModerator } from '../../moderation/service.js'
-import { moderatorForm, reportForm } from '../moderationForms.js'
+import { DEFAULT_REPORT_REASON, moderatorForm, reportForm } from '../moderationForms.js'
+import { markdownToPlain } from '../../../common/plainText.js'
 
 const contentOption = (def = '') => ({
   query: 'content',
@@ -50,9 +51,14 @@ const contentOption = (def = '') => ({
   shortcuts: [],
 })
 
+/** The rating the form shows: one's own, or the top of the scale. A rating sent without a value is this. */
+const ratingDefault = (status: { isRating: boolean; rating: number }) =>
+  status.isRating ? status.rating : RATING_MAX
+
 const communityActions = (status: { isLike: boolean; isRating: boolean; rating: number }): ServerForm[] => [
   status.isLike
-    ? { type: 'dislike', title: 'Unlike', icon: 'heart', requireConfirmation: false, options: [] }
+    ? // Liked: the filled heart says so, and pressing it takes the like back.
+      { type: 'dislike', title: '#LIKED', icon: 'heart', requireConfirmation: false, options: [] }
     : { type: 'like', title: '#LIKE', icon: 'heartHollow', requireConfirmation: false, options: [] },
   {
     type: 'rating',
@@ -63,9 +69,11 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
       {
         query: 'rating',
         name: '#RATING',
-        required: true,
+        // Not required: the official web client sends only values that differ from their default, so
+        // an untouched slider is absent, and means its default (issue 17).
+        required: false,
         type: 'slider',
-        def: status.isRating ? status.rating : RATING_MAX,
+        def: ratingDefault(status),
         min: RATING_MIN,
         max: RATING_MAX,
         step: 1,
@@ -76,7 +84,7 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
     ? [
         {
           type: 'unrating',
-          title: 'Remove rating',
+          title: '#REMOVE',
           icon: 'starHollow',
           requireConfirmation: false,
           options: [],
@@ -96,7 +104,12 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
 
 /** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs; report
  *  it when it is not; hide or delete it, with a reason, when they moderate (issue 14). */
-const commentActions = (comment: CommentRow, user: User | undefined, moderator: boolean): ServerForm[] => {
+const commentActions = (
+  comment: CommentRow,
+  user: User | undefined,
+  moderator: boolean,
+  locale: string | undefined,
+): ServerForm[] => {
   if (!user) return []
   const reply: ServerForm = {
     type: 'reply',
@@ -117,15 +130,23 @@ const commentActions = (comment: CommentRow, user: User | undefined, moderator: 
       },
       { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
     ]
-  return [reply, reportForm, ...(moderator ? [moderatorForm('hide'), moderatorForm('delete')] : [])]
+  return [reply, reportForm(locale), ...(moderator ? [moderatorForm('hide'), moderatorForm('delete')] : [])]
 }
 
-const toComment = (comment: CommentRow, user: User | undefined, moderator = false): WebComment => ({
+/** A comment as the app shows it (content as plain text: the app renders no markdown) with the site's
+ *  extras (its markdown source, parent and edited flag). */
+const toComment = (
+  comment: CommentRow,
+  user: User | undefined,
+  moderator: boolean,
+  locale: string | undefined,
+): WebComment => ({
   name: comment.id,
   author: comment.author,
   time: Number(comment.createdTime),
-  content: comment.content,
-  actions: commentActions(comment, user, moderator),
+  content: markdownToPlain(comment.content),
+  markdown: comment.content,
+  actions: commentActions(comment, user, moderator, locale),
   parent: comment.parentId,
   edited: comment.editedTime !== null,
 })
@@ -189,7 +210,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const moderator = await isModerator(ctx, user)
       const info = {
         actions: communityActions(status),
-        topComments: top.map((comment) => toComment(comment, user, moderator)),
+        topComments: top.map((comment) => toComment(comment, user, moderator, request.query.localization)),
       }
       return info
     },
@@ -247,7 +268,9 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       } else if (type === 'rating' || type === 'unrating') {
         let rating: number | null = null
         if (type === 'rating') {
-          const raw = values.get('rating') ?? ''
+          // The form's untouched slider sends nothing: its default, as the form showed it.
+          const raw =
+            values.get('rating') ?? String(ratingDefault(await ctx.repos.community.status(chart.id, user.id)))
           rating = Number(raw)
           if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
             throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
@@ -299,7 +322,9 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const total = Number(chart.commentNumber)
     const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
-      comments: rows.map((comment) => toComment(comment, user, moderator)),
+      comments: rows.map((comment) =>
+        toComment(comment, user, moderator, (request.query as { localization?: string }).localization),
+      ),
       total,
     }
     return list
@@ -337,7 +362,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       if (type === 'report') {
         await fileReport(ctx, user, request.ip, {
           target,
-          reason: values.get('reason') ?? '',
+          reason: values.get('reason') ?? DEFAULT_REPORT_REASON,
           note: values.get('note') ?? '',
         })
         return { key: '', hashes: [] }

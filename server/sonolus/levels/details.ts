@@ -13,6 +13,7 @@ import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { isModerator } from '../../moderation/service.js'
 import { chartModeration } from '../../moderation/views.js'
 import { hiddenLine } from '../../moderation/notices.js'
+import { markdownToPlain } from '../../../common/plainText.js'
 import { moderatorForm, reportForm, reviewForm } from '../moderationForms.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
@@ -45,6 +46,7 @@ const itemActions = (
   user: User | undefined,
   moderator: boolean,
   moderation: ChartModeration | undefined,
+  locale: string,
 ): ServerForm[] => {
   if (!user) return []
   const owner = user.id === row.authorId
@@ -53,7 +55,7 @@ const itemActions = (
     actions.push(deleteAction)
     if (row.hidden && !moderation?.reviewRequested) actions.push(reviewForm)
   } else {
-    actions.push(reportForm)
+    actions.push(reportForm(locale))
   }
   if (moderator) {
     actions.push(row.hidden ? moderatorForm('restore') : moderatorForm('hide'))
@@ -86,14 +88,15 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
         const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
         const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
-        const description = [hidden, row.description, stats].filter(Boolean).join('\n\n')
+        // Plain text: the app renders no markdown (the site reads rawItem.description and renders it).
+        const description = [hidden, markdownToPlain(row.description), stats].filter(Boolean).join('\n\n')
         // The owner and moderators see the chart's moderation state and history (issue 14).
         const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
         const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
         const body =
-          `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation))},` +
+          `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale))},` +
           `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-          `"sections":[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
+          `"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&author=${encodeURIComponent(row.author)}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
           `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
           `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
         return body

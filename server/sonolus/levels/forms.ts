@@ -1,27 +1,12 @@
-// The level search forms the app renders (docs/protocol.md §4, §6). Option queries match the names our
-// web client uses, so one parser serves both.
+// The level search form the app renders (docs/protocol.md §4, §6). Option queries match the names our
+// web client uses, so one parser serves both. The app has its own quick search (it sends `keywords`),
+// so we add no `quick` form of ours beside it (issue 17: two identical forms showed). Titles are core
+// text keys, but for the proper name Olivier and "My charts" (server/sonolus/texts.ts).
 import { type ServerForm } from '@sonolus/core'
+import { DIFFICULTY_MAX } from '../../../common/rules.js'
+import { ownText } from '../texts.js'
 
-export const quickSearch: ServerForm = {
-  type: 'quick',
-  title: '#SEARCH',
-  icon: 'search',
-  requireConfirmation: false,
-  options: [
-    {
-      query: 'keywords',
-      name: '#KEYWORDS',
-      required: false,
-      type: 'text',
-      def: '',
-      placeholder: '#KEYWORDS_PLACEHOLDER',
-      limit: 100,
-      shortcuts: [],
-    },
-  ],
-}
-
-export const advancedSearch = (loggedIn: boolean): ServerForm => ({
+export const advancedSearch = (loggedIn: boolean, locale: string | undefined): ServerForm => ({
   type: 'advanced',
   title: '#ADVANCED',
   icon: 'advanced',
@@ -59,11 +44,11 @@ export const advancedSearch = (loggedIn: boolean): ServerForm => ({
     },
     {
       query: 'tag',
-      name: 'Tag',
+      name: '#TAG',
       required: false,
       type: 'text',
       def: '',
-      placeholder: 'Tag',
+      placeholder: '#TAG',
       limit: 50,
       shortcuts: [],
     },
@@ -74,7 +59,7 @@ export const advancedSearch = (loggedIn: boolean): ServerForm => ({
       type: 'slider',
       def: 1,
       min: 1,
-      max: 30,
+      max: DIFFICULTY_MAX,
       step: 1,
     },
     {
@@ -82,21 +67,21 @@ export const advancedSearch = (loggedIn: boolean): ServerForm => ({
       name: '#RATING_MAXIMUM',
       required: false,
       type: 'slider',
-      def: 30,
+      def: DIFFICULTY_MAX,
       min: 1,
-      max: 30,
+      max: DIFFICULTY_MAX,
       step: 1,
     },
     {
       query: 'olivier',
-      name: 'Olivier',
+      name: '#DIFFICULTY',
       required: false,
       type: 'select',
       def: 'any',
       values: [
         { name: 'any', title: '#ANY' },
         { name: 'only', title: 'Olivier' },
-        { name: 'exclude', title: 'Lv.' },
+        { name: 'exclude', title: '#NORMAL' },
       ],
     },
     {
@@ -122,7 +107,7 @@ export const advancedSearch = (loggedIn: boolean): ServerForm => ({
             def: 'all',
             values: [
               { name: 'all', title: '#ALL' },
-              { name: 'my', title: 'My charts' },
+              { name: 'my', title: ownText('myCharts', locale) },
               { name: '2', title: '#LIKED' },
             ],
           },

@@ -3,7 +3,8 @@ import { type RouteModule } from '../types.js'
 import { LevelInfoResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
 import { cacheTags, sendJson } from './cached.js'
-import { advancedSearch, quickSearch } from './forms.js'
+import { advancedSearch } from './forms.js'
+import { ownText } from '../texts.js'
 import { levelJson } from './item.js'
 import { type ChartRow } from '../../db/repositories/index.js'
 
@@ -22,21 +23,30 @@ export const levelsInfo: RouteModule = (app, ctx) => {
         // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
         const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
         const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
-        const sections: [string, string, ChartRow[]][] = [
-          ['#NEWEST', 'clock', await rows('newest')],
-          ['#POPULAR', 'heart', await rows('likes')],
-          ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset)],
+        // Each section but Random says which list it is the start of (searchValues: the advanced search's
+        // values), so the app's "More" opens the whole of it.
+        const sections: [string, string, ChartRow[], string | undefined][] = [
+          ['#NEWEST', 'clock', await rows('newest'), 'type=advanced&sort=newest'],
+          ['#POPULAR', 'heart', await rows('likes'), 'type=advanced&sort=likes'],
+          ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset), undefined],
         ]
-        if (user) sections.push(['My charts', 'user', await rows('newest', 'mine')])
+        if (user)
+          sections.push([
+            ownText('myCharts', locale),
+            'user',
+            await rows('newest', 'mine'),
+            'type=advanced&in=my',
+          ])
         tags.add(cacheTags.lists)
         for (const [, , shown] of sections) for (const row of shown) tags.add(cacheTags.chart(row.id))
         const json = (rows: ChartRow[]) =>
           `[${rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')}]`
-        const body = `{"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"sections":[${sections
+        const body = `{"searches":${JSON.stringify([advancedSearch(!!user, locale)])},"sections":[${sections
           .filter(([, , rows]) => rows.length > 0)
           .map(
-            ([title, icon, rows]) =>
-              `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}}`,
+            ([title, icon, rows, searchValues]) =>
+              `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"level","items":${json(rows)}` +
+              `${searchValues ? `,"searchValues":${JSON.stringify(searchValues)}` : ''}}`,
           )
           .join(',')}]}`
         return body

@@ -1,7 +1,8 @@
 // A chart as a Sonolus LevelItem (docs/protocol.md §12.1) and as the site's raw chart row (docs/spec.md §3).
 import { type BackgroundItem, type LevelItem, type Srl } from '@sonolus/core'
 import { type RawChart } from '../../../common/api/levels.js'
-import { LEVEL_NAME_PREFIX } from '../../../common/rules.js'
+import { LEVEL_NAME_PREFIX, difficultyOf } from '../../../common/rules.js'
+import { levelLabel } from '../../../common/format.js'
 import { type ChartRow } from '../../db/repositories/index.js'
 import { type PackCatalog } from '../../packs/catalog.js'
 
@@ -85,14 +86,17 @@ const levelWithoutEngine = (
     name: levelName(row.id),
     source: publicUrl,
     version: 1,
-    // docs/protocol.md §12.1: the app's difficulty, level or 30 + level for Olivier charts.
-    rating: row.isOliver ? 30 + row.level : row.level,
+    // docs/protocol.md §12.1: the app's difficulty, level or 30 + level for Olivier charts; its search
+    // filters on the same number (common/rules.ts difficultyOf).
+    rating: difficultyOf(row.level, !!row.isOliver),
     title: row.title,
     artists: row.composer ? `${row.composer} / ${row.artists}` : row.artists,
     author: row.author,
     tags: [
       { title: `${row.likeNumber}`, icon: 'heart' },
       ...(row.ratingNumber > 0 ? [{ title: row.rating.toFixed(1), icon: 'star' }] : []),
+      // The level chip's label, Olivier III (docs/spec.md §2), beside the difficulty number 33.
+      ...(row.isOliver ? [{ title: levelLabel(row.level, true) }] : []),
       ...tags.map((tag) => ({ title: tag })),
     ],
     useSkin: { useDefault: true },

@@ -4,7 +4,7 @@ import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { notLoggedIn } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { cacheTags, sendJson } from './cached.js'
-import { advancedSearch, quickSearch } from './forms.js'
+import { advancedSearch } from './forms.js'
 import { levelJson, toRawChart } from './item.js'
 import { parseLevelList } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
@@ -26,7 +26,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         const locale = params.localization ?? 'en'
         const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
         const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
-        const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([quickSearch, advancedSearch(!!user)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, user?.id)))}}`
+        const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([advancedSearch(!!user, locale)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, user?.id)))}}`
         return body
       })
     },

@@ -5,6 +5,7 @@ import { type ChartListQuery, type ChartSort } from '../../db/repositories/index
 import { type Static } from '@sinclair/typebox'
 import { type LevelListQuery } from '../../../common/api/schemas/levels.js'
 import { sliceCodePoints, stripControl } from '../../../common/text.js'
+import { DIFFICULTY_MAX } from '../../../common/rules.js'
 
 /** The query as its schema (LevelListQuery) let it through: numbers are numbers, ranges checked. */
 export type LevelListParams = Static<typeof LevelListQuery>
@@ -44,9 +45,10 @@ export const parseLevelList = (
     viewerId,
     scope,
     search,
-    // The app's slider sends 1 and 30 for "any": those bounds filter nothing.
+    // The app's sliders send 1 and 40 for "any": those bounds filter nothing. Both are the app's
+    // difficulty, the number each level shows (common/rules.ts difficultyOf).
     levelMin: levelMin !== undefined && levelMin > 1 ? levelMin : undefined,
-    levelMax: levelMax !== undefined && levelMax < 30 ? levelMax : undefined,
+    levelMax: levelMax !== undefined && levelMax < DIFFICULTY_MAX ? levelMax : undefined,
     olivier,
     sort,
     page,

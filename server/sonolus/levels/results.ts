@@ -25,7 +25,11 @@ import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultRespo
 import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
 import { WorkLimitError, WorkRefusal } from '../../work/pool.js'
-import { checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
+import {
+  ACCURACY_SCORE_MAX,
+  checkResultAgainstChart,
+  resultShapeProblem,
+} from '../../../common/scoring.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
@@ -77,13 +81,18 @@ export const checkResult = (data: unknown): GameplayResult | string => {
   return checkResultAgainstChart(full, full.totalCount) ?? full
 }
 
-const formatValue = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(4))
+/** A record's value for people (issue 17: not `812345.5000`): the accuracy score as a percentage of its
+ *  maximum (`98.52%`), every other value a whole number, never rounded up (the app may send a fractional arcade score). */
+export const formatValue = (value: number, board: LeaderboardName = 'arcScore'): string =>
+  board === 'accScore'
+    ? `${(Math.floor((value / ACCURACY_SCORE_MAX) * 10_000) / 100).toFixed(2)}%`
+    : String(Math.floor(value))
 
 const toRecord = (record: RecordRow, board: LeaderboardName, rank: number): WebRecord => ({
   name: record.id,
   rank: `#${rank}`,
   player: record.player,
-  value: formatValue(Number(record[RECORD_FIELDS[board]])),
+  value: formatValue(Number(record[RECORD_FIELDS[board]]), board),
   replay: `${REPLAY_PREFIX}${record.id}`,
 })
 
@@ -137,7 +146,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     async () => {
       const info = {
         submits: [
-          { type: 'submit', title: '#SUBMIT', icon: 'upload', requireConfirmation: false, options: [] },
+          { type: 'submit', title: '#SUBMIT', icon: 'ranking', requireConfirmation: false, options: [] },
         ],
       }
       return info

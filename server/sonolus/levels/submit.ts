@@ -21,6 +21,7 @@ import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
 import { collectFiles } from '../../storage/putFile.js'
 import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { DEFAULT_REPORT_REASON } from '../moderationForms.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { catalogueChanged } from './cached.js'
@@ -63,7 +64,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       }
       assertActive(user)
       if (type === 'report') {
-        const reason = values.get('reason') ?? ''
+        const reason = values.get('reason') ?? DEFAULT_REPORT_REASON
         await fileReport(ctx, user, request.ip, { target, reason, note: values.get('note') ?? '' })
         const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
         return response

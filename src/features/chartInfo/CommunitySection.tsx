@@ -219,7 +219,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
                   }}
                   onEdit={() => {
                     setMode({ kind: 'edit', comment })
-                    setText(comment.content)
+                    setText(comment.markdown)
                   }}
                   onDelete={() =>
                     onComment(comment.name, { type: 'delete' }, 'success.delete').then(() => {
@@ -268,7 +268,7 @@ const CommentItem = ({
         )}
       </span>
     </Flex>
-    <Markdown>{comment.content}</Markdown>
+    <Markdown>{comment.markdown}</Markdown>
     <Flex justify="space-between" align="center" gap={8}>
       <span className="text-secondary">#{comment.name}</span>
       <Flex gap={4}>

@@ -65,6 +65,7 @@ const backend = (loggedIn: boolean) => {
           author: 'Player One#123456',
           time: Date.now(),
           content: values.get('comment')!,
+          markdown: values.get('comment')!,
           actions: [form('reply'), form('edit'), form('delete')],
           parent: null,
           edited: false,
@@ -81,14 +82,19 @@ const backend = (loggedIn: boolean) => {
       const values = await valuesOf(request)
       const target = state.comments.find((comment) => comment.name === params.comment)!
       if (values.get('type') === 'edit')
-        Object.assign(target, { content: values.get('content'), edited: true })
+        Object.assign(target, {
+          content: values.get('content'),
+          markdown: values.get('content'),
+          edited: true,
+        })
       if (values.get('type') === 'delete')
         state.comments = state.comments.filter((comment) => comment !== target)
       if (values.get('type') === 'reply')
         state.comments.push({
           ...target,
           name: 'reply',
-          content: `> quote\n\n${values.get('content')}`,
+          content: `│ quote\n\n${values.get('content')}`,
+          markdown: `> quote\n\n${values.get('content')}`,
           parent: target.name,
         })
       return HttpResponse.json({ key: '', hashes: [], shouldUpdateComments: true })
@@ -217,6 +223,7 @@ describe('community section', () => {
         author: 'Someone#1',
         time: Date.now() - 120_000,
         content: 'Theirs',
+        markdown: 'Theirs',
         actions: [form('reply')],
         parent: null,
         edited: false,

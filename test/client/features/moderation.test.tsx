@@ -432,6 +432,7 @@ describe('reports', () => {
       author,
       time: Date.now(),
       content: `Comment ${name}`,
+      markdown: `Comment ${name}`,
       actions: [],
       parent: null,
       edited: false,

@@ -9,6 +9,8 @@ import { type Config, loadConfig } from '../../../server/config'
 import { type AppContext, openContext } from '../../../server/context'
 import { buildApp } from '../../../server/app'
 import { type BlobStore } from '../../../server/storage'
+import { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify'
+import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../../common/api/errorKeys'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -88,13 +90,32 @@ export const openTestContext = async (
   }
 }
 
+/** Server tests speak as our site does: every injected request carries the site's header, so that errors
+ *  answer the catalogue body whose `error` key the tests assert (server/http/protocolErrors.ts). A request
+ *  that sets the header to undefined goes out without it, as the Sonolus app's and the official web
+ *  client's do (protocolErrors.test.ts). */
+export const speakAsSite = <T extends { inject: FastifyInstance['inject'] }>(app: T): T => {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>
+  const wrapped = (options: InjectOptions | string) => {
+    const opts: InjectOptions = typeof options === 'string' ? { url: options } : options
+    const headers: Record<string, string> = { [SITE_CLIENT_HEADER]: SITE_CLIENT_VALUE }
+    for (const [name, value] of Object.entries(opts.headers ?? {})) {
+      if (value === undefined) delete headers[name.toLowerCase()]
+      else headers[name.toLowerCase()] = value as string
+    }
+    return inject({ ...opts, headers })
+  }
+  app.inject = wrapped as unknown as FastifyInstance['inject']
+  return app
+}
+
 /** An app on a fresh context; closing the app closes the context. */
 export const openTestApp = async (
   dialect: DialectName = 'sqlite',
   options: Parameters<typeof openTestContext>[1] = {},
 ) => {
   const test = await openTestContext(dialect, options)
-  const app = await buildApp(test.ctx, { logger: false })
+  const app = speakAsSite(await buildApp(test.ctx, { logger: false }))
   return {
     ...test,
     app,
@@ -108,6 +129,6 @@ export const openTestApp = async (
 /** Another instance on the same database (and data folder), as a second server behind a load balancer. */
 export const openSecondInstance = async (first: TestContext) => {
   const ctx = await openContext(first.ctx.config, { pgSchema: first.pgSchema, gitCwd: first.dataDir })
-  const app = await buildApp(ctx, { logger: false })
+  const app = speakAsSite(await buildApp(ctx, { logger: false }))
   return { ctx, app, close: () => app.close() }
 }
