@@ -170,6 +170,19 @@ export type RecordsTable = {
   createdTime: number
 }
 
+/** Server news that moderators write (issue 17): on the site's home page and in the app's posts. */
+export type NewsTable = {
+  id: string
+  title: string
+  /** Markdown. */
+  body: string
+  authorId: string | null
+  /** 'name#handle' when written. */
+  author: string
+  createdTime: number
+  updatedTime: number
+}
+
 export type LeaderboardEntriesTable = {
   chartId: string
   board: string
@@ -296,4 +309,5 @@ export type Database = {
   moderators: ModeratorsTable
   reports: ReportsTable
   moderationLog: ModerationLogTable
+  news: NewsTable
 }

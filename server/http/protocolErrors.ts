@@ -13,7 +13,7 @@
 //   empty body: the app shows its own error for the status, and the web client its error screen;
 // - a protocol POST (authenticate, submits, uploads) answers `{message}`, which the app shows;
 // - the official client's login poll answers a bare status, so that it keeps polling.
-// The site's own calls (/sonolus/user/…, /server/…, /moderation/…, reports, takedown, community status)
+// The site's own calls (/sonolus/user/…, /server/…, /moderation/…, reports, takedown, news, community status)
 // always answer the catalogue body `{code, error, message, …}`.
 import { type FastifyRequest } from 'fastify'
 import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../common/api/errorKeys.js'
@@ -24,6 +24,7 @@ export const SITE_HEADER = SITE_CLIENT_HEADER
 const SITE_ROUTES = [
   /^\/sonolus\/(user|server|moderation)\//,
   /^\/sonolus\/(reports|takedown)$/,
+  /^\/sonolus\/news(\/|$)/,
   /^\/sonolus\/levels\/[^/]+\/community\/status$/,
 ]
 

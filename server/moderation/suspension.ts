@@ -19,6 +19,8 @@ const EXEMPT = new Set([
   'POST /sonolus/levels/result/upload',
   // Moderators are never suspended; everyone else is refused there as a non-moderator (401).
   'POST /sonolus/moderation/actions',
+  'POST /sonolus/news',
+  'POST /sonolus/news/:id',
 ])
 /** Calls that change something though they are GETs: starting an upload. */
 const CHANGING_GETS = new Set(['GET /upload/:hash'])

@@ -27,6 +27,9 @@ export const info: RouteModule = (app, ctx) => {
           { type: 'authentication' },
           { type: 'level' },
           { type: 'post', ...(unread > 0 ? { badgeCount: unread } : {}) },
+          // Replays and the people behind charts and records (issue 17).
+          { type: 'replay' },
+          { type: 'user' },
           { type: 'engine' },
           { type: 'skin' },
           { type: 'background' },

@@ -19,6 +19,8 @@ import { userMine } from './user/mine.js'
 import { webAuthenticate } from './web/authenticate.js'
 import { moderationRoutes } from './moderation.js'
 import { posts } from './posts.js'
+import { news } from './news.js'
+import { users } from './users.js'
 
 // Fixed segments (info, list) before /levels/:name (docs/protocol.md §3 routing notes).
 const routes: RouteModule[] = [
@@ -31,6 +33,8 @@ const routes: RouteModule[] = [
   webAuthenticate,
   moderationRoutes,
   posts,
+  news,
+  users,
   levelsInfo,
   levelsList,
   levelsCreate,

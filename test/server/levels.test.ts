@@ -337,6 +337,17 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
   it('announces login, levels and the pack item types in /sonolus/info', async () => {
     expect(
       (await get('/sonolus/info')).json().buttons.map((button: { type: string }) => button.type),
-    ).toEqual(['authentication', 'level', 'post', 'engine', 'skin', 'background', 'effect', 'particle'])
+    ).toEqual([
+      'authentication',
+      'level',
+      'post',
+      'replay',
+      'user',
+      'engine',
+      'skin',
+      'background',
+      'effect',
+      'particle',
+    ])
   })
 })

@@ -9,7 +9,9 @@ import {
   LevelDetailsSchema,
   LevelItemSchema,
   LevelListSchema,
+  ReplayItemSchema,
   ServerFormSchema,
+  sectionOf,
 } from './protocol.js'
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)])
@@ -73,7 +75,8 @@ export const LevelDetailsResponseSchema = Type.Composite([
     rawItem: RawChartSchema,
     /** For the chart's owner and for moderators (issue 14). */
     moderation: Type.Optional(ChartModerationSchema),
-    sections: Type.Array(LevelSectionSchema),
+    /** Other charts by the author, then its best replays (issue 17). */
+    sections: Type.Array(Type.Union([LevelSectionSchema, sectionOf('replay', ReplayItemSchema)])),
   }),
 ])
 
@@ -98,6 +101,8 @@ export const LevelListQuery = Type.Object({
     Type.Union([Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX }), Type.Literal('')]),
   ),
   olivier: Type.Optional(Type.String({ maxLength: 16 })),
+  /** One creator's charts, by handle (a user's page and its "More"). */
+  user: Type.Optional(Type.String({ maxLength: 128 })),
 })
 
 export const LeaderboardNameSchema = Type.Union(LEADERBOARDS.map((name) => Type.Literal(name)))

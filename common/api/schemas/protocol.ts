@@ -28,6 +28,7 @@ import {
   type ServerItemInfo,
   type ServerItemList,
   type SkinItem,
+  type UserItem,
 } from '@sonolus/core'
 import { type ServerInfoResponse } from '../serverInfo.js'
 
@@ -104,6 +105,16 @@ export const TagSchema = Type.Object({
   icon: Type.Optional(Type.String()),
 })
 
+/** A person (issue 17): named by their handle, titled with their name. */
+export const UserItemSchema = Type.Object({
+  name: Type.String(),
+  source: Type.Optional(Type.String()),
+  title: Type.String(),
+  handle: Type.Optional(Type.String()),
+  tags: Type.Array(TagSchema),
+})
+export type _UserCheck = Assert<Extends<Static<typeof UserItemSchema>, UserItem>>
+
 const itemBase = {
   name: Type.String(),
   source: Type.Optional(Type.String()),
@@ -172,6 +183,7 @@ export const LevelItemSchema = Type.Object({
   title: Type.String(),
   artists: Type.String(),
   author: Type.String(),
+  authorUser: Type.Optional(UserItemSchema),
   tags: Type.Array(TagSchema),
   engine: EngineItemSchema,
   useSkin: useItem(SkinItemSchema),
@@ -205,12 +217,14 @@ export const ServerFormSchema = Type.Unsafe<ServerForm>(
   }),
 )
 
-const sectionOf = <T extends TSchema>(itemType: string, item: T) =>
+export const sectionOf = <K extends string, T extends TSchema>(itemType: K, item: T) =>
   Type.Object({
     title: Type.String(),
     icon: Type.Optional(Type.String()),
     itemType: Type.Literal(itemType),
     items: Type.Array(item),
+    /** The list the section starts (the app's "More"): a search's values, URL-encoded. */
+    searchValues: Type.Optional(Type.String()),
   })
 
 export const LevelListSchema = Type.Object({
@@ -246,6 +260,7 @@ export type _LevelDetailsCheck = Assert<
 export const CommunityCommentSchema = Type.Object({
   name: Type.String(),
   author: Type.String(),
+  authorUser: Type.Optional(UserItemSchema),
   time: Type.Integer({ minimum: 0 }),
   content: Type.String(),
   actions: Type.Array(ServerFormSchema),
@@ -384,6 +399,7 @@ export const LeaderboardRecordSchema = Type.Object({
   name: Type.String(),
   rank: Type.String(),
   player: Type.String(),
+  playerUser: Type.Optional(UserItemSchema),
   value: Type.String(),
   /** Our extra: the replay's name, which the site opens in the app. */
   replay: Type.String(),
@@ -404,10 +420,12 @@ export type _RecordListCheck = Assert<
 >
 export const ReplayItemSchema = Type.Object({
   name: Type.String(),
+  source: Type.Optional(Type.String()),
   version: Type.Literal(1),
   title: Type.String(),
   subtitle: Type.String(),
   author: Type.String(),
+  authorUser: Type.Optional(UserItemSchema),
   tags: Type.Array(TagSchema),
   level: LevelItemSchema,
   data: SrlSchema,
@@ -419,6 +437,44 @@ export type _RecordDetailsCheck = Assert<
   Extends<Static<typeof RecordDetailsSchema>, ServerItemLeaderboardRecordDetails>
 >
 export const ReplayDetailsSchema = Type.Object({ item: ReplayItemSchema, ...emptyDetails })
+export const ReplayInfoSchema = Type.Object({
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+  sections: Type.Array(sectionOf('replay', ReplayItemSchema)),
+})
+export const ReplayListSchema = Type.Object({
+  pageCount: Type.Integer({ minimum: 1 }),
+  items: Type.Array(ReplayItemSchema),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+})
+export type _ReplayListCheck = Assert<
+  Extends<Omit<Static<typeof ReplayListSchema>, 'searches'>, Omit<ServerItemList<ReplayItem>, 'searches'>>
+>
+/** The replays list: all, one level's, or one player's (the sections' searchValues). */
+export const ReplayListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  level: Type.Optional(Type.String({ maxLength: 256 })),
+  user: Type.Optional(Type.String({ maxLength: 128 })),
+})
+
+// Users (issue 17): people with something public.
+export const UserInfoSchema = Type.Object({
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+  sections: Type.Array(sectionOf('user', UserItemSchema)),
+})
+export const UserListSchema = Type.Object({
+  pageCount: Type.Integer({ minimum: 1 }),
+  items: Type.Array(UserItemSchema),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+})
+export type _UserListCheck = Assert<
+  Extends<Omit<Static<typeof UserListSchema>, 'searches'>, Omit<ServerItemList<UserItem>, 'searches'>>
+>
+export const UserListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  keywords: Type.Optional(Type.String({ maxLength: 2000 })),
+})
 export const ResultInfoSchema = Type.Object({ submits: Type.Array(ServerFormSchema) })
 export const ResultSubmitResponseSchema = Type.Object({
   key: Type.String(),
@@ -449,10 +505,12 @@ export const EmptyObjectSchema = Type.Object({})
 // Posts: a user's moderation notices (issue 14).
 export const PostItemSchema = Type.Object({
   name: Type.String(),
+  source: Type.Optional(Type.String()),
   version: Type.Literal(1),
   title: Type.String(),
   time: Type.Integer({ minimum: 0 }),
   author: Type.String(),
+  authorUser: Type.Optional(UserItemSchema),
   tags: Type.Array(TagSchema),
   thumbnail: Type.Optional(SrlSchema),
 })
@@ -461,5 +519,12 @@ export const PostInfoSchema = Type.Object({ sections: Type.Array(sectionOf('post
 export const PostListSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),
   items: Type.Array(PostItemSchema),
+})
+/** `kind=news` (the server's news) or `kind=notices` (one's moderation notices); by default a player's
+ *  notices, a visitor's news. */
+export const PostListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  kind: Type.Optional(Type.Union([Type.Literal('news'), Type.Literal('notices')])),
 })
 export const PostDetailsSchema = Type.Object({ item: PostItemSchema, ...emptyDetails })

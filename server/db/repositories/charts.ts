@@ -23,6 +23,8 @@ export type ChartListQuery = {
   /** all; mine (the viewer's own, private ones included); liked (charts the viewer liked). */
   scope: 'all' | 'mine' | 'liked'
   search?: { field: SearchField; text: string }[]
+  /** Only this author's charts (a user's page; its "More"). */
+  authorId?: string
   /** Bounds on the app's difficulty (level, or 30 + level for Olivier charts; common/rules.ts). */
   levelMin?: number
   levelMax?: number
@@ -103,6 +105,7 @@ export class ChartsRepository {
           .then(eb('level', '+', OLIVIER_DIFFICULTY_OFFSET))
           .else(eb.ref('level'))
           .end()
+      if (query.authorId !== undefined) conditions.push(eb('authorId', '=', query.authorId))
       if (query.levelMin !== undefined) conditions.push(eb(difficulty(), '>=', query.levelMin))
       if (query.levelMax !== undefined) conditions.push(eb(difficulty(), '<=', query.levelMax))
       if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
@@ -244,6 +247,17 @@ export class ChartsRepository {
 
   findById(id: string): Promise<ChartRow | undefined> {
     return this.db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** Charts by id, for a page of things that name them (replays); at most a page's worth. */
+  async findByIds(ids: string[]): Promise<Map<string, ChartRow>> {
+    if (ids.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('charts')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
+      .execute()
+    return new Map(rows.map((row) => [row.id, row]))
   }
 
   /** Every chart, private ones included. */

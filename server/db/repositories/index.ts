@@ -7,6 +7,7 @@ import { FilesRepository } from './files.js'
 import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
+import { PeopleRepository } from './people.js'
 import { MetaRepository } from './meta.js'
 import { ModerationRepository } from './moderation.js'
 import { SeenSignaturesRepository } from './seenSignatures.js'
@@ -29,6 +30,7 @@ export type Repositories = {
   seenSignatures: SeenSignaturesRepository
   rateCounters: RateCountersRepository
   moderation: ModerationRepository
+  people: PeopleRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -49,6 +51,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   seenSignatures: new SeenSignaturesRepository(db),
   rateCounters: new RateCountersRepository(db),
   moderation: new ModerationRepository(db),
+  people: new PeopleRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -65,3 +68,4 @@ export type { CommentRow, CommunityStatus } from './community.js'
 export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'
 export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'
+export type { NewsRow, PersonStats } from './people.js'

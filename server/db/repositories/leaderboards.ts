@@ -85,6 +85,56 @@ export class LeaderboardsRepository {
     return Number(row.count)
   }
 
+  /** Replays everyone may watch (issue 17): records on public charts no moderator hid. For one level, its
+   *  arcade board (each player's best, best first); for one player, their best on each chart (best score
+   *  first); else every record, newest first. */
+  async listReplays(
+    filter: { chartId?: string; userId?: string },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: RecordRow[]; total: number }> {
+    if (filter.chartId !== undefined || filter.userId !== undefined) {
+      let query = this.db
+        .selectFrom('leaderboardEntries as e')
+        .innerJoin('records as r', 'r.id', 'e.recordId')
+        .innerJoin('charts as c', 'c.id', 'e.chartId')
+        .where('e.board', '=', 'arcScore')
+        .where('c.isPublic', '=', 1)
+        .where('c.hidden', '=', 0)
+      if (filter.chartId !== undefined) query = query.where('e.chartId', '=', filter.chartId)
+      if (filter.userId !== undefined) query = query.where('e.userId', '=', filter.userId)
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll('r')
+          .orderBy('e.sortKey')
+          .orderBy('e.arcadeKey')
+          .orderBy('e.createdTime')
+          .orderBy('e.recordId')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { rows, total: Number(count.n) }
+    }
+    const query = this.db
+      .selectFrom('records as r')
+      .innerJoin('charts as c', 'c.id', 'r.chartId')
+      .where('c.isPublic', '=', 1)
+      .where('c.hidden', '=', 0)
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('r')
+        .orderBy('r.createdTime', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  }
+
   findRecord(id: string): Promise<RecordRow | undefined> {
     return this.db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst()
   }

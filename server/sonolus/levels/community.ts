@@ -36,6 +36,7 @@ import { ResponseCache } from '../../http/responseCache.js'
 import { cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
+import { withUser } from './item.js'
 import { fileReport, isModerator, moderate, requireModerator } from '../../moderation/service.js'
 import { DEFAULT_REPORT_REASON, moderatorForm, reportForm } from '../moderationForms.js'
 import { markdownToPlain } from '../../../common/plainText.js'
@@ -140,9 +141,11 @@ const toComment = (
   user: User | undefined,
   moderator: boolean,
   locale: string | undefined,
+  publicUrl: string,
 ): WebComment => ({
   name: comment.id,
   author: comment.author,
+  ...withUser('authorUser', comment.author, publicUrl),
   time: Number(comment.createdTime),
   content: markdownToPlain(comment.content),
   markdown: comment.content,
@@ -210,7 +213,9 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const moderator = await isModerator(ctx, user)
       const info = {
         actions: communityActions(status),
-        topComments: top.map((comment) => toComment(comment, user, moderator, request.query.localization)),
+        topComments: top.map((comment) =>
+          toComment(comment, user, moderator, request.query.localization, ctx.config.publicUrl),
+        ),
       }
       return info
     },
@@ -323,7 +328,13 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
       comments: rows.map((comment) =>
-        toComment(comment, user, moderator, (request.query as { localization?: string }).localization),
+        toComment(
+          comment,
+          user,
+          moderator,
+          (request.query as { localization?: string }).localization,
+          ctx.config.publicUrl,
+        ),
       ),
       total,
     }

@@ -8,6 +8,8 @@ import { type RouteModule } from '../types.js'
 import { cacheTags, sendJson } from './cached.js'
 import { visibleChart } from './access.js'
 import { levelJson, toRawChart } from './item.js'
+import { handleOf } from './form.js'
+import { replayItem } from './results.js'
 import { type ChartModeration } from '../../../common/api/moderation.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { isModerator } from '../../moderation/service.js'
@@ -83,7 +85,13 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         const owner = user?.id === row.authorId
         const moderator = await isModerator(ctx, user)
 
-        const others = await ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5)
+        const [others, replays] = await Promise.all([
+          ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
+          // Its best replays (issue 17), when everyone may watch them: a public chart's.
+          row.isPublic && !row.hidden
+            ? ctx.repos.leaderboards.listReplays({ chartId: row.id }, 0, 5)
+            : { rows: [], total: 0 },
+        ])
         tags.add(cacheTags.author(row.authorId))
         for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
         const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
@@ -96,7 +104,11 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         const body =
           `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale))},` +
           `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-          `"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&author=${encodeURIComponent(row.author)}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}],` +
+          `"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(handleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
+          (replays.rows.length
+            ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
+            : '') +
+          `],` +
           `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
           `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
         return body

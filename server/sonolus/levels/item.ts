@@ -3,6 +3,13 @@ import { type BackgroundItem, type LevelItem, type Srl } from '@sonolus/core'
 import { type RawChart } from '../../../common/api/levels.js'
 import { LEVEL_NAME_PREFIX, difficultyOf } from '../../../common/rules.js'
 import { levelLabel } from '../../../common/format.js'
+import { userItemOf } from '../userItems.js'
+
+/** `{[field]: UserItem}` when the 'name#handle' names someone, else nothing. */
+export const withUser = <K extends string>(field: K, author: string, publicUrl: string) => {
+  const user = userItemOf(author, publicUrl)
+  return (user ? { [field]: user } : {}) as Partial<Record<K, NonNullable<typeof user>>>
+}
 import { type ChartRow } from '../../db/repositories/index.js'
 import { type PackCatalog } from '../../packs/catalog.js'
 
@@ -92,6 +99,7 @@ const levelWithoutEngine = (
     title: row.title,
     artists: row.composer ? `${row.composer} / ${row.artists}` : row.artists,
     author: row.author,
+    ...withUser('authorUser', row.author, publicUrl),
     tags: [
       { title: `${row.likeNumber}`, icon: 'heart' },
       ...(row.ratingNumber > 0 ? [{ title: row.rating.toFixed(1), icon: 'star' }] : []),

@@ -18,6 +18,9 @@ export const levelsList: RouteModule = (app, ctx) => {
         const params = request.query
         const user = await ctx.auth.userOf(request)
         const query = parseLevelList(params, user?.id)
+        // One creator's charts (issue 17): nobody's when the handle is no one's.
+        if (params.user !== undefined)
+          query.authorId = (await ctx.repos.users.findByHandle(params.user))?.id ?? ''
         // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
         if (query.scopeNeedsLogin && !user) throw notLoggedIn()
         const { rows, total } = await ctx.repos.charts.list(query)

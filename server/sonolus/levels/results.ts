@@ -15,6 +15,9 @@ import {
   RecordDetailsSchema,
   RecordListSchema,
   ReplayDetailsSchema,
+  ReplayInfoSchema,
+  ReplayListQuery,
+  ReplayListSchema,
   ResultInfoSchema,
   ResultSubmitBody,
   ResultSubmitResponseSchema,
@@ -25,11 +28,7 @@ import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultRespo
 import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
 import { WorkLimitError, WorkRefusal } from '../../work/pool.js'
-import {
-  ACCURACY_SCORE_MAX,
-  checkResultAgainstChart,
-  resultShapeProblem,
-} from '../../../common/scoring.js'
+import { ACCURACY_SCORE_MAX, checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
@@ -37,7 +36,8 @@ import { putBuffer } from '../../storage/putFile.js'
 import { type RouteModule } from '../types.js'
 import { visibleChart } from './access.js'
 import { assertActive } from '../../moderation/service.js'
-import { levelJson, srl } from './item.js'
+import { chartIdOf, levelJson, srl, withUser } from './item.js'
+import { chartChanged } from './cached.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
@@ -88,13 +88,24 @@ export const formatValue = (value: number, board: LeaderboardName = 'arcScore'):
     ? `${(Math.floor((value / ACCURACY_SCORE_MAX) * 10_000) / 100).toFixed(2)}%`
     : String(Math.floor(value))
 
-const toRecord = (record: RecordRow, board: LeaderboardName, rank: number): WebRecord => ({
+const toRecord = (record: RecordRow, board: LeaderboardName, rank: number, publicUrl: string): WebRecord => ({
   name: record.id,
   rank: `#${rank}`,
   player: record.player,
+  ...withUser('playerUser', record.player, publicUrl),
   value: formatValue(Number(record[RECORD_FIELDS[board]]), board),
   replay: `${REPLAY_PREFIX}${record.id}`,
 })
+
+/** A replay's grade as the game shows it, with a core icon (the words are the game's, as on its result
+ *  screen, the same in every language). */
+const GRADE_TAGS: Record<string, { title: string; icon: string }> = {
+  allPerfect: { title: 'ALL PERFECT', icon: 'crown' },
+  fullCombo: { title: 'FULL COMBO', icon: 'medal' },
+  pass: { title: 'CLEAR', icon: 'check' },
+  fail: { title: 'FAILED', icon: 'xMark' },
+}
+const gradeTag = (grade: string) => GRADE_TAGS[grade] ?? { title: grade }
 
 export const replayItem = (
   ctx: AppContext,
@@ -106,9 +117,10 @@ export const replayItem = (
   source: ctx.config.publicUrl,
   version: 1,
   title: record.replayTitle,
-  subtitle: `${formatValue(Number(record.arcadeScore))} · ${record.grade}`,
+  subtitle: `${formatValue(Number(record.arcadeScore))} · ${formatValue(Number(record.accuracyScore), 'accScore')}`,
   author: record.player,
-  tags: [],
+  ...withUser('authorUser', record.player, ctx.config.publicUrl),
+  tags: [gradeTag(record.grade)],
   level: JSON.parse(levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)) as ReplayItem['level'],
   data: srl(record.dataHash),
   configuration: srl(record.configurationHash),
@@ -284,6 +296,8 @@ export const levelResults: RouteModule = (app, ctx) => {
             }),
           ),
         )
+        // The chart's pages show its replays: drop them.
+        chartChanged(ctx, chart.id)
         request.log.info({ chart: chart.id, user: user.id, record: record.id }, 'level result recorded')
         return {}
       },
@@ -305,7 +319,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       const which = boardOf(board)
       const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
       const details = {
-        topRecords: rows.map((row, i) => toRecord(row, which, i + 1)),
+        topRecords: rows.map((row, i) => toRecord(row, which, i + 1, ctx.config.publicUrl)),
       }
       return details
     },
@@ -325,7 +339,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       ])
       const list = {
         pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
-        records: rows.map((row, i) => toRecord(row, which, offset + i + 1)),
+        records: rows.map((row, i) => toRecord(row, which, offset + i + 1, ctx.config.publicUrl)),
       }
       return list
     },
@@ -354,7 +368,57 @@ export const levelResults: RouteModule = (app, ctx) => {
     },
   )
 
+  // Replays (issue 17): every public record's, newest first; one level's board (`level=wbs-…`), or one
+  // player's best on each chart (`user={handle}`), as the sections' searchValues ask.
+  const replayPage = async (
+    filter: { level?: string; user?: string },
+    page: number,
+    limit: number,
+    locale: string,
+  ) => {
+    const chartId = filter.level !== undefined ? (chartIdOf(filter.level) ?? '') : undefined
+    const userId =
+      filter.user !== undefined ? ((await ctx.repos.users.findByHandle(filter.user))?.id ?? '') : undefined
+    const { rows, total } = await ctx.repos.leaderboards.listReplays({ chartId, userId }, page * limit, limit)
+    const charts = await ctx.repos.charts.findByIds(rows.map((row) => row.chartId))
+    const items = rows.flatMap((row) => {
+      const chart = charts.get(row.chartId)
+      return chart ? [replayItem(ctx, row, chart, locale)] : []
+    })
+    return { items, total }
+  }
+
+  app.get(
+    '/sonolus/replays/info',
+    { schema: { querystring: LocalizationQuery, response: { 200: ReplayInfoSchema } } },
+    async (request) => {
+      const { items } = await replayPage({}, 0, 5, request.query.localization ?? 'en')
+      return {
+        searches: [],
+        sections: items.length
+          ? [{ title: '#NEWEST', icon: 'replay', itemType: 'replay' as const, items, searchValues: '' }]
+          : [],
+      }
+    },
+  )
+
+  app.get(
+    '/sonolus/replays/list',
+    { schema: { querystring: ReplayListQuery, response: { 200: ReplayListSchema } } },
+    async (request) => {
+      const { level, user, page, localization } = request.query
+      const { items, total } = await replayPage(
+        { level, user },
+        page ?? 0,
+        RECORDS_PER_PAGE,
+        localization ?? 'en',
+      )
+      return { pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)), items, searches: [] }
+    },
+  )
+
   // The replay itself, which the site's replay button opens in the app ({open-in-app}/replays/{name}).
+  // A record on a chart the viewer cannot see is not theirs to watch either (401 private, 404 hidden).
   app.get(
     '/sonolus/replays/:name',
     {

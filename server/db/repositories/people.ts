@@ -1,0 +1,174 @@
+// People in the app and on the site (issue 17): the users who have something public (a chart others can
+// see, or a record on one), what they did, and the server's news that moderators write.
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
+import { type Database, type NewsTable } from '../schema.js'
+import { type User } from './users.js'
+
+export type NewsRow = Selectable<NewsTable>
+
+/** What a user's page counts. Only what everyone may see: public charts, and records and comments on them. */
+export type PersonStats = {
+  charts: number
+  likes: number
+  comments: number
+  records: number
+  /** Records others (and they) played on this user's charts. */
+  plays: number
+}
+
+const visibleChart = (eb: ExpressionBuilder<Database, 'charts'>) =>
+  eb.and([eb('charts.isPublic', '=', 1), eb('charts.hidden', '=', 0)])
+
+export class PeopleRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Has a public chart, or a record on one: someone the app lists. */
+  private hasSomethingPublic(eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> {
+    return eb.or([
+      eb.exists(
+        eb
+          .selectFrom('charts')
+          .select('charts.id')
+          .whereRef('charts.authorId', '=', 'users.id')
+          .where((inner) => visibleChart(inner)),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('records')
+          .innerJoin('charts', 'charts.id', 'records.chartId')
+          .select('records.id')
+          .whereRef('records.userId', '=', 'users.id')
+          .where((inner) => visibleChart(inner as unknown as ExpressionBuilder<Database, 'charts'>)),
+      ),
+    ])
+  }
+
+  /** The people the app lists, most recently active first; `keywords` matches their name or handle. */
+  async list(keywords: string, offset: number, limit: number): Promise<{ rows: User[]; total: number }> {
+    const where = (eb: ExpressionBuilder<Database, 'users'>) => {
+      const conditions = [this.hasSomethingPublic(eb)]
+      const text = keywords.trim().toLowerCase()
+      if (text) {
+        const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        conditions.push(
+          eb.or([
+            eb(eb.fn('lower', ['users.name']), 'like', pattern),
+            eb(eb.fn('lower', ['users.handle']), 'like', pattern),
+          ]),
+        )
+      }
+      return eb.and(conditions)
+    }
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('users')
+        .selectAll()
+        .where(where)
+        .orderBy('updatedTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  }
+
+  /** The person behind a handle, if the app lists them. */
+  findListed(handle: string): Promise<User | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('handle', '=', handle)
+      .where((eb) => this.hasSomethingPublic(eb))
+      .executeTakeFirst()
+  }
+
+  async stats(userId: string): Promise<PersonStats> {
+    const [charts, comments, records, plays] = await Promise.all([
+      this.db
+        .selectFrom('charts')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.coalesce(eb.fn.sum<number>('likeNumber'), eb.lit(0)).as('likes'),
+        ])
+        .where('authorId', '=', userId)
+        .where((eb) => visibleChart(eb))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('comments')
+        .innerJoin('charts', 'charts.id', 'comments.chartId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('comments.userId', '=', userId)
+        .where('comments.deleted', '=', 0)
+        .where('comments.hidden', '=', 0)
+        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('records')
+        .innerJoin('charts', 'charts.id', 'records.chartId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('records.userId', '=', userId)
+        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('records')
+        .innerJoin('charts', 'charts.id', 'records.chartId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('charts.authorId', '=', userId)
+        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
+        .executeTakeFirstOrThrow(),
+    ])
+    return {
+      charts: Number(charts.n),
+      likes: Number(charts.likes),
+      comments: Number(comments.n),
+      records: Number(records.n),
+      plays: Number(plays.n),
+    }
+  }
+
+  // News.
+
+  async addNews(row: NewsRow): Promise<void> {
+    await this.db.insertInto('news').values(row).execute()
+  }
+
+  async updateNews(id: string, change: Pick<NewsRow, 'title' | 'body' | 'updatedTime'>): Promise<boolean> {
+    const result = await this.db.updateTable('news').set(change).where('id', '=', id).executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  async deleteNews(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('news').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) === 1
+  }
+
+  findNews(id: string): Promise<NewsRow | undefined> {
+    return this.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** Newest first. */
+  listNews(offset: number, limit: number): Promise<NewsRow[]> {
+    return this.db
+      .selectFrom('news')
+      .selectAll()
+      .orderBy('createdTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  }
+
+  async countNews(): Promise<number> {
+    const row = await this.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+}
