@@ -1,5 +1,16 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CHARTS, DEMO_USER, removeDemo, seedDemo } from '../../server/demo/seed'
+import { readLevelData } from '../../common/chart'
+import {
+  DEMO_CHARTS,
+  DEMO_PLAYERS,
+  DEMO_USER,
+  DEMO_USER_IDS,
+  removeDemo,
+  seedDemo,
+} from '../../server/demo/seed'
+import { demoSus } from '../../server/demo/chart'
+import { speakAsSite } from './helpers/context'
 import { buildApp } from '../../server/app'
 import { newChart } from './helpers/charts'
 import { DIALECTS, type TestContext, openTestContext } from './helpers/context'
@@ -42,6 +53,49 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
     await app.close()
   })
 
+  it('gives every demo chart real level data, and the public ones comments, ratings and a leaderboard', async () => {
+    const app = speakAsSite(await buildApp({ ...test.ctx, close: async () => {} }, { logger: false }))
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(200)
+      return response
+    }
+    for (const chart of await test.ctx.repos.charts.listByAuthor(DEMO_USER.id)) {
+      const spec = DEMO_CHARTS.find((demo) => demo.title === chart.title)!
+      // The SUS is what our generator writes for the chart, converted as an upload is.
+      expect(chart.susHash).toMatch(/^[0-9a-f]{40}$/)
+      const sus = (await get(`/sonolus/repository/${chart.susHash}`)).body
+      expect(sus).toBe(demoSus({ seed: spec.seed, measures: 16, style: spec.style, title: spec.title }))
+      const data = (await get(`/sonolus/repository/${chart.dataHash}`)).rawPayload
+      const { noteCount } = readLevelData(new Uint8Array(data))
+      expect(noteCount).toBeGreaterThan(50)
+      expect(JSON.parse(gunzipSync(data).toString()).entities.length).toBeGreaterThan(noteCount)
+      if (!chart.isPublic) continue
+      const level = `/sonolus/levels/wbs-${chart.id}`
+      const board = (await get(`${level}/leaderboards/arcScore/records/list`)).json()
+      expect(board.records).toHaveLength(spec.plays.length)
+      // The players' results are for this chart: their note count is its note count.
+      const records = await Promise.all(
+        board.records.map((record: { name: string }) => test.ctx.repos.leaderboards.findRecord(record.name)),
+      )
+      expect(records.every((record) => record?.totalCount === noteCount)).toBe(true)
+      expect((await get(`${level}/community/comments/list`)).json().comments).toHaveLength(
+        spec.comments.length,
+      )
+      expect(chart.ratingNumber).toBe(spec.ratings.length)
+      expect(chart.likeNumber).toBe(spec.ratings.length)
+      // Each replay resolves, and so does the player's page.
+      for (const record of board.records) await get(`/sonolus/replays/${record.replay}`)
+    }
+    for (const player of DEMO_PLAYERS) {
+      const page = (await get(`/sonolus/users/${player.handle}`)).json()
+      expect(page.stats.records).toBeGreaterThan(0)
+    }
+    expect((await get(`/sonolus/users/${DEMO_USER.handle}`)).json().stats.charts).toBe(3)
+    expect((await get('/sonolus/news')).json().items).toHaveLength(1)
+    await app.close()
+  })
+
   it('seeds only once', async () => {
     expect(await seedDemo(test.ctx)).toBeUndefined()
     expect(await test.ctx.repos.charts.countAll()).toBe(DEMO_CHARTS.length)
@@ -53,7 +107,9 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
     expect(removed.charts).toBe(DEMO_CHARTS.length)
     expect(removed.files).toBeGreaterThan(0)
     expect(await test.ctx.repos.charts.countAll()).toBe(0)
-    expect(await test.ctx.repos.users.findById(DEMO_USER.id)).toBeUndefined()
+    for (const id of DEMO_USER_IDS) expect(await test.ctx.repos.users.findById(id)).toBeUndefined()
+    expect(await test.ctx.repos.leaderboards.countRecords()).toBe(0)
+    expect(await test.ctx.repos.people.countNews()).toBe(0)
     expect(await test.ctx.blobStore.head(charts[0].coverHash)).toBeUndefined()
     expect(await test.ctx.repos.files.get(charts[0].coverHash)).toBeUndefined()
     expect((await test.ctx.blobStore.usage()).used).toBe(usedBeforeSeed)

@@ -96,6 +96,14 @@ export class FilesRepository {
       .where((eb) => eb.or(CHART_FILE_COLUMNS.map((column) => eb(column, '=', hash))))
       .limit(1)
       .executeTakeFirst()
-    return row !== undefined
+    if (row !== undefined) return true
+    // A replay's files (two records may share a byte-identical configuration).
+    const record = await this.db
+      .selectFrom('records')
+      .select('id')
+      .where((eb) => eb.or([eb('dataHash', '=', hash), eb('configurationHash', '=', hash)]))
+      .limit(1)
+      .executeTakeFirst()
+    return record !== undefined
   }
 }

@@ -135,6 +135,17 @@ export class LeaderboardsRepository {
     return { rows, total: Number(count.n) }
   }
 
+  /** The replay files of these users' records. */
+  async filesOfUsers(userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return []
+    const rows = await this.db
+      .selectFrom('records')
+      .select(['dataHash', 'configurationHash'])
+      .where('userId', 'in', userIds)
+      .execute()
+    return rows.flatMap((row) => [row.dataHash, row.configurationHash])
+  }
+
   findRecord(id: string): Promise<RecordRow | undefined> {
     return this.db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst()
   }

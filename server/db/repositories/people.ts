@@ -143,6 +143,11 @@ export class PeopleRepository {
     return Number(result.numUpdatedRows) === 1
   }
 
+  /** Every post these users wrote (the demo's removal). */
+  async deleteNewsBy(userIds: string[]): Promise<void> {
+    if (userIds.length) await this.db.deleteFrom('news').where('authorId', 'in', userIds).execute()
+  }
+
   async deleteNews(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('news').where('id', '=', id).executeTakeFirst()
     return Number(result.numDeletedRows) === 1

@@ -39,15 +39,20 @@ for (const cover of covers) {
     .toFile(path.join(dir, `${cover.name}.png`))
 }
 
-// Plucked arpeggios: each note is a sine with an exponential decay, 4 notes a second, 8 s long.
+// Plucked arpeggios: each note is a sine with an exponential decay, 4 notes a second (eighth notes at
+// 120 BPM, the demo charts' tempo), over a four-chord progression that changes every 4 s, 32 s long
+// (16 measures: server/demo/chart.ts).
 const tunes = [
-  { name: 'tune-a', base: 261.63, steps: [0, 4, 7, 12, 7, 4, 0, 4] },
-  { name: 'tune-b', base: 220.0, steps: [0, 3, 7, 10, 12, 10, 7, 3] },
+  { name: 'tune-a', base: 261.63, steps: [0, 4, 7, 12, 7, 4, 0, 4], chords: [0, 5, 9, 7] },
+  { name: 'tune-b', base: 220.0, steps: [0, 3, 7, 10, 12, 10, 7, 3], chords: [0, 8, 3, 10] },
 ]
 for (const tune of tunes) {
   const n = tune.steps.length
   const pick = tune.steps.map((step, i) => `eq(mod(floor(t*4),${n}),${i})*${step}`).join('+')
-  const expr = `0.45*sin(2*PI*${tune.base}*pow(2,(${pick})/12)*t)*exp(-5*mod(t,0.25))`
+  const chord = tune.chords
+    .map((step, i) => `eq(mod(floor(t/4),${tune.chords.length}),${i})*${step}`)
+    .join('+')
+  const expr = `0.45*sin(2*PI*${tune.base}*pow(2,(${pick}+${chord})/12)*t)*exp(-5*mod(t,0.25))`
   execFileSync('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -57,7 +62,7 @@ for (const tune of tunes) {
     '-f',
     'lavfi',
     '-i',
-    `aevalsrc='${expr}':s=44100:d=8`,
+    `aevalsrc='${expr}':s=44100:d=32`,
     '-map_metadata',
     '-1',
     '-c:a',
