@@ -11,6 +11,7 @@ import {
   type QueueGroup,
   type QueueResponse,
 } from '../common/api/moderation'
+import { type NewsItem, type NewsListResponse, type UserDetailsResponse } from '../common/api/people'
 
 export const sampleSiteInfo: ServerInfo = {
   title: 'Sirius Charts',
@@ -328,3 +329,75 @@ export const sampleModerators: ModeratorsResponse = {
     { handle: '654321', name: 'Mod Two', source: 'granted', grantedBy: 'Admin#000001', time: REPORTED_AT },
   ],
 }
+
+// People and news (issue 17): Player One's page (the owner of the sample charts) and news posts.
+const NEWS_AT = Date.UTC(2026, 0, 3)
+
+export const sampleUserDetails = (
+  charts: RawChart[] = [sampleChart(2), sampleChart(1)],
+  overrides: Partial<Pick<UserDetailsResponse, 'profile' | 'stats' | 'records'>> = {},
+): UserDetailsResponse => ({
+  item: {
+    name: '123456',
+    source: 'http://localhost:8080',
+    title: 'Player One',
+    handle: '123456',
+    tags: [
+      { title: `${charts.length}`, icon: 'level' },
+      { title: '3', icon: 'heart' },
+    ],
+  },
+  description: 'Charts for fun.\n\n♪ 2 · ♡ 3 · ▶ 7 · ★ 1 · 💬 4',
+  actions: [],
+  hasCommunity: false,
+  leaderboards: [],
+  sections: charts.length
+    ? [
+        {
+          title: '#LEVEL',
+          icon: 'level',
+          itemType: 'level',
+          items: charts.map(levelItemOf),
+          searchValues: 'type=advanced&user=123456',
+          rawItems: charts,
+        },
+      ]
+    : [],
+  profile: {
+    handle: '123456',
+    name: 'Player One',
+    aboutMe: 'Charts for fun.',
+    avatar: {
+      type: 'default',
+      foregroundType: 'default',
+      foregroundColor: '#ffffff',
+      backgroundType: 'default',
+      backgroundColor: '#ff8800',
+    },
+  },
+  stats: { charts: charts.length, likes: 3, comments: 4, records: 1, plays: 7 },
+  records: [
+    {
+      replay: 'replay-1',
+      chartId: sampleChart(5).id,
+      title: 'Sample chart 5',
+      grade: 'fullCombo',
+      arcadeScore: '987,654',
+      accuracyScore: '99.12%',
+      time: NEWS_AT,
+    },
+  ],
+  ...overrides,
+})
+
+export const sampleNews = (n: number, overrides: Partial<NewsItem> = {}): NewsItem => ({
+  id: `news-${n}`,
+  title: `News ${n}`,
+  body: `Body of news **${n}**.`,
+  author: 'Mod Two#654321',
+  createdTime: NEWS_AT + n * 60_000,
+  updatedTime: NEWS_AT + n * 60_000,
+  ...overrides,
+})
+
+export const newsResponse = (items: NewsItem[], pageCount = 1): NewsListResponse => ({ pageCount, items })

@@ -27,10 +27,12 @@ import {
   type ReportResponse,
   type TakedownResponse,
 } from '../common/api/moderation'
+import { type NewsListResponse, type NewsSavedResponse, type UserDetailsResponse } from '../common/api/people'
 import {
   auditLogResponse,
   detailsResponse,
   listResponse,
+  newsResponse,
   noticesResponse,
   queueResponse,
   sampleAuditEntry,
@@ -41,6 +43,7 @@ import {
   sampleServerInfo,
   sampleSiteInfo,
   sampleSplitLineHtml,
+  sampleUserDetails,
 } from './data'
 
 export const handlers = [
@@ -136,6 +139,22 @@ export const handlers = [
     HttpResponse.json(noticesResponse([], 0) satisfies NoticesResponse),
   ),
   http.post('*/sonolus/user/notices/read', () => HttpResponse.json({ code: 200 })),
+  // People and news (issue 17): Player One (the sample charts' author) has a page, nobody else does; there
+  // is no news, and the moderators' news calls succeed.
+  http.get('*/sonolus/users/:handle', ({ params }) =>
+    params.handle === '123456'
+      ? HttpResponse.json(sampleUserDetails() satisfies UserDetailsResponse)
+      : HttpResponse.json({ code: 404, error: 'not_found', message: 'No such user' } satisfies ErrorBody, {
+          status: 404,
+        }),
+  ),
+  http.get('*/sonolus/news', () => HttpResponse.json(newsResponse([]) satisfies NewsListResponse)),
+  http.post('*/sonolus/news', () =>
+    HttpResponse.json({ code: 200, id: 'news-new' } satisfies NewsSavedResponse),
+  ),
+  http.post('*/sonolus/news/:id', ({ params }) =>
+    HttpResponse.json({ code: 200, id: String(params.id) } satisfies NewsSavedResponse),
+  ),
   http.get('*/content/docs/:locale/:file', ({ params }) =>
     HttpResponse.text(sampleDoc(String(params.locale), String(params.file).replace(/\.md$/, ''))),
   ),

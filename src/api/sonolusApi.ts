@@ -28,6 +28,9 @@ export const TAG_TYPES = [
   'AuditLog',
   'Moderators',
   'Notices',
+  // People and news (issue 17): a person's page by handle, and the server's news.
+  'UserDetails',
+  'News',
 ] as const
 
 type StateWithServer = { settings: { server: ServerId } }

@@ -16,6 +16,7 @@ const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
 const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage'))
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'))
+const UserPage = lazy(() => import('../features/user/UserPage'))
 
 export const AppRoutes = () => (
   <Routes>
@@ -36,6 +37,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.moderation_queue} element={<ModerationPage view="queue" />} />
       <Route path={ROUTE_PATHS.moderation_log} element={<ModerationPage view="log" />} />
       <Route path={ROUTE_PATHS.moderation_moderators} element={<ModerationPage view="moderators" />} />
+      <Route path={ROUTE_PATHS.user} element={<UserPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </Routes>

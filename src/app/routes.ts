@@ -19,6 +19,7 @@ export type RouteName =
   | 'moderation_queue'
   | 'moderation_log'
   | 'moderation_moderators'
+  | 'user'
   | 'not_found'
 
 export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
@@ -37,6 +38,7 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   moderation_queue: '/moderation',
   moderation_log: '/moderation/log',
   moderation_moderators: '/moderation/moderators',
+  user: '/user/:handle',
 }
 
 export { DOC_TYPES, type DocType }
@@ -44,6 +46,8 @@ export { DOC_TYPES, type DocType }
 export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`
 export const docsPath = (type: DocType): string => `/docs/${type}`
+/** A person's page (issue 17), named by their handle. */
+export const userPath = (handle: string): string => `/user/${encodeURIComponent(handle)}`
 
 /** Who sees a drawer entry: everyone (absent), logged-in users, or moderators (issue 14). */
 export type Audience = 'user' | 'moderator'

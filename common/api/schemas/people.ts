@@ -1,12 +1,7 @@
 // Schemas of the people and news calls (issue 17): a user's details with the site's extras, and the
 // server's news that moderators write (docs/protocol.md §15.8).
 import { Type } from '@sinclair/typebox'
-import {
-  ReplayItemSchema,
-  ServerFormSchema,
-  UserItemSchema,
-  sectionOf,
-} from './protocol.js'
+import { ReplayItemSchema, ServerFormSchema, UserItemSchema, sectionOf } from './protocol.js'
 import { LevelItemSchema } from './protocol.js'
 import { RawChartSchema } from './levels.js'
 
@@ -84,7 +79,11 @@ export const NewsBody = Type.Object(
 )
 export const NewsActionBody = Type.Union([
   Type.Object(
-    { action: Type.Literal('edit'), title: Type.String({ maxLength: 1000 }), body: Type.String({ maxLength: 50_000 }) },
+    {
+      action: Type.Literal('edit'),
+      title: Type.String({ maxLength: 1000 }),
+      body: Type.String({ maxLength: 50_000 }),
+    },
     { additionalProperties: false },
   ),
   Type.Object({ action: Type.Literal('delete') }, { additionalProperties: false }),

@@ -3,6 +3,7 @@
 // the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
 // by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
+// The author links to their page (issue 17).
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -30,6 +31,7 @@ import { LevelChip } from '../../components/LevelChip'
 import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
+import { UserLink } from '../../components/UserLink'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { ChartGrid } from '../charts'
@@ -131,7 +133,7 @@ export const ChartInfoPage = () => {
                   {
                     key: 'author',
                     label: <FormattedMessage id="chart.info.author" />,
-                    children: chart.author,
+                    children: <UserLink author={chart.author} />,
                   },
                   {
                     key: 'tags',

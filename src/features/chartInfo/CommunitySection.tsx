@@ -1,7 +1,7 @@
 // docs/spec.md §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
 // comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
 // Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part. Other
-// logged-in users may report a comment (issue 14).
+// logged-in users may report a comment (issue 14). A comment's author links to their page (issue 17).
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
@@ -28,6 +28,7 @@ import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
+import { UserLink } from '../../components/UserLink'
 import { showError } from '../../app/messages/messagesSlice'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { ReportButton } from '../moderation'
@@ -257,7 +258,9 @@ const CommentItem = ({
 }) => (
   <article className="comment-card" data-testid="comment">
     <Flex justify="space-between" gap={8} wrap>
-      <strong>{comment.author}</strong>
+      <strong>
+        <UserLink author={comment.author} />
+      </strong>
       <span className="text-secondary">
         <RelativeTime time={comment.time} />
         {comment.edited && (

@@ -1,6 +1,7 @@
 // docs/spec.md §2 "Chart info" leaderboard: a selector of the 7 types, records paginated with 5 visible pages,
 // each with rank, player and value, and a button that opens the replay in the app at
-// {open-in-app base}/replays/{replay}. Its own loading flag gates it.
+// {open-in-app base}/replays/{replay}. Its own loading flag gates it. A player's name opens their page
+// (issue 17).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Card, Empty, Flex, Select, Spin } from 'antd'
@@ -11,6 +12,7 @@ import { errorKeyOf } from '../../api/errors'
 import { useGetRecordsQuery } from '../../api/leaderboards'
 import { useBases } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
+import { UserLink } from '../../components/UserLink'
 
 export const LeaderboardSection = ({ chartId }: { chartId: string }) => {
   const intl = useIntl()
@@ -54,7 +56,9 @@ export const LeaderboardSection = ({ chartId }: { chartId: string }) => {
             {data.records.map((record) => (
               <li key={record.name} className="record-item" data-testid="record">
                 <span className="record-rank">{record.rank}</span>
-                <span className="record-player text-ellipsis">{record.player}</span>
+                <span className="record-player text-ellipsis">
+                  <UserLink author={record.player} />
+                </span>
                 <span className="record-value">{record.value}</span>
                 <Button
                   size="small"

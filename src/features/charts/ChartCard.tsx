@@ -1,6 +1,7 @@
 // docs/spec.md §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
 // joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
-// private chart, shows the rating, and plays the preview clip (issue 15).
+// private chart, shows the rating, and plays the preview clip (issue 15); the author opens their page
+// (issue 17).
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
@@ -9,6 +10,7 @@ import { joinTags } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
+import { UserLink } from '../../components/UserLink'
 import { PreviewButton } from '../listen'
 import './chartCard.css'
 
@@ -45,28 +47,30 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         <span className="text-ellipsis" data-testid="chart-card-tags">
           {joinTags(chart.tags)}
         </span>
-        <Flex justify="space-between" gap={8} style={{ marginTop: 'auto' }}>
-          <span className="text-ellipsis">
-            <UserOutlined /> {chart.author}
-          </span>
-          <span className="chart-card-badges">
-            {!chart.isPublic && (
-              <span data-testid="chart-card-private">
-                <LockOutlined /> <FormattedMessage id="chart.info.private" />
-              </span>
-            )}
-            {chart.ratingNumber > 0 && (
-              <span data-testid="chart-card-rating">
-                <StarOutlined /> {chart.rating.toFixed(1)}
-              </span>
-            )}
-            <span data-testid="chart-card-likes">
-              <HeartOutlined /> {chart.likeNumber}
-            </span>
-          </span>
-        </Flex>
       </Flex>
     </Link>
+    {/* The author's link may not sit inside the card's link: the last row lies over the card, and only the
+        author's link in it takes clicks (a click anywhere else still opens the chart). */}
+    <Flex justify="space-between" gap={8} className="chart-card-footer">
+      <UserLink author={chart.author} className="chart-card-author text-ellipsis">
+        <UserOutlined /> {chart.author}
+      </UserLink>
+      <span className="chart-card-badges">
+        {!chart.isPublic && (
+          <span data-testid="chart-card-private">
+            <LockOutlined /> <FormattedMessage id="chart.info.private" />
+          </span>
+        )}
+        {chart.ratingNumber > 0 && (
+          <span data-testid="chart-card-rating">
+            <StarOutlined /> {chart.rating.toFixed(1)}
+          </span>
+        )}
+        <span data-testid="chart-card-likes">
+          <HeartOutlined /> {chart.likeNumber}
+        </span>
+      </span>
+    </Flex>
     {chart.previewHash && (
       <PreviewButton
         id={chart.id}

@@ -1,11 +1,16 @@
 // docs/spec.md §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
+// Issue 17 puts the server's news above it (NewsCard).
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
 import { formatSize } from '../../../common/format'
 import { useGetSplitLineHtmlQuery } from '../../api/content'
+import { useGetNewsQuery } from '../../api/people'
 import { useGetServerInfoQuery } from '../../api/server'
+import { useCurrentUser } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
+import { NewsCard } from './NewsCard'
 
 /** The operator's command, the same in every language. */
 const IMPORT_COMMAND = 'npm run import-pack -- <file.scp | pack>'
@@ -17,8 +22,11 @@ export const HomePage = () => {
   // the value a sliver of the width.
   const phone = Grid.useBreakpoint().sm === false
   const splitLine = useGetSplitLineHtmlQuery()
+  const [newsPage, setNewsPage] = useState(0)
+  const news = useGetNewsQuery(newsPage)
+  const { user } = useCurrentUser()
   // docs/spec.md §8: every error shows the error message bar, beside the card's own alert (issue 15).
-  useFailureMessage(isError || splitLine.isError ? 'fetch_failed' : undefined)
+  useFailureMessage(isError || splitLine.isError || news.isError ? 'fetch_failed' : undefined)
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
 
@@ -40,6 +48,7 @@ export const HomePage = () => {
 
   return (
     <Scaffold title={<FormattedMessage id="route.home" />} subtitle={<FormattedMessage id="home.subtitle" />}>
+      <NewsCard news={news} page={newsPage} onPage={setNewsPage} moderator={user?.role === 'moderator'} />
       <Card title={<FormattedMessage id="home.server_info" />}>
         {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
         {isError && <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />}

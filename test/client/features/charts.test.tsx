@@ -42,8 +42,12 @@ describe('chart list (docs/spec.md §2)', () => {
     expect(within(hard).getByTestId('level-chip')).toHaveTextContent('Olivier IV')
     expect(within(hard).getByTestId('level-chip')).toHaveAttribute('data-olivier', '1')
     expect(within(hard).getByTestId('chart-card-tags')).toHaveTextContent('-')
-    // The card holds its link (and, beside it, the preview button: a button may not sit in a link).
-    expect(within(plain).getByRole('link')).toHaveAttribute('href', `/chart/${sampleChart(1).id}/info`)
+    // The card holds its link (and, beside it, the preview button and the author's link: neither may sit in
+    // a link).
+    expect(within(plain).getByRole('link', { name: /Plain/ })).toHaveAttribute(
+      'href',
+      `/chart/${sampleChart(1).id}/info`,
+    )
   })
 
   it('searches by title from page 0 and pages with zero-based calls', async () => {

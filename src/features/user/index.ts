@@ -1,0 +1,3 @@
+// A person's page (issue 17), and the avatar it draws (the router loads the page lazily, by its file).
+export { UserPage } from './UserPage'
+export { UserAvatar, initialOf, safeColor } from './UserAvatar'
