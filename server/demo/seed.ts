@@ -186,7 +186,7 @@ export const seedDemo = async (
   for (const [index, chart] of DEMO_CHARTS.entries()) {
     const id = randomBytes(16).toString('hex')
     // Older charts first, so "newest" lists them in the order above.
-    const time = now - (DEMO_CHARTS.length - index) * 3_600_000
+    const time = now - (DEMO_CHARTS.length - index) * 60_000
     const cover = await fs.readFile(path.join(assets, chart.cover))
     const put = (bytes: Buffer | Uint8Array, type: string) =>
       putBuffer(blobStore, repos, Buffer.from(bytes), type, now)
@@ -205,7 +205,7 @@ export const seedDemo = async (
     for (const [n, { player, skill }] of chart.plays.entries()) {
       const who = DEMO_PLAYERS[player]
       const result = demoResult(noteCount, skill)
-      const playedAt = time + (n + 1) * 600_000
+      const playedAt = time + (n + 1) * 10_000
       const replay = demoReplay(result, DEMO_MEASURES * 2, playedAt)
       records.push({
         id: randomBytes(16).toString('hex'),
@@ -263,9 +263,9 @@ export const seedDemo = async (
       // The media worker makes their CBR bgm and preview clips, as for an upload (issue 15: listen first).
       await trx.uploads.enqueueMedia(id, files.musicHash, now)
       for (const { player, rating } of chart.ratings)
-        await trx.community.setRating(id, DEMO_PLAYERS[player].id, rating, time + 60_000)
+        await trx.community.setRating(id, DEMO_PLAYERS[player].id, rating, time + 5_000)
       for (const { player } of chart.ratings)
-        await trx.community.setLike(id, DEMO_PLAYERS[player].id, true, time + 60_000)
+        await trx.community.setLike(id, DEMO_PLAYERS[player].id, true, time + 5_000)
       for (const [n, { player, text }] of chart.comments.entries()) {
         const who = DEMO_PLAYERS[player]
         await trx.community.addComment({
@@ -275,7 +275,7 @@ export const seedDemo = async (
           author: `${who.name}#${who.handle}`,
           parentId: null,
           content: text,
-          createdTime: time + (n + 1) * 120_000,
+          createdTime: time + (n + 1) * 12_000,
         })
       }
       for (const record of records)

@@ -32,7 +32,8 @@ test('likes, rates and comments on a chart, and another user cannot change the c
     await dialog.dismiss()
   })
   await logIn(page, { id: 'e2e-first', handle: '999001', name: 'First User' })
-  await openChart(page, 'Midnight Relay')
+  // A chart nobody has touched (the demo charts come with their players' likes, ratings and comments).
+  await openChart(page, 'Filler Chart 07')
 
   // Like, then unlike.
   await page.getByRole('button', { name: /Like \(0\)/ }).click()
@@ -86,7 +87,7 @@ test('likes, rates and comments on a chart, and another user cannot change the c
   await expect(comments.first()).toContainText('First, edited')
 
   const other = await secondUser(browser)
-  await openChart(other, 'Midnight Relay')
+  await openChart(other, 'Filler Chart 07')
   const seen = other.getByTestId('comment').first()
   await expect(seen).toContainText('First, edited')
   await expect(seen.getByRole('button', { name: 'Reply' })).toBeVisible()

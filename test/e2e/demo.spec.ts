@@ -30,3 +30,18 @@ test('a demo chart shows its preview, comments, rating and leaderboard on chart 
   await expect(records.first()).toContainText('Ren#demo-ren')
   await expect(records.first()).toContainText('1000000')
 })
+
+test('a player name opens their page, and the home page shows the news', async ({ page, request }) => {
+  const list = (await (await request.get('/sonolus/levels/list?title=Midnight%20Relay')).json()) as {
+    rawItems: { id: string; title: string }[]
+  }
+  const chart = list.rawItems.find((item) => item.title === 'Midnight Relay')!
+  await page.goto(`/chart/${chart.id}/info`)
+  await page.getByTestId('record').first().getByRole('link', { name: /Ren/ }).click()
+  await expect(page).toHaveURL(/\/user\/demo-ren$/)
+  await expect(page.getByText('Relay ticks are my thing.')).toBeVisible()
+  await expect(page.getByText('Midnight Relay').first()).toBeVisible()
+
+  await page.goto('/')
+  await expect(page.getByText('Welcome to Sirius Charts')).toBeVisible()
+})
