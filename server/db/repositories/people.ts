@@ -38,7 +38,8 @@ export class PeopleRepository {
           .innerJoin('charts', 'charts.id', 'records.chartId')
           .select('records.id')
           .whereRef('records.userId', '=', 'users.id')
-          .where((inner) => visibleChart(inner as unknown as ExpressionBuilder<Database, 'charts'>)),
+          .where('charts.isPublic', '=', 1)
+          .where('charts.hidden', '=', 0),
       ),
     ])
   }
@@ -106,22 +107,12 @@ export class PeopleRepository {
         .where('comments.userId', '=', userId)
         .where('comments.deleted', '=', 0)
         .where('comments.hidden', '=', 0)
-        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
+        .where('charts.isPublic', '=', 1)
+        .where('charts.hidden', '=', 0)
         .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('records')
-        .innerJoin('charts', 'charts.id', 'records.chartId')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('records.userId', '=', userId)
-        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('records')
-        .innerJoin('charts', 'charts.id', 'records.chartId')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('charts.authorId', '=', userId)
-        .where((eb) => visibleChart(eb as unknown as ExpressionBuilder<Database, 'charts'>))
-        .executeTakeFirstOrThrow(),
+      // Their records, and the records on their charts.
+      this.recordsOnVisibleCharts('records.userId', userId),
+      this.recordsOnVisibleCharts('charts.authorId', userId),
     ])
     return {
       charts: Number(charts.n),
@@ -130,6 +121,17 @@ export class PeopleRepository {
       records: Number(records.n),
       plays: Number(plays.n),
     }
+  }
+
+  private recordsOnVisibleCharts(column: 'records.userId' | 'charts.authorId', userId: string) {
+    return this.db
+      .selectFrom('records')
+      .innerJoin('charts', 'charts.id', 'records.chartId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', userId)
+      .where('charts.isPublic', '=', 1)
+      .where('charts.hidden', '=', 0)
+      .executeTakeFirstOrThrow()
   }
 
   // News.
