@@ -19,6 +19,8 @@ export type Conversion = {
   /** gzip of JSON.stringify(levelData), level 9 (docs/spec.md §5). */
   gzipped: Uint8Array
   warnings: ChartWarning[]
+  /** The tempos the SUS sets (its #BPMxx definitions in use), for the chart's stats; none from TXT. */
+  bpms: number[]
 }
 
 /** gzip at level 9 (docs/spec.md §5). The browser uses pako; Node callers may pass native zlib at the same level,
@@ -55,6 +57,13 @@ export const convertSus = (text: string, options: ConvertOptions = {}): Conversi
     levelData,
     gzipped: (options.gzip ?? pakoGzip)(JSON.stringify(levelData)),
     warnings: [...parseWarnings, ...warnings],
+    bpms: [
+      ...new Set(
+        score.bpmChanges
+          .map((change) => score.bpmDefinitions.get(change.id)?.value)
+          .filter((bpm): bpm is number => bpm !== undefined),
+      ),
+    ],
   }
 }
 
@@ -70,14 +79,23 @@ export const convertTxt = (text: string, options: ConvertOptions & { offset?: nu
       levelData: requireNotes(read.levelData, options),
       gzipped: compress(JSON.stringify(read.levelData)),
       warnings: read.warnings,
+      bpms: [],
     }
   }
   const rows = sortRows(parseTxt(text, { ...options, limits }))
   const levelData = requireNotes(txtRowsToLevelData(rows, true, limits.entities), options)
-  return { txt: writeTxt(rows, true), levelData, gzipped: compress(JSON.stringify(levelData)), warnings: [] }
+  return {
+    txt: writeTxt(rows, true),
+    levelData,
+    gzipped: compress(JSON.stringify(levelData)),
+    warnings: [],
+    bpms: [],
+  }
 }
 
 export { readLevelData, readLevelDataJson, scratchTarget } from './levelData/read.js'
+export { chartStats, NOTE_KINDS, PEAK_WINDOW_SECONDS } from './stats.js'
+export type { ChartStats, NoteKind } from './stats.js'
 export type { FlatEntity, ReadLevelData, ReadOptions } from './levelData/read.js'
 export { ChartError } from './errors.js'
 export { ChartLimitError, limitsOf } from './limits.js'
