@@ -3,13 +3,26 @@
 // thrown error, so its message survives the thread boundary. Nothing here touches the database or files.
 import { isMainThread } from 'node:worker_threads'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { ChartError, convertSus, readLevelData } from '../../common/chart/index.js'
+import {
+  type ChartStats,
+  ChartError,
+  chartStats,
+  convertSus,
+  readLevelData,
+} from '../../common/chart/index.js'
 import { jsonTooDeep } from '../../common/json.js'
 import { GZIP_LEVEL, JSON_MAX_DEPTH, REPLAY_MAX_BYTES } from '../../common/rules.js'
 
 export type Refusal = { ok: false; message: string }
-export type Converted = { ok: true; gzipped: Uint8Array; noteCount: number; warnings: number }
-export type LevelDataRead = { ok: true; noteCount: number }
+/** A chart's level data, and what it is like (common/chart/stats.ts, issue 18). */
+export type Converted = {
+  ok: true
+  gzipped: Uint8Array
+  noteCount: number
+  warnings: number
+  stats: ChartStats
+}
+export type LevelDataRead = { ok: true; noteCount: number; stats: ChartStats }
 export type ReplayRead = { ok: true; result: unknown }
 
 const refuse = (message: string): Refusal => ({ ok: false, message })
@@ -42,8 +55,14 @@ const convertSusImpl = ({ bytes }: { bytes: Uint8Array }): Converted | Refusal =
     const conversion = convertSus(chartText(bytes), {
       gzip: (json) => gzipSync(json, { level: GZIP_LEVEL }),
     })
-    const noteCount = readLevelData(conversion.gzipped, { strict: true }).noteCount
-    return { ok: true, gzipped: conversion.gzipped, noteCount, warnings: conversion.warnings.length }
+    const read = readLevelData(conversion.gzipped, { strict: true })
+    return {
+      ok: true,
+      gzipped: conversion.gzipped,
+      noteCount: read.noteCount,
+      warnings: conversion.warnings.length,
+      stats: chartStats(read, conversion.bpms),
+    }
   } catch (error) {
     if (error instanceof ChartError) return refuse(chartMessage(error, 'The chart'))
     throw error
@@ -55,7 +74,7 @@ const readLevelDataImpl = ({ bytes }: { bytes: Uint8Array }): LevelDataRead | Re
   try {
     const read = readLevelData(bytes)
     if (read.noteCount === 0) return refuse('The level data is not valid: it has no playable note')
-    return { ok: true, noteCount: read.noteCount }
+    return { ok: true, noteCount: read.noteCount, stats: chartStats(read) }
   } catch (error) {
     if (error instanceof ChartError) return refuse(`The level data is not valid: ${error.message}`)
     throw error

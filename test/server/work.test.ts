@@ -25,6 +25,13 @@ describe('the chart worker pool', () => {
     const converted = await pool.convertSus(sus(50))
     expect(converted.noteCount).toBe(48)
     expect(converted.gzipped[0]).toBe(0x1f)
+    // With what the chart is like (issue 18), from the same level data, computed in the thread.
+    expect(converted.stats).toMatchObject({ noteCount: 48, bpmMin: 150, bpmMax: 180, hasSplitLines: true })
+    expect((await pool.readLevelData(Buffer.from(converted.gzipped))).stats).toEqual({
+      ...converted.stats,
+      bpmMin: null,
+      bpmMax: null,
+    })
     const refused = await pool.convertSus(Buffer.from('#00002: 4\n#BPM01: fast\n')).catch((error) => error)
     expect(refused).toBeInstanceOf(WorkRefusal)
     expect(refused.message).toBe(
