@@ -1,6 +1,8 @@
 // Seeds N synthetic charts (our own random titles) for the benchmarks, in batches inside one transaction.
 import { createHash, randomBytes } from 'node:crypto'
 import { type AppContext } from '../server/context.js'
+import { NOTE_KINDS } from '../common/chart/index.js'
+import { statsColumns } from '../server/db/repositories/index.js'
 
 const WORDS = (
   'star light night relay dream blue red gold silver echo rain snow wind fire ocean river sky moon sun dawn ' +
@@ -35,6 +37,25 @@ export const seedCharts = async (
         const id = randomBytes(16).toString('hex')
         ids.push(id)
         const author = Math.floor(random() * authors)
+        // What a level's data is like (issue 18): 1–4 minutes, 1–12 notes a second, features now and then.
+        const duration = 60 + random() * 180
+        const nps = 1 + random() * 11
+        const noteCount = Math.round(duration * nps)
+        const stats = statsColumns({
+          noteCount,
+          counts: Object.fromEntries(
+            NOTE_KINDS.map((kind) => [kind, kind === 'tap' ? noteCount : 0]),
+          ) as never,
+          duration,
+          npsAverage: nps,
+          npsPeak: nps * (1.5 + random()),
+          bpmMin: 120 + Math.floor(random() * 80),
+          bpmMax: 200,
+          hasScratches: random() < 0.3,
+          hasSplitLines: random() < 0.2,
+          hasSpeedChanges: random() < 0.2,
+        })
+        const isOliver = random() < 0.1 ? 1 : 0
         await trx.charts.insert({
           id,
           authorId: `bench-${author}`,
@@ -43,8 +64,8 @@ export const seedCharts = async (
           artists: `${pick()} ${pick()}`,
           composer: pick(),
           description: '',
-          level: 1 + Math.floor(random() * 30),
-          isOliver: 0,
+          level: isOliver ? 1 + Math.floor(random() * 10) : 1 + Math.floor(random() * 30),
+          isOliver,
           isPublic: random() < 0.95 ? 1 : 0,
           tags: JSON.stringify([pick(), pick()]),
           coverHash: randomBytes(20).toString('hex'),
@@ -52,7 +73,8 @@ export const seedCharts = async (
           musicHash: null,
           previewHash: null,
           susHash: null,
-          dataHash: null,
+          dataHash: randomBytes(20).toString('hex'),
+          ...stats,
           publishTime: now - n * 1000,
           updatedTime: now - n * 1000,
         })
@@ -101,4 +123,71 @@ export const seedCommunity = async (
     secrets.push(secret)
   }
   return secrets
+}
+
+/** A week of activity for trending (issue 18): `likes` likes, half as many ratings and `plays` results by
+ *  the seeded creators on random charts, at random times over the last 8 days (some fall outside the
+ *  week), inserted in bulk. */
+export const seedActivity = async (
+  ctx: AppContext,
+  ids: string[],
+  { likes, plays }: { likes: number; plays: number },
+  seed = 7,
+): Promise<void> => {
+  let state = seed
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
+  const now = Date.now()
+  const when = () => now - Math.floor(random() * 8 * 86_400_000)
+  const pairs = (count: number) => {
+    const seen = new Set<string>()
+    const out: { chartId: string; userId: string }[] = []
+    while (out.length < count) {
+      const chartId = ids[Math.floor(random() * ids.length)]
+      const userId = `bench-${Math.floor(random() * 200)}`
+      if (seen.has(chartId + userId)) continue
+      seen.add(chartId + userId)
+      out.push({ chartId, userId })
+    }
+    return out
+  }
+  const db = ctx.db.db
+  const batch = 500
+  const insert = async <T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += batch) await write(rows.slice(i, i + batch))
+  }
+  await insert(
+    pairs(likes).map((pair) => ({ ...pair, createdTime: when() })),
+    (chunk) => db.insertInto('likes').values(chunk).execute(),
+  )
+  await insert(
+    pairs(Math.floor(likes / 2)).map((pair) => ({
+      ...pair,
+      rating: 1 + Math.floor(random() * 5),
+      updatedTime: when(),
+    })),
+    (chunk) => db.insertInto('ratings').values(chunk).execute(),
+  )
+  const records = Array.from({ length: plays }, () => {
+    const author = Math.floor(random() * 200)
+    return {
+      id: randomBytes(16).toString('hex'),
+      chartId: ids[Math.floor(random() * ids.length)],
+      userId: `bench-${author}`,
+      player: `Creator ${author}#${500000 + author}`,
+      grade: 'clear',
+      arcadeScore: 900_000,
+      accuracyScore: 900_000,
+      combo: 100,
+      perfect: 100,
+      great: 0,
+      good: 0,
+      miss: 0,
+      totalCount: 100,
+      dataHash: 'a'.repeat(40),
+      configurationHash: 'b'.repeat(40),
+      replayTitle: 'bench',
+      createdTime: when(),
+    }
+  })
+  await insert(records, (chunk) => db.insertInto('records').values(chunk).execute())
 }

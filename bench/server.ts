@@ -14,7 +14,16 @@ import autocannon from 'autocannon'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 
-type Ready = { app: string; bare: string; level: string; word: string; pid: number; sessions: string[] }
+type Ready = {
+  app: string
+  bare: string
+  level: string
+  word: string
+  pid: number
+  sessions: string[]
+  /** The trending recomputation, three times (ms). */
+  trendingMs: number[]
+}
 type Target = {
   name: string
   url: (ready: Ready) => string
@@ -178,6 +187,15 @@ const commentPages = (r: Ready) =>
     { length: 1000 },
     (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
   )
+// Finding charts (issue 18): a list page with three filters (level range, notes-per-second range, with
+// scratches) and a sort, pages 0-9 and a second filter set in turn, uncached.
+const SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title'] as const
+const filtered = (sort: string) =>
+  Array.from({ length: 20 }, (_, i) =>
+    i % 2 === 0
+      ? `/sonolus/levels/list?levelMin=10&levelMax=25&npsMin=3&npsMax=9&scratches=with&sort=${sort}&page=${i / 2}`
+      : `/sonolus/levels/list?tags=star&lengthMax=180&olivier=exclude&sort=${sort}&page=${(i - 1) / 2}`,
+  )
 const titleSearches = Array.from(
   { length: 60 },
   (_, i) => `/sonolus/levels/list?title=${encodeURIComponent('星空')}&n=${i}`,
@@ -273,11 +291,21 @@ if (ONLY !== '10k') {
       uncached: true,
     },
     { name: 'levels/list page 0, anonymous (100k)', url: (r) => `${r.app}/sonolus/levels/list` },
+    ...SORTS.map((sort): Target => ({
+      name: `3 filters + sort=${sort}, 1 conn, uncached (100k)`,
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      paths: () => filtered(sort),
+      connections: 1,
+      uncached: true,
+    })),
   ])
   const memory100k = rssMb(large.ready.pid)
   large.child.stdin!.end()
   await once(large.child, 'exit')
   print('100k charts', rows100k, rows100k[0].rps)
+  console.log(
+    `trending recomputation, 100k charts, 100k likes, 50k ratings, 100k plays: ${large.ready.trendingMs.join(', ')} ms`,
+  )
   console.log(`server memory: RSS ${memory100k.rss.toFixed(0)} MB, peak ${memory100k.peak.toFixed(0)} MB`)
   if (rows100k.some((row) => row.errors > 0)) process.exitCode = 1
 }

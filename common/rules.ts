@@ -103,3 +103,28 @@ export type ChartLimitName = keyof typeof CHART_LIMITS
 export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
 /** JSON read from users (request bodies, level data, replays, profiles) nests at most this deep. */
 export const JSON_MAX_DEPTH = 64
+
+/** Finding charts (issue 18): the list's orders, as the site's filter bar and the app's advanced search
+ *  name them (newest, popular, top rated, trending, most played, title). */
+export const CHART_SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title'] as const
+export type ChartSort = (typeof CHART_SORTS)[number]
+/** The Olivier filter: any chart, Olivier charts only, or none of them ('1' is the spec's old spelling of
+ *  'only'). */
+export const OLIVIER_FILTERS = ['any', 'only', 'exclude'] as const
+/** A feature filter (scratches, split lines, speed changes): any, with it, or without it. */
+export const FEATURE_FILTERS = ['any', 'with', 'without'] as const
+export type FeatureFilter = (typeof FEATURE_FILTERS)[number]
+/** Length filter bounds, whole seconds: a maximum of LENGTH_FILTER_MAX means "no upper bound" (the app's
+ *  slider at its end), as DIFFICULTY_MAX does for levels. */
+export const LENGTH_FILTER_MAX = 600
+/** Notes-per-second filter bounds (the average over the chart), in steps of NPS_FILTER_STEP; a maximum
+ *  of NPS_FILTER_MAX means "no upper bound". */
+export const NPS_FILTER_MAX = 30
+export const NPS_FILTER_STEP = 0.5
+/** Tags one filter may ask for (every one must be on the chart). */
+export const TAG_FILTER_MAX = 5
+/** Trending (issue 18): likes, ratings and plays of the last TRENDING_WINDOW_MS, each weighing less as it
+ *  ages (linearly, to nothing at the window's end); recomputed every TRENDING_INTERVAL_MS off the request
+ *  path. */
+export const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60_000
+export const TRENDING_INTERVAL_MS = 10 * 60_000

@@ -88,6 +88,20 @@ export const sampleChart = (n: number, overrides: Partial<RawChart> = {}): RawCh
   ratingNumber: 0,
   publishTime: Date.UTC(2026, 0, 1) + n * 60_000,
   updatedTime: Date.UTC(2026, 0, 1) + n * 60_000,
+  playCount: n % 7,
+  trending: n % 3 === 0 ? n / 2 : 0,
+  stats: {
+    noteCount: 300 + n * 10,
+    counts: { tap: 200 + n * 10, flick: 40, hold: 30, holdEnd: 30 },
+    duration: 90 + n,
+    npsAverage: 3 + (n % 5) * 0.5,
+    npsPeak: 8 + (n % 5),
+    bpmMin: 150,
+    bpmMax: 150,
+    hasScratches: n % 2 === 0,
+    hasSplitLines: false,
+    hasSpeedChanges: n % 3 === 0,
+  },
   ...overrides,
 })
 
@@ -375,7 +389,15 @@ export const sampleUserDetails = (
       backgroundColor: '#ff8800',
     },
   },
-  stats: { charts: charts.length, likes: 3, comments: 4, records: 1, plays: 7 },
+  stats: {
+    charts: charts.length,
+    likes: 3,
+    comments: 4,
+    records: 1,
+    plays: 7,
+    ratings: 5,
+    ratingAverage: 4.2,
+  },
   records: [
     {
       replay: 'replay-1',

@@ -14,6 +14,7 @@ import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
 import { ModerationVersion } from './moderation/version.js'
+import { cacheTags } from './sonolus/levels/cached.js'
 import path from 'node:path'
 
 export type AppContext = {
@@ -50,7 +51,6 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     await installFreePack(blobStore, repos)
     const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
     await packs.reload()
-    const media = new BackgroundWork({ repos, blobStore, tmpDir: path.join(config.dataDir, 'tmp') })
     const work = new WorkPool({
       threads: config.limits.workThreads,
       timeoutMs: config.limits.workTimeoutMs,
@@ -58,6 +58,13 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       maxQueue: config.limits.workQueue,
     })
     const cache = new ResponseCache()
+    const media = new BackgroundWork({
+      repos,
+      blobStore,
+      tmpDir: path.join(config.dataDir, 'tmp'),
+      work,
+      onListsChanged: () => cache.invalidate([cacheTags.lists]),
+    })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow)
     moderationVersion.onChange(() => cache.clear())
     return {

@@ -13,6 +13,8 @@ import type * as P from './schemas/protocol.js'
 
 /** docs/spec.md §3: one chart row as the site needs it. */
 export type RawChart = Static<typeof L.RawChartSchema>
+/** What a chart's level data is like (issue 18). */
+export type RawChartStats = Static<typeof L.ChartStatsSchema>
 
 export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart[] }
 

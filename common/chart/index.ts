@@ -94,7 +94,7 @@ export const convertTxt = (text: string, options: ConvertOptions & { offset?: nu
 }
 
 export { readLevelData, readLevelDataJson, scratchTarget } from './levelData/read.js'
-export { chartStats, NOTE_KINDS, PEAK_WINDOW_SECONDS } from './stats.js'
+export { chartStats, NOTE_KINDS, PEAK_WINDOW_SECONDS, STATS_VERSION } from './stats.js'
 export type { ChartStats, NoteKind } from './stats.js'
 export type { FlatEntity, ReadLevelData, ReadOptions } from './levelData/read.js'
 export { ChartError } from './errors.js'

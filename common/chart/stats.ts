@@ -40,6 +40,10 @@ const SCRATCHES = new Set<string>([
   ARCHETYPES.nontailScratchHoldEnd,
 ])
 
+/** Bumped when what chartStats computes changes: the server computes again the stats of every chart whose
+ *  stored figures came from an older version. */
+export const STATS_VERSION = 1
+
 /** The densest stretch is counted over this window (s): notes per second at the chart's busiest. */
 export const PEAK_WINDOW_SECONDS = 1
 

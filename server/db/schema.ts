@@ -70,6 +70,25 @@ export type ChartsTable = {
   hiddenByBan: Generated<number>
   /** 1 when the creator lets others download the SUS (issue 15); its hash is the owner's alone otherwise. */
   allowSusDownload: Generated<number>
+  // What the chart is like (issue 18, common/chart/stats.ts): null until its level data was read.
+  noteCount: Generated<number | null>
+  /** JSON: notes by kind (NOTE_KINDS). */
+  noteCounts: Generated<string | null>
+  /** Seconds. */
+  duration: Generated<number | null>
+  npsAverage: Generated<number | null>
+  npsPeak: Generated<number | null>
+  bpmMin: Generated<number | null>
+  bpmMax: Generated<number | null>
+  hasScratches: Generated<number>
+  hasSplitLines: Generated<number>
+  hasSpeedChanges: Generated<number>
+  /** The STATS_VERSION that computed the stats; 0 (or older) and level data: the back-fill's to do. */
+  statsVersion: Generated<number>
+  /** Accepted results on the chart. */
+  playCount: Generated<number>
+  /** Likes, ratings and plays of the last week, weighted by age (issue 18); recomputed off the request path. */
+  trending: Generated<number>
 }
 
 export type FilesTable = {

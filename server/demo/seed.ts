@@ -10,10 +10,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { LEADERBOARDS } from '../../common/api/levels.js'
-import { convertSus, readLevelData } from '../../common/chart/index.js'
+import { chartStats, convertSus, readLevelData } from '../../common/chart/index.js'
 import { GZIP_LEVEL } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
-import { type RecordRow } from '../db/repositories/index.js'
+import { type RecordRow, type StatsColumns, statsColumns } from '../db/repositories/index.js'
 import { composeBackground } from '../media/background.js'
 import { BOARDS } from '../sonolus/levels/results.js'
 import { putBuffer } from '../storage/putFile.js'
@@ -181,6 +181,7 @@ export const seedDemo = async (
     time: number
     files: { coverHash: string; backgroundHash: string; musicHash: string; susHash: string; dataHash: string }
     records: RecordRow[]
+    stats: StatsColumns
   }
   const prepared: Prepared[] = []
   for (const [index, chart] of DEMO_CHARTS.entries()) {
@@ -193,7 +194,9 @@ export const seedDemo = async (
     const sus = demoSus({ seed: chart.seed, measures: DEMO_MEASURES, style: chart.style, title: chart.title })
     // Converted as an upload is (docs/spec.md §5): SUS → TXT → level data, gzip level 9.
     const conversion = convertSus(sus, { gzip })
-    const noteCount = readLevelData(conversion.gzipped).noteCount
+    const read = readLevelData(conversion.gzipped)
+    const noteCount = read.noteCount
+    const stats = statsColumns(chartStats(read, conversion.bpms))
     const files = {
       coverHash: await put(cover, 'image/png'),
       backgroundHash: await put(await composeBackground(cover), 'image/png'),
@@ -219,7 +222,7 @@ export const seedDemo = async (
         createdTime: playedAt,
       })
     }
-    prepared.push({ chart, id, time, files, records })
+    prepared.push({ chart, id, time, files, records, stats })
   }
 
   const seeded = await repos.transaction(async (trx) => {
@@ -242,7 +245,7 @@ export const seedDemo = async (
         },
         now,
       )
-    for (const { chart, id, time, files, records } of prepared) {
+    for (const { chart, id, time, files, records, stats } of prepared) {
       await trx.charts.insert({
         id,
         authorId: DEMO_USER.id,
@@ -256,6 +259,7 @@ export const seedDemo = async (
         isPublic: chart.isPublic,
         tags: JSON.stringify(chart.tags),
         ...files,
+        ...stats,
         previewHash: null,
         publishTime: time,
         updatedTime: time,

@@ -2,14 +2,20 @@
 // - media jobs: the music of a new or edited chart re-encoded to CBR mp3 plus a preview clip. Jobs are
 //   rows, taken with a lease, so a killed worker's job is taken again once its lease runs out;
 // - the janitor: abandoned upload sessions (chunks and rows), files that no chart uses and that were
-//   uploaded more than a day ago, and stale local temp files.
+//   uploaded more than a day ago, and stale local temp files;
+// - chart stats (issue 18): the back-fill of charts whose level data has no stats yet (charts stored
+//   before stats existed, or by older stats code), read in the worker threads, a batch a pass;
+// - trending (issue 18): every TRENDING_INTERVAL_MS one instance (the one whose claim on the meta row
+//   wins) recomputes every chart's score.
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { type FastifyBaseLogger } from 'fastify'
 import { type BlobStore } from '../storage/index.js'
-import { type Repositories, type MediaJob } from '../db/repositories/index.js'
-import { blobToFile, collectFiles, putBuffer } from '../storage/putFile.js'
+import { type Repositories, type MediaJob, statsColumns } from '../db/repositories/index.js'
+import { blobToFile, collectFiles, putBuffer, readBlob } from '../storage/putFile.js'
+import { TRENDING_INTERVAL_MS } from '../../common/rules.js'
+import { type WorkPool, WorkBusyError } from '../work/pool.js'
 import { UPLOAD_IDLE_MS } from '../uploads/session.js'
 import { checkMusic } from './check.js'
 import { encodeBgm, encodePreview } from './encode.js'
@@ -21,8 +27,21 @@ const JANITOR_MS = 10 * 60_000
 /** An upload no chart took within a day is collected. */
 export const ORPHAN_AGE_MS = 24 * 60 * 60_000
 const STALE_TMP_MS = 60 * 60_000
+/** Charts the stats back-fill reads in one pass. */
+const STATS_BATCH = 20
+/** The meta row whose time says when trending was last recomputed (by any instance). */
+export const TRENDING_KEY = 'trending_computed_at'
 
-type Deps = { repos: Repositories; blobStore: BlobStore; tmpDir: string; log?: FastifyBaseLogger }
+type Deps = {
+  repos: Repositories
+  blobStore: BlobStore
+  tmpDir: string
+  /** The worker threads that read level data (the stats back-fill). */
+  work?: WorkPool
+  /** Which charts lists show, or in what order, changed (trending was recomputed): drop list pages. */
+  onListsChanged?: () => void
+  log?: FastifyBaseLogger
+}
 
 export class BackgroundWork {
   private timer: NodeJS.Timeout | undefined
@@ -78,6 +97,47 @@ export class BackgroundWork {
       this.lastJanitor = now()
       await this.janitor(now())
     }
+    if (!this.stopped) this.again ||= await this.backfillStats()
+    if (!this.stopped && (await this.deps.repos.meta.claimDue(TRENDING_KEY, now(), TRENDING_INTERVAL_MS)))
+      await this.recomputeTrending(now())
+  }
+
+  /** Computes the stats of a batch of charts that have none (or old ones); true when more may be left.
+   *  `cancelled` ends the batch early (the server stopping). */
+  async backfillStats(limit = STATS_BATCH, cancelled = () => this.stopped): Promise<boolean> {
+    const { repos, blobStore, work, log } = this.deps
+    if (!work) return false
+    const charts = await repos.charts.needingStats(limit)
+    for (const chart of charts) {
+      if (cancelled()) return false
+      try {
+        // A SUS is converted again, which also gives its tempos; level data alone is read.
+        const bytes = await readBlob(blobStore, chart.susHash ?? chart.dataHash!)
+        const stats = !bytes
+          ? null
+          : chart.susHash
+            ? (await work.convertSus(bytes)).stats
+            : (await work.readLevelData(bytes)).stats
+        if (!stats) log?.warn({ chart: chart.id }, 'chart stats: its file is not in the store')
+        await repos.charts.setStats(chart.id, chart.dataHash!, statsColumns(stats))
+      } catch (error) {
+        // Busy threads: the next pass tries again. Anything else is the chart's own fault, and it is
+        // marked done without figures rather than read again on every pass.
+        if (error instanceof WorkBusyError) return false
+        log?.warn({ err: error, chart: chart.id }, 'chart stats: its level data could not be read')
+        await repos.charts.setStats(chart.id, chart.dataHash!, statsColumns(null))
+      }
+    }
+    return charts.length === limit
+  }
+
+  /** Recomputes trending now (the caller holds this interval's claim). Returns the charts that trend. */
+  async recomputeTrending(now = Date.now()): Promise<number> {
+    const started = Date.now()
+    const trending = await this.deps.repos.charts.recomputeTrending(now)
+    this.deps.onListsChanged?.()
+    this.deps.log?.info({ trending, ms: Date.now() - started }, 'trending recomputed')
+    return trending
   }
 
   private async runJob(job: MediaJob): Promise<void> {

@@ -5,9 +5,24 @@ const TEXTS = {
   myCharts: { en: 'My charts', ja: '自分の譜面', zhs: '我的谱面' },
   reasonCopyright: { en: 'Copyright / official assets', ja: '著作権・公式素材', zhs: '版权／官方素材' },
   reasonBroken: { en: 'Broken chart', ja: '壊れた譜面', zhs: '谱面损坏' },
+  // Finding charts (issue 18).
+  trending: { en: 'Trending', ja: '急上昇', zhs: '热门趋势' },
+  mostPlayed: { en: 'Most played', ja: 'プレイ数順', zhs: '游玩最多' },
+  npsMinimum: { en: 'Notes per second (minimum)', ja: '秒間ノーツ数（最小）', zhs: '每秒音符数（最小）' },
+  npsMaximum: { en: 'Notes per second (maximum)', ja: '秒間ノーツ数（最大）', zhs: '每秒音符数（最大）' },
+  scratches: { en: 'Scratches', ja: 'スクラッチ', zhs: '滑动音符' },
+  splitLines: { en: 'Split lines', ja: '分割ライン', zhs: '分割线' },
+  speedChanges: { en: 'Speed changes', ja: 'ソフラン', zhs: '变速' },
+  with: { en: 'With', ja: 'あり', zhs: '有' },
+  without: { en: 'Without', ja: 'なし', zhs: '无' },
+  notesUnit: { en: 'notes', ja: 'ノーツ', zhs: '音符' },
+  npsUnit: { en: 'NPS', ja: 'NPS', zhs: 'NPS' },
 } as const satisfies Record<string, Record<'en' | 'ja' | 'zhs', string>>
 
 export type OwnText = keyof typeof TEXTS
 
 export const ownText = (key: OwnText, locale: string | undefined): string =>
   (TEXTS[key] as Record<string, string>)[locale ?? 'en'] ?? TEXTS[key].en
+
+/** Every title of ours, in every language we write (the app-texts test's allowed list). */
+export const OWN_TITLES: readonly string[] = Object.values(TEXTS).flatMap((texts) => Object.values(texts))

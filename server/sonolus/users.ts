@@ -52,7 +52,14 @@ export const profileOf = (user: User): Profile => {
 }
 
 const statsLine = (stats: PersonStats) =>
-  `♪ ${stats.charts} · ♡ ${stats.likes} · ▶ ${stats.plays} · ★ ${stats.records} · 💬 ${stats.comments}`
+  [
+    `♪ ${stats.charts}`,
+    `♡ ${stats.likes}`,
+    `▶ ${stats.plays}`,
+    ...(stats.ratingAverage !== null ? [`★ ${stats.ratingAverage.toFixed(1)} (${stats.ratings})`] : []),
+    `🏆 ${stats.records}`,
+    `💬 ${stats.comments}`,
+  ].join(' · ')
 
 export const users: RouteModule = (app, ctx) => {
   const listed = (keywords: string, page: number, limit = USERS_PER_PAGE) =>

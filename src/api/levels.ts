@@ -9,12 +9,18 @@ import { sonolusApi } from './sonolusApi'
 
 export type ChartScope = 'all' | 'mine' | 'liked'
 
-export type LevelListArgs = { page: number; title?: string; scope: ChartScope }
+/** `filters`: the list's filter and sort parameters, already under the API's names (issue 18). */
+export type LevelListArgs = {
+  page: number
+  title?: string
+  scope: ChartScope
+  filters?: Record<string, string>
+}
 
 const SCOPE_QUERY: Record<ChartScope, string | undefined> = { all: undefined, mine: 'my', liked: '2' }
 
-export const levelListParams = ({ page, title, scope }: LevelListArgs): Record<string, string> => {
-  const params: Record<string, string> = { page: String(page) }
+export const levelListParams = ({ page, title, scope, filters }: LevelListArgs): Record<string, string> => {
+  const params: Record<string, string> = { ...filters, page: String(page) }
   if (title && title.trim()) params.title = title.trim()
   const scopeValue = SCOPE_QUERY[scope]
   if (scopeValue) params.in = scopeValue

@@ -18,7 +18,11 @@ export type RenderOptions = {
 /** Renders the current path into a test id, so tests can assert where navigation went. */
 export const LocationProbe = () => {
   const location = useLocation()
-  return <output data-testid="location">{location.pathname}</output>
+  return (
+    <output data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </output>
+  )
 }
 
 export const renderWithProviders = (ui: ReactElement, options: RenderOptions = {}) => {
@@ -36,10 +40,15 @@ export const renderWithProviders = (ui: ReactElement, options: RenderOptions = {
   return { ...result, store, persistor, user }
 }
 
-/** Navigation settles in a router transition, so wait for the path rather than read it at once. */
-export const expectLocation = (pathname: string) =>
-  waitFor(() => {
-    if (screen.getByTestId('location').textContent !== pathname) {
-      throw new Error(`location is ${screen.getByTestId('location').textContent}, expected ${pathname}`)
-    }
-  })
+/** Navigation settles in a router transition, so wait for the path rather than read it at once. A
+ *  navigation that a timer starts (a redirect after a delay) passes that delay as `timeout`, so that a busy
+ *  machine's late timer still counts. */
+export const expectLocation = (pathname: string, timeout = 1000) =>
+  waitFor(
+    () => {
+      if (screen.getByTestId('location').textContent !== pathname) {
+        throw new Error(`location is ${screen.getByTestId('location').textContent}, expected ${pathname}`)
+      }
+    },
+    { timeout },
+  )

@@ -122,7 +122,15 @@ describe.each(DIALECTS)('people, replays and news on %s', (dialect) => {
       expect(page.profile.avatar.backgroundColor).toBe('#112233')
       // The app's description is plain text.
       expect(page.description).toContain('I chart things')
-      expect(page.stats).toEqual({ charts: 1, likes: 0, comments: 0, records: 1, plays: 2 })
+      expect(page.stats).toEqual({
+        charts: 1,
+        likes: 0,
+        comments: 0,
+        records: 1,
+        plays: 2,
+        ratings: 0,
+        ratingAverage: null,
+      })
       const [levels, replays] = page.sections
       expect(levels).toMatchObject({
         title: '#LEVEL',

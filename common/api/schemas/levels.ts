@@ -1,7 +1,16 @@
 // Schemas of the level calls' requests and of their answers with the site's extras (docs/spec.md §3, §7;
 // docs/protocol.md §6, §15). The protocol parts are schemas/protocol.ts's.
 import { Type } from '@sinclair/typebox'
-import { DIFFICULTY_MAX } from '../../rules.js'
+import {
+  CHART_SORTS,
+  DIFFICULTY_MAX,
+  FEATURE_FILTERS,
+  LENGTH_FILTER_MAX,
+  NPS_FILTER_MAX,
+  OLIVIER_FILTERS,
+  TAG_FILTER_MAX,
+} from '../../rules.js'
+import { MAX_TAG_LENGTH } from '../uploads.js'
 import { LEADERBOARDS } from '../levels.js'
 import { ChartModerationSchema } from './moderation.js'
 import {
@@ -16,6 +25,21 @@ import {
 
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)])
 const Hash = Type.String()
+
+/** A chart's stats (common/chart/stats.ts ChartStats), as the site shows them. */
+export const ChartStatsSchema = Type.Object({
+  noteCount: Type.Integer({ minimum: 0 }),
+  counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  /** Seconds. */
+  duration: Type.Number({ minimum: 0 }),
+  npsAverage: Type.Number({ minimum: 0 }),
+  npsPeak: Type.Number({ minimum: 0 }),
+  bpmMin: Type.Union([Type.Number(), Type.Null()]),
+  bpmMax: Type.Union([Type.Number(), Type.Null()]),
+  hasScratches: Type.Boolean(),
+  hasSplitLines: Type.Boolean(),
+  hasSpeedChanges: Type.Boolean(),
+})
 
 /** One chart as the site needs it (docs/spec.md §3). */
 export const RawChartSchema = Type.Object({
@@ -45,6 +69,12 @@ export const RawChartSchema = Type.Object({
   ratingNumber: Type.Integer({ minimum: 0 }),
   publishTime: Type.Number(),
   updatedTime: Type.Number(),
+  /** Accepted results on the chart (issue 18). */
+  playCount: Type.Integer({ minimum: 0 }),
+  /** The trending score: the last week's likes, ratings and plays, weighted by age; 0 when none. */
+  trending: Type.Number({ minimum: 0 }),
+  /** What the level data is like (issue 18); null without level data, or until its stats are read. */
+  stats: Type.Union([ChartStatsSchema, Type.Null()]),
 })
 
 export const LevelListResponseSchema = Type.Composite([
@@ -80,27 +110,45 @@ export const LevelDetailsResponseSchema = Type.Composite([
   }),
 ])
 
-/** GET /levels/list: the app's quick and advanced searches and the site's title, in=my|2 (docs/protocol.md
- *  §6). Open: the app may send more search values; text fields are cut to 100 code points by the route. */
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)))
+/** A bound of a range filter: a number in the rules' bounds, or '' (the app's slider cleared). */
+const Bound = (schema: ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Number>) =>
+  Type.Optional(Type.Union([schema, Type.Literal('')]))
+const Feature = Type.Optional(literals(FEATURE_FILTERS))
+
+/** GET /levels/list: the app's quick and advanced searches and the site's filter bar (docs/protocol.md §6,
+ *  §15.8). Open: the app may send more search values; text fields are cut to 100 code points by the route.
+ *  A sort or a choice the list does not know, or a bound outside the rules', is a 400 naming the field. */
 export const LevelListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   in: Type.Optional(Type.String({ maxLength: 16 })),
-  sort: Type.Optional(Type.String({ maxLength: 16 })),
+  sort: Type.Optional(literals(CHART_SORTS)),
   type: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Words over title, artists, composer, author and tags. */
   keywords: Type.Optional(Type.String({ maxLength: 2000 })),
   title: Type.Optional(Type.String({ maxLength: 2000 })),
   artists: Type.Optional(Type.String({ maxLength: 2000 })),
   author: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** Words in the tags (the app's text field). */
   tag: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** Whole tags, comma-separated (a tag holds no comma): the chart has every one. */
+  tags: Type.Optional(Type.String({ maxLength: (MAX_TAG_LENGTH + 1) * TAG_FILTER_MAX * 4 })),
   /** The app's difficulty (common/rules.ts difficultyOf), 1–40. */
-  levelMin: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX }), Type.Literal('')]),
-  ),
-  levelMax: Type.Optional(
-    Type.Union([Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX }), Type.Literal('')]),
-  ),
-  olivier: Type.Optional(Type.String({ maxLength: 16 })),
+  levelMin: Bound(Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX })),
+  levelMax: Bound(Type.Integer({ minimum: 1, maximum: DIFFICULTY_MAX })),
+  /** Length in whole seconds; LENGTH_FILTER_MAX as the maximum means no bound. */
+  lengthMin: Bound(Type.Integer({ minimum: 0, maximum: LENGTH_FILTER_MAX })),
+  lengthMax: Bound(Type.Integer({ minimum: 0, maximum: LENGTH_FILTER_MAX })),
+  /** Average notes per second; NPS_FILTER_MAX as the maximum means no bound. */
+  npsMin: Bound(Type.Number({ minimum: 0, maximum: NPS_FILTER_MAX })),
+  npsMax: Bound(Type.Number({ minimum: 0, maximum: NPS_FILTER_MAX })),
+  /** 'only' ('1', the spec's spelling) or 'exclude' ('any' and '' filter nothing). */
+  olivier: Type.Optional(Type.Union([literals(OLIVIER_FILTERS), Type.Literal('1'), Type.Literal('')])),
+  scratches: Feature,
+  splitLines: Feature,
+  speedChanges: Feature,
   /** One creator's charts, by handle (a user's page and its "More"). */
   user: Type.Optional(Type.String({ maxLength: 128 })),
 })

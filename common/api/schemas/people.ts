@@ -24,6 +24,9 @@ export const PersonStatsSchema = Type.Object({
   comments: Type.Integer({ minimum: 0 }),
   records: Type.Integer({ minimum: 0 }),
   plays: Type.Integer({ minimum: 0 }),
+  /** Ratings their public charts received, and their average (null without any): issue 18. */
+  ratings: Type.Integer({ minimum: 0 }),
+  ratingAverage: Type.Union([Type.Number(), Type.Null()]),
 })
 /** A best record as the site lists it on a player's page. */
 export const PersonRecordSchema = Type.Object({

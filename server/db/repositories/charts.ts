@@ -7,7 +7,8 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
-import { OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules.js'
+import { type ChartSort, OLIVIER_DIFFICULTY_OFFSET, TRENDING_WINDOW_MS } from '../../../common/rules.js'
+import { type ChartStats, STATS_VERSION } from '../../../common/chart/index.js'
 import { type Dialect } from '../database.js'
 import { type ChartsTable, type Database } from '../schema.js'
 import { type SearchField, ftsMatch, searchCondition } from './chartSearch.js'
@@ -15,7 +16,7 @@ import { type SearchField, ftsMatch, searchCondition } from './chartSearch.js'
 export type ChartRow = Selectable<ChartsTable>
 export type NewChart = Insertable<ChartsTable>
 
-export type ChartSort = 'newest' | 'likes' | 'rating' | 'title'
+export type { ChartSort }
 
 export type ChartListQuery = {
   /** Who is asking: private charts are visible to their author only. */
@@ -30,6 +31,20 @@ export type ChartListQuery = {
   levelMax?: number
   /** true: Olivier charts only; false: the others only. */
   olivier?: boolean
+  /** Every one of these tags is on the chart (whole tags, ASCII letters in any case). */
+  tags?: string[]
+  /** Bounds on the length in seconds and on the average notes per second (issue 18): charts without level
+   *  data have neither, so a bound leaves them out. */
+  lengthMin?: number
+  lengthMax?: number
+  npsMin?: number
+  npsMax?: number
+  /** Only charts with a trending score (the home page's and the app's Trending sections). */
+  trendingOnly?: boolean
+  /** true: charts with it only; false: charts without it only. */
+  scratches?: boolean
+  splitLines?: boolean
+  speedChanges?: boolean
   sort: ChartSort
   offset: number
   limit: number
@@ -37,13 +52,45 @@ export type ChartListQuery = {
 
 const ORDER: Record<
   ChartSort,
-  { column: 'publishTime' | 'likeNumber' | 'rating' | 'title'; direction: 'asc' | 'desc' }
+  {
+    column: 'publishTime' | 'likeNumber' | 'rating' | 'title' | 'trending' | 'playCount'
+    direction: 'asc' | 'desc'
+  }
 > = {
   newest: { column: 'publishTime', direction: 'desc' },
   likes: { column: 'likeNumber', direction: 'desc' },
   rating: { column: 'rating', direction: 'desc' },
+  trending: { column: 'trending', direction: 'desc' },
+  plays: { column: 'playCount', direction: 'desc' },
   title: { column: 'title', direction: 'asc' },
 }
+
+/** A whole tag inside the chart's JSON array of tags, as a LIKE pattern: its JSON string, quotes
+ *  included, so "rock" does not match "rockabilly". ASCII letters are lower-cased here and in the column
+ *  (tagsColumn), and nothing else, so SQLite and PostgreSQL match the same charts. */
+export const tagPattern = (tag: string): string =>
+  `%${JSON.stringify(tag)
+    .replace(/[A-Z]/g, (char) => char.toLowerCase())
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const ASCII_LOWER = 'abcdefghijklmnopqrstuvwxyz'
+
+/** The stats columns of a chart (issue 18): its level data's figures, or none when it has no level data. */
+export const statsColumns = (stats: ChartStats | null) => ({
+  noteCount: stats?.noteCount ?? null,
+  noteCounts: stats ? JSON.stringify(stats.counts) : null,
+  duration: stats?.duration ?? null,
+  npsAverage: stats?.npsAverage ?? null,
+  npsPeak: stats?.npsPeak ?? null,
+  bpmMin: stats?.bpmMin ?? null,
+  bpmMax: stats?.bpmMax ?? null,
+  hasScratches: stats?.hasScratches ? 1 : 0,
+  hasSplitLines: stats?.hasSplitLines ? 1 : 0,
+  hasSpeedChanges: stats?.hasSpeedChanges ? 1 : 0,
+  statsVersion: STATS_VERSION,
+})
+export type StatsColumns = ReturnType<typeof statsColumns>
 
 /** The tags of a chart's JSON array as words for search. */
 export const tagsText = (tags: string): string => {
@@ -54,6 +101,23 @@ export const tagsText = (tags: string): string => {
     return ''
   }
 }
+
+/** True when the query narrows the catalogue by what charts are (not only whose or which scope). */
+const isFiltered = (query: ChartListQuery): boolean =>
+  [
+    query.levelMin,
+    query.levelMax,
+    query.olivier,
+    query.lengthMin,
+    query.lengthMax,
+    query.npsMin,
+    query.npsMax,
+    query.scratches,
+    query.splitLines,
+    query.speedChanges,
+  ].some((value) => value !== undefined) ||
+  (query.tags?.length ?? 0) > 0 ||
+  !!query.trendingOnly
 
 /** Search totals stop counting here (50 pages of 20): nobody pages further through a
  *  search, and counting every match of a common word would cost more than the page itself. */
@@ -109,6 +173,26 @@ export class ChartsRepository {
       if (query.levelMin !== undefined) conditions.push(eb(difficulty(), '>=', query.levelMin))
       if (query.levelMax !== undefined) conditions.push(eb(difficulty(), '<=', query.levelMax))
       if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
+      for (const tag of query.tags ?? []) {
+        // SQLite's LIKE ignores the case of ASCII letters only; PostgreSQL's lower() would fold others
+        // too, so there the column's ASCII letters alone are folded.
+        const column =
+          this.dialect === 'postgres'
+            ? sql`translate(charts.tags, ${ASCII_UPPER}, ${ASCII_LOWER})`
+            : sql`charts.tags`
+        conditions.push(sql<SqlBool>`${column} like ${tagPattern(tag)} escape '\\'`)
+      }
+      if (query.lengthMin !== undefined) conditions.push(eb('duration', '>=', query.lengthMin))
+      if (query.lengthMax !== undefined) conditions.push(eb('duration', '<=', query.lengthMax))
+      if (query.npsMin !== undefined) conditions.push(eb('npsAverage', '>=', query.npsMin))
+      if (query.npsMax !== undefined) conditions.push(eb('npsAverage', '<=', query.npsMax))
+      const feature = (column: 'hasScratches' | 'hasSplitLines' | 'hasSpeedChanges', wanted?: boolean) => {
+        if (wanted !== undefined) conditions.push(eb(column, '=', wanted ? 1 : 0))
+      }
+      if (query.trendingOnly) conditions.push(eb('trending', '>', 0))
+      feature('hasScratches', query.scratches)
+      feature('hasSplitLines', query.splitLines)
+      feature('hasSpeedChanges', query.speedChanges)
       for (const { field, text } of query.search ?? []) {
         const condition = searchCondition(this.dialect, field, text, fts === 'like')
         if (condition) conditions.push(condition(eb))
@@ -186,7 +270,8 @@ export class ChartsRepository {
     query: ChartListQuery,
     { searchCap = SEARCH_COUNT_CAP, likeWalkRows = LIKE_WALK_ROWS } = {},
   ): Promise<{ rows: ChartRow[]; total: number }> {
-    const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '')
+    // A search or a filtered list (issue 18) counts at most searchCap matches; browsing counts exactly.
+    const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '') || isFiltered(query)
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     if (match === undefined) {
       const [rows, total] = await Promise.all([
@@ -233,6 +318,66 @@ export class ChartsRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute()
+  }
+
+  /** Trending (issue 18): every chart's score from the likes, ratings and plays of the last `window`, each
+   *  weighing less as it ages (linearly, to nothing at the window's end): a like 1, a rating rating/5, and
+   *  a player's plays of a chart 0.5 together (their latest counts, so replaying does not push a chart).
+   *  One transaction of two statements: readers see the old scores until it commits. Returns how many
+   *  charts trend. */
+  async recomputeTrending(now: number, window = TRENDING_WINDOW_MS): Promise<number> {
+    const since = now - window
+    const age = (column: string) =>
+      sql`(1.0 - cast(${now} - ${sql.ref(column)} as double precision) / ${window})`
+    const events = sql`
+      select chart_id, cast(1 as double precision) * ${age('created_time')} as w
+        from likes where created_time > ${since}
+      union all
+      select chart_id, (cast(rating as double precision) / 5) * ${age('updated_time')}
+        from ratings where updated_time > ${since}
+      union all
+      select chart_id, 0.5 * ${age('time')} from (
+        select chart_id, max(created_time) as time from records where created_time > ${since}
+        group by chart_id, user_id) plays`
+    // Rounded, so that both databases order equal scores the same way (sums in another order may differ
+    // in their last bits).
+    const score =
+      this.dialect === 'postgres'
+        ? sql`cast(round(cast(sum(w) as numeric), 6) as double precision)`
+        : sql`round(sum(w), 6)`
+    return this.db.transaction().execute(async (trx) => {
+      await sql`update charts set trending = 0 where trending <> 0`.execute(trx)
+      const result = await sql`
+        update charts set trending = scores.score
+        from (select chart_id, ${score} as score from (${events}) events group by chart_id) scores
+        where charts.id = scores.chart_id`.execute(trx)
+      return Number(result.numAffectedRows ?? 0n)
+    })
+  }
+
+  /** Charts whose level data has no stats yet, or stats from older code (the back-fill's work). */
+  needingStats(limit: number): Promise<Pick<ChartRow, 'id' | 'susHash' | 'dataHash'>[]> {
+    return this.db
+      .selectFrom('charts')
+      .select(['id', 'susHash', 'dataHash'])
+      .where('statsVersion', '<', STATS_VERSION)
+      .where('dataHash', 'is not', null)
+      .orderBy('statsVersion')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  }
+
+  /** Stores a chart's stats if it still has the level data they were computed from (an edit may have
+   *  changed it meanwhile; the edit then stored its own). */
+  async setStats(id: string, dataHash: string, columns: StatsColumns): Promise<boolean> {
+    const result = await this.db
+      .updateTable('charts')
+      .set(columns)
+      .where('id', '=', id)
+      .where('dataHash', '=', dataHash)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
   }
 
   async insert(chart: NewChart): Promise<ChartRow> {

@@ -32,6 +32,12 @@ export class LeaderboardsRepository {
    *  transaction. */
   async addRecord(record: RecordRow, boards: BoardEntry[]): Promise<void> {
     await this.db.insertInto('records').values(record).execute()
+    // Most played (issue 18) counts accepted results.
+    await this.db
+      .updateTable('charts')
+      .set((eb) => ({ playCount: eb('playCount', '+', 1) }))
+      .where('id', '=', record.chartId)
+      .execute()
     for (const { board, sortKey } of boards) {
       await this.db
         .insertInto('leaderboardEntries')

@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'
 
 /** Small key-value facts about this installation (e.g. whether the demo content was seeded). */
@@ -17,6 +17,22 @@ export class MetaRepository {
       .insertInto('meta')
       .values({ key, value })
       .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
+  }
+
+  /** Takes a periodic job's turn: sets the key to `now` if it is absent or at most `now - intervalMs`; true
+   *  when this call did. Of several instances asking at once exactly one gets the turn (the row decides). */
+  async claimDue(key: string, now: number, intervalMs: number): Promise<boolean> {
+    const result = await this.db
+      .insertInto('meta')
+      .values({ key, value: String(now) })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ value: String(now) })
+          .where(sql<number>`cast(meta.value as bigint)`, '<=', now - intervalMs),
+      )
       .executeTakeFirst()
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
   }

@@ -14,6 +14,9 @@ export type PersonStats = {
   records: number
   /** Records others (and they) played on this user's charts. */
   plays: number
+  /** Ratings of their public charts, and the average of them all (null without any). */
+  ratings: number
+  ratingAverage: number | null
 }
 
 const visibleChart = (eb: ExpressionBuilder<Database, 'charts'>) =>
@@ -96,6 +99,10 @@ export class PeopleRepository {
         .select((eb) => [
           eb.fn.countAll<number>().as('n'),
           eb.fn.coalesce(eb.fn.sum<number>('likeNumber'), eb.lit(0)).as('likes'),
+          eb.fn.coalesce(eb.fn.sum<number>('ratingNumber'), eb.lit(0)).as('ratings'),
+          eb.fn
+            .coalesce(eb.fn.sum<number>(eb('rating', '*', eb.ref('ratingNumber'))), eb.lit(0))
+            .as('ratingSum'),
         ])
         .where('authorId', '=', userId)
         .where((eb) => visibleChart(eb))
@@ -114,9 +121,12 @@ export class PeopleRepository {
       this.recordsOnVisibleCharts('records.userId', userId),
       this.recordsOnVisibleCharts('charts.authorId', userId),
     ])
+    const ratings = Number(charts.ratings)
     return {
       charts: Number(charts.n),
       likes: Number(charts.likes),
+      ratings,
+      ratingAverage: ratings > 0 ? Math.round((Number(charts.ratingSum) / ratings) * 100) / 100 : null,
       comments: Number(comments.n),
       records: Number(records.n),
       plays: Number(plays.n),

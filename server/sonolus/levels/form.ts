@@ -20,7 +20,8 @@ import {
   sliceCodePoints,
 } from '../../../common/text.js'
 import { type AppContext } from '../../context.js'
-import { type ChartRow, type User } from '../../db/repositories/index.js'
+import { type ChartRow, type User, statsColumns } from '../../db/repositories/index.js'
+import { type ChartStats } from '../../../common/chart/index.js'
 import { HttpError, emptyField } from '../../http/errors.js'
 import { composeBackground } from '../../media/background.js'
 import { FileCheckError, checkImage, checkLevelData, checkMusic, convertChart } from '../../media/check.js'
@@ -179,6 +180,8 @@ export type ChartFiles = {
   dataHash: string | null
   /** The music changed: its re-encode (and preview) must be made again. */
   musicChanged: boolean
+  /** What the new level data is like (issue 18); undefined when the level data did not change. */
+  stats?: ChartStats
 }
 
 /** Checks every new file by content and works out the chart's files: the server's own level data from
@@ -214,16 +217,24 @@ export const prepareFiles = async (
     if (isNew('musicHash')) await checkStoredMusic(ctx, musicHash!)
     const susHash = given.susHash ?? existing?.susHash ?? null
     let dataHash = existing?.dataHash ?? null
+    let stats: ChartStats | undefined
     if (isNew('susHash')) {
-      dataHash = await derived(
-        (await convertChart(ctx.work, await stored(ctx, susHash!))).gzipped,
-        'application/gzip',
-      )
+      const converted = await convertChart(ctx.work, await stored(ctx, susHash!))
+      dataHash = await derived(converted.gzipped, 'application/gzip')
+      stats = converted.stats
     } else if (!susHash && isNew('dataHash')) {
-      await checkLevelData(ctx.work, await stored(ctx, given.dataHash!))
+      stats = (await checkLevelData(ctx.work, await stored(ctx, given.dataHash!))).stats
       dataHash = given.dataHash!
     }
-    return { coverHash, backgroundHash, musicHash, susHash, dataHash, musicChanged: isNew('musicHash') }
+    return {
+      coverHash,
+      backgroundHash,
+      musicHash,
+      susHash,
+      dataHash,
+      musicChanged: isNew('musicHash'),
+      stats,
+    }
   } catch (error) {
     if (error instanceof FileCheckError) throw createRejected(error.message)
     throw error
@@ -246,6 +257,12 @@ export const chartColumns = (form: LevelForm, files: ChartFiles) => ({
   musicHash: files.musicHash,
   susHash: files.susHash,
   dataHash: files.dataHash,
+  // New level data brings its stats; a chart created without level data has none to compute.
+  ...(files.stats !== undefined
+    ? statsColumns(files.stats)
+    : files.dataHash === null
+      ? statsColumns(null)
+      : {}),
 })
 
 export const fileHashes = (files: ChartFiles): string[] =>

@@ -3,8 +3,41 @@
 // so we add no `quick` form of ours beside it (issue 17: two identical forms showed). Titles are core
 // text keys, but for the proper name Olivier and "My charts" (server/sonolus/texts.ts).
 import { type ServerForm } from '@sonolus/core'
-import { DIFFICULTY_MAX } from '../../../common/rules.js'
-import { ownText } from '../texts.js'
+import { DIFFICULTY_MAX, LENGTH_FILTER_MAX, NPS_FILTER_MAX, NPS_FILTER_STEP } from '../../../common/rules.js'
+import { type OwnText, ownText } from '../texts.js'
+
+/** Any, with or without a feature of the level data (issue 18). */
+const featureSelect = (query: string, name: OwnText, locale: string | undefined) => ({
+  query,
+  name: ownText(name, locale),
+  required: false,
+  type: 'select' as const,
+  def: 'any',
+  values: [
+    { name: 'any', title: '#ANY' },
+    { name: 'with', title: ownText('with', locale) },
+    { name: 'without', title: ownText('without', locale) },
+  ],
+})
+
+const slider = (
+  query: string,
+  name: string,
+  def: number,
+  max: number,
+  step: number,
+  unit?: string,
+): ServerForm['options'][number] => ({
+  query,
+  name,
+  required: false,
+  type: 'slider',
+  def,
+  min: 0,
+  max,
+  step,
+  ...(unit ? { unit } : {}),
+})
 
 export const advancedSearch = (loggedIn: boolean, locale: string | undefined): ServerForm => ({
   type: 'advanced',
@@ -72,6 +105,14 @@ export const advancedSearch = (loggedIn: boolean, locale: string | undefined): S
       max: DIFFICULTY_MAX,
       step: 1,
     },
+    // Length and density from the level data (issue 18); the sliders' ends filter nothing.
+    slider('lengthMin', '#LENGTH_MINIMUM', 0, LENGTH_FILTER_MAX, 10, '#SECOND_UNIT'),
+    slider('lengthMax', '#LENGTH_MAXIMUM', LENGTH_FILTER_MAX, LENGTH_FILTER_MAX, 10, '#SECOND_UNIT'),
+    slider('npsMin', ownText('npsMinimum', locale), 0, NPS_FILTER_MAX, NPS_FILTER_STEP),
+    slider('npsMax', ownText('npsMaximum', locale), NPS_FILTER_MAX, NPS_FILTER_MAX, NPS_FILTER_STEP),
+    featureSelect('scratches', 'scratches', locale),
+    featureSelect('splitLines', 'splitLines', locale),
+    featureSelect('speedChanges', 'speedChanges', locale),
     {
       query: 'olivier',
       name: '#DIFFICULTY',
@@ -94,6 +135,8 @@ export const advancedSearch = (loggedIn: boolean, locale: string | undefined): S
         { name: 'newest', title: '#NEWEST' },
         { name: 'likes', title: '#POPULAR' },
         { name: 'rating', title: '#RATING' },
+        { name: 'trending', title: ownText('trending', locale) },
+        { name: 'plays', title: ownText('mostPlayed', locale) },
         { name: 'title', title: '#TITLE' },
       ],
     },

@@ -1,4 +1,5 @@
-// GET /sonolus/levels/info: sections Newest, Most liked, Random, and (logged in) My charts; the search forms.
+// GET /sonolus/levels/info: sections Newest, Most liked, Trending (issue 18), Random, and (logged in) My
+// charts; the search forms.
 import { type RouteModule } from '../types.js'
 import { LevelInfoResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
@@ -18,8 +19,15 @@ export const levelsInfo: RouteModule = (app, ctx) => {
       return sendJson(ctx, request, reply, async (tags) => {
         const locale = request.query.localization ?? 'en'
         const user = await ctx.auth.userOf(request)
-        const rows = (sort: 'newest' | 'likes', scope: 'all' | 'mine' = 'all', offset = 0) =>
-          ctx.repos.charts.listRows({ viewerId: user?.id, scope, sort, offset, limit: SECTION_SIZE })
+        const rows = (sort: 'newest' | 'likes' | 'trending', scope: 'all' | 'mine' = 'all', offset = 0) =>
+          ctx.repos.charts.listRows({
+            viewerId: user?.id,
+            scope,
+            sort,
+            offset,
+            limit: SECTION_SIZE,
+            trendingOnly: sort === 'trending',
+          })
         // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
         const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
         const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
@@ -28,6 +36,7 @@ export const levelsInfo: RouteModule = (app, ctx) => {
         const sections: [string, string, ChartRow[], string | undefined][] = [
           ['#NEWEST', 'clock', await rows('newest'), 'type=advanced&sort=newest'],
           ['#POPULAR', 'heart', await rows('likes'), 'type=advanced&sort=likes'],
+          [ownText('trending', locale), 'arrowUp', await rows('trending'), 'type=advanced&sort=trending'],
           ['#RANDOM', 'shuffle', await rows('newest', 'all', randomOffset), undefined],
         ]
         if (user)

@@ -1,9 +1,10 @@
 // A chart as a Sonolus LevelItem (docs/protocol.md §12.1) and as the site's raw chart row (docs/spec.md §3).
 import { type BackgroundItem, type LevelItem, type Srl } from '@sonolus/core'
-import { type RawChart } from '../../../common/api/levels.js'
+import { type RawChart, type RawChartStats } from '../../../common/api/levels.js'
 import { LEVEL_NAME_PREFIX, difficultyOf } from '../../../common/rules.js'
-import { levelLabel } from '../../../common/format.js'
+import { formatLength, formatNps, levelLabel } from '../../../common/format.js'
 import { userItemOf } from '../userItems.js'
+import { ownText } from '../texts.js'
 
 /** `{[field]: UserItem}` when the 'name#handle' names someone, else nothing. */
 export const withUser = <K extends string>(field: K, author: string, publicUrl: string) => {
@@ -27,6 +28,29 @@ export const parseTags = (tags: string): string[] => {
     return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : []
   } catch {
     return []
+  }
+}
+
+/** The chart's stats (issue 18), when its level data was read. */
+export const statsOf = (row: ChartRow): RawChartStats | null => {
+  if (row.noteCount === null || row.duration === null) return null
+  let counts: Record<string, number> = {}
+  try {
+    counts = JSON.parse(row.noteCounts ?? '{}') as Record<string, number>
+  } catch {
+    // A row written by hand: the kinds are left out, the rest still holds.
+  }
+  return {
+    noteCount: row.noteCount,
+    counts,
+    duration: row.duration,
+    npsAverage: row.npsAverage ?? 0,
+    npsPeak: row.npsPeak ?? 0,
+    bpmMin: row.bpmMin,
+    bpmMax: row.bpmMax,
+    hasScratches: !!row.hasScratches,
+    hasSplitLines: !!row.hasSplitLines,
+    hasSpeedChanges: !!row.hasSpeedChanges,
   }
 }
 
@@ -57,6 +81,9 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   ratingNumber: row.ratingNumber,
   publishTime: row.publishTime,
   updatedTime: row.updatedTime,
+  playCount: row.playCount,
+  trending: row.trending,
+  stats: statsOf(row),
 })
 
 /** The per-chart background: our 1920×1180 composite as the image, the engine background's data and
@@ -86,6 +113,7 @@ const levelWithoutEngine = (
   row: ChartRow,
   engineBackground: BackgroundItem,
   publicUrl: string,
+  locale: string,
 ): Omit<LevelItem, 'engine'> => {
   const tags = parseTags(row.tags)
   const background = chartBackground(row, engineBackground, publicUrl)
@@ -105,6 +133,14 @@ const levelWithoutEngine = (
       ...(row.ratingNumber > 0 ? [{ title: row.rating.toFixed(1), icon: 'star' }] : []),
       // The level chip's label, Olivier III (docs/spec.md §2), beside the difficulty number 33.
       ...(row.isOliver ? [{ title: levelLabel(row.level, true) }] : []),
+      // What the level data is like (issue 18): notes, length, average notes per second.
+      ...(row.noteCount !== null && row.duration !== null
+        ? [
+            { title: `${row.noteCount} ${ownText('notesUnit', locale)}` },
+            { title: formatLength(row.duration), icon: 'stopwatch' },
+            { title: `${formatNps(row.npsAverage ?? 0)} ${ownText('npsUnit', locale)}` },
+          ]
+        : []),
       ...tags.map((tag) => ({ title: tag })),
     ],
     useSkin: { useDefault: true },
@@ -123,7 +159,7 @@ const ENGINE_SLOT = '"\\u0000engine\\u0000"'
 /** The LevelItem as JSON text, with the cached engine JSON spliced in. */
 export const levelJson = (row: ChartRow, packs: PackCatalog, locale: string, publicUrl: string): string => {
   const engine = packs.engine(locale)
-  const level = levelWithoutEngine(row, engine.item.background, publicUrl)
+  const level = levelWithoutEngine(row, engine.item.background, publicUrl, locale)
   // A function replacement: the engine JSON may contain "$&"-like sequences.
   return JSON.stringify({ ...level, engine: '\u0000engine\u0000' }).replace(ENGINE_SLOT, () => engine.json)
 }

@@ -4,6 +4,7 @@
 // (tags mark modifiers such as auto-play), and the result is one a Sirius play of the chart can produce
 // (common/scoring.ts: counts, combo, grade and scores against the note count of the chart's level data;
 // a chart without level data takes no results). Each user keeps their best record per board.
+import { STATS_VERSION } from '../../../common/chart/index.js'
 import { BoardParams, RecordParams } from '../../../common/api/schemas/levels.js'
 import {
   EmptyObjectSchema,
@@ -138,6 +139,8 @@ const boardOf = (name: string): LeaderboardName => {
  *  is refused, as it is when the stored level data is missing or unreadable. */
 const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number> => {
   if (!chart.dataHash) throw rejected('the chart has no level data, so it cannot have been played')
+  // Stored with the level data's stats (issue 18), by the current stats code: the same count.
+  if (chart.noteCount !== null && chart.statsVersion === STATS_VERSION) return chart.noteCount
   const blob = await ctx.blobStore.get(chart.dataHash).catch(() => undefined)
   if (!blob) throw rejected("the chart's level data is missing on the server")
   const chunks: Buffer[] = []

@@ -3,7 +3,8 @@
 // the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
 // by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
-// The author links to their page (issue 17).
+// The author links to their page (issue 17). Issue 18: each tag opens the list filtered by it, and a card
+// shows what the level data is like.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -34,12 +35,13 @@ import { Scaffold } from '../../components/Scaffold'
 import { UserLink } from '../../components/UserLink'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { useSubmit } from '../../app/messages/useSubmit'
-import { ChartGrid } from '../charts'
+import { ChartGrid, chartListPath } from '../charts'
 import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
 import { ChartPlayer } from '../preview'
 import { CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
+import { ChartStatsCard } from './ChartStatsCard'
 
 export const ChartInfoPage = () => {
   const { id = '' } = useParams()
@@ -142,7 +144,9 @@ export const ChartInfoPage = () => {
                       chart.tags.length > 0 ? (
                         <Space size={[4, 4]} wrap>
                           {chart.tags.map((tag) => (
-                            <Tag key={tag}>{tag}</Tag>
+                            <Link key={tag} to={chartListPath({ tags: [tag] })} data-testid="chart-tag">
+                              <Tag style={{ cursor: 'pointer' }}>{tag}</Tag>
+                            </Link>
                           ))}
                         </Space>
                       ) : (
@@ -257,6 +261,7 @@ export const ChartInfoPage = () => {
             </Typography.Text>
           )}
         </Card>
+        <ChartStatsCard chart={chart} />
         <CommunitySection chart={chart} />
         <LeaderboardSection chartId={chart.id} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>

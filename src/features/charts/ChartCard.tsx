@@ -1,17 +1,19 @@
 // docs/spec.md §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
 // joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
 // private chart, shows the rating, and plays the preview clip (issue 15); the author opens their page
-// (issue 17).
+// (issue 17). Beside the level chip it says how many notes, how long and how dense (issue 18), and each
+// tag opens the list of charts with that tag.
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
 import { HeartOutlined, LockOutlined, StarOutlined, UserOutlined } from '@ant-design/icons'
-import { joinTags } from '../../../common/format'
+import { formatLength, formatNps } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
 import { UserLink } from '../../components/UserLink'
 import { PreviewButton } from '../listen'
+import { chartListPath } from './filters'
 import './chartCard.css'
 
 export const CARD_WIDTH = 480
@@ -38,17 +40,48 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         className="chart-card-cover"
       />
       <Flex vertical gap={4} className="chart-card-body">
-        <div>
+        <Flex gap={8} align="center" className="chart-card-head">
           <LevelChip level={chart.level} isOliver={chart.isOliver} />
-        </div>
+          {chart.stats && (
+            <span className="chart-card-stats text-ellipsis text-secondary" data-testid="chart-card-stats">
+              <span data-testid="chart-card-notes">
+                <FormattedMessage id="chart.stats.notes_short" values={{ count: chart.stats.noteCount }} />
+              </span>
+              {' · '}
+              <span data-testid="chart-card-length">{formatLength(chart.stats.duration)}</span>
+              {' · '}
+              <span data-testid="chart-card-nps">
+                <FormattedMessage
+                  id="chart.stats.nps_short"
+                  values={{ nps: formatNps(chart.stats.npsAverage) }}
+                />
+              </span>
+            </span>
+          )}
+        </Flex>
         <span className="chart-card-title text-ellipsis">{chart.title}</span>
         <span className="text-ellipsis text-secondary">{chart.artists}</span>
         <span className="text-ellipsis text-secondary">{chart.composer}</span>
-        <span className="text-ellipsis" data-testid="chart-card-tags">
-          {joinTags(chart.tags)}
-        </span>
       </Flex>
     </Link>
+    {/* The tags (joined by a separator, '-' when none: docs/spec.md §2) lie over the card's link, as the
+        footer does; each opens the list filtered by it (issue 18). */}
+    <span className="chart-card-tags text-ellipsis" data-testid="chart-card-tags">
+      {chart.tags.length === 0
+        ? '-'
+        : chart.tags.map((tag, i) => (
+            <span key={tag}>
+              {i > 0 && ' / '}
+              <Link
+                to={chartListPath({ tags: [tag] })}
+                className="chart-card-tag"
+                data-testid="chart-card-tag"
+              >
+                {tag}
+              </Link>
+            </span>
+          ))}
+    </span>
     {/* The author's link may not sit inside the card's link: the last row lies over the card, and only the
         author's link in it takes clicks (a click anywhere else still opens the chart). */}
     <Flex justify="space-between" gap={8} className="chart-card-footer">

@@ -1,7 +1,9 @@
 // docs/spec.md §2 "Chart list, My charts, Liked charts": search by title with a search button, the cards, and
 // pagination with 7 visible pages (zero-based in calls). Mine and Liked need a login: without one the
-// page shows not_login. Page and title live in the address, so back and forward work and links share.
-import { useEffect, useState } from 'react'
+// page shows not_login. Page, title and (issue 18) the filter bar's filters and sort live in the address,
+// so back and forward work and links share; what the address holds that the list does not know is
+// left out with a notice.
+import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
 import { Alert, Button, Empty, Flex, Spin } from 'antd'
@@ -16,6 +18,8 @@ import { Scaffold } from '../../components/Scaffold'
 import { LoginPrompt } from '../../components/LoginPrompt'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from './ChartCard'
+import { FilterBar } from './FilterBar'
+import { type ChartFilters, filterParams, isFiltered, readFilters } from './filters'
 
 const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
 
@@ -24,15 +28,17 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const bases = useBases()
   const [params, setParams] = useSearchParams()
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0)
-  const title = params.get('title') ?? ''
+  const { filters, ignored } = useMemo(() => readFilters(params), [params])
+  const title = filters.title
   const [draft, setDraft] = useState(title)
   useEffect(() => setDraft(title), [title])
 
   const { user, isLoading: checkingLogin } = useCurrentUser()
   const needsLogin = scope !== 'all'
   const blocked = needsLogin && !checkingLogin && !user
+  const apiFilters = useMemo(() => filterParams({ ...filters, title: '' }), [filters])
   const { data, error, isFetching, isLoading } = useGetLevelListQuery(
-    { page, title, scope },
+    { page, title, scope, filters: apiFilters },
     { skip: needsLogin && !user },
   )
 
@@ -42,11 +48,11 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const loginNeeded = errorKey === 'not_login'
   useFailureMessage(loginNeeded ? undefined : errorKey, error)
 
-  const update = (next: { page?: number; title?: string }) => {
-    const search = new URLSearchParams()
-    const nextTitle = next.title ?? title
+  /** A new page, title or filter set: written to the address (a filter change starts at page 0). */
+  const update = (next: { page?: number; title?: string; filters?: ChartFilters }) => {
+    const nextFilters = { ...(next.filters ?? filters), title: next.title ?? title }
+    const search = new URLSearchParams(filterParams(nextFilters))
     const nextPage = next.page ?? page
-    if (nextTitle) search.set('title', nextTitle)
     if (nextPage > 0) search.set('page', String(nextPage))
     setParams(search)
     window.scrollTo({ top: 0 })
@@ -76,6 +82,22 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
           <FormattedMessage id="chart.list.search" />
         </Button>
       </Flex>
+      <FilterBar filters={filters} onChange={(next) => update({ filters: next, page: 0 })} />
+      {ignored.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          style={{ marginBottom: 16 }}
+          data-testid="filters-ignored"
+          message={
+            <FormattedMessage
+              id="chart.filter.ignored"
+              values={{ params: ignored.map(({ param, value }) => `${param}=${value}`).join(', ') }}
+            />
+          }
+        />
+      )}
       {loginNeeded && <LoginPrompt />}
       {errorKey && !loginNeeded && (
         <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />
@@ -91,6 +113,8 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
               description={
                 title ? (
                   <FormattedMessage id="chart.list.no_match" values={{ title }} />
+                ) : isFiltered(filters) ? (
+                  <FormattedMessage id="chart.filter.no_match" />
                 ) : (
                   <FormattedMessage id="chart.list.empty" />
                 )

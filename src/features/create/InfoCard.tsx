@@ -19,7 +19,7 @@ import {
   levelRangeValues,
 } from './chartForm'
 import { type PipelineMode } from './stages'
-import { TagsInput } from './TagsInput'
+import { TagsInput } from '../../components/TagsInput'
 import { clampLevel, isLevelInRange } from './validation'
 
 /** antd's count options, made once: a new object each render makes the field measure itself again. */

@@ -1,7 +1,6 @@
 // docs/spec.md §5 checks the browser makes before any upload: file size, the music is mp3, the chart file is SUS,
 // required fields, and the level range (1-30, 1-10 when Olivier). The server checks everything again.
 import { LEVEL_MIN, MAX_UPLOAD_BYTES, levelMax } from '../../../common/rules'
-import { sliceCodePoints, stripControl } from '../../../common/text'
 
 export const isTooLarge = (file: Blob): boolean => file.size > MAX_UPLOAD_BYTES
 
@@ -27,23 +26,3 @@ export const isLevelInRange = (level: number, isOlivier: boolean): boolean =>
 /** docs/spec.md §5: a level brought into the range (when Olivier narrows it to 1-10). */
 export const clampLevel = (level: number, isOlivier: boolean): number =>
   Math.min(Math.max(level, LEVEL_MIN), levelMax(isOlivier))
-
-/** Adds tags to a list: without control characters, trimmed, at most maxLength code points each (as the
- *  server counts), no duplicates (any case), at most maxTags. `refused` counts the tags that did not fit. */
-export const addTags = (
-  list: readonly string[],
-  raw: readonly string[],
-  maxTags: number,
-  maxLength: number,
-): { tags: string[]; refused: number } => {
-  const tags = [...list]
-  let refused = 0
-  for (const text of raw) {
-    const tag = sliceCodePoints(stripControl(text).trim(), maxLength).trim()
-    if (!tag) continue
-    if (tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) continue
-    if (tags.length >= maxTags) refused++
-    else tags.push(tag)
-  }
-  return { tags, refused }
-}

@@ -1,5 +1,5 @@
 // docs/spec.md §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
-// Issue 17 puts the server's news above it (NewsCard).
+// Issue 17 puts the server's news above it (NewsCard); issue 18 the trending charts (TrendingCard).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { NewsCard } from './NewsCard'
+import { TrendingCard } from './TrendingCard'
 
 /** The operator's command, the same in every language. */
 const IMPORT_COMMAND = 'npm run import-pack -- <file.scp | pack>'
@@ -49,6 +50,7 @@ export const HomePage = () => {
   return (
     <Scaffold title={<FormattedMessage id="route.home" />} subtitle={<FormattedMessage id="home.subtitle" />}>
       <NewsCard news={news} page={newsPage} onPage={setNewsPage} moderator={user?.role === 'moderator'} />
+      <TrendingCard />
       <Card title={<FormattedMessage id="home.server_info" />}>
         {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
         {isError && <Alert type="error" showIcon message={<FormattedMessage id="error.fetch_failed" />} />}

@@ -20,7 +20,7 @@ import { ChartGrid } from '../charts'
 import { UserAvatar } from './UserAvatar'
 
 /** The counts in the order the page shows them. */
-const STATS: { key: keyof PersonStats; labelId: MessageId }[] = [
+const STATS: { key: Exclude<keyof PersonStats, 'ratings' | 'ratingAverage'>; labelId: MessageId }[] = [
   { key: 'charts', labelId: 'user.stats_charts' },
   { key: 'likes', labelId: 'user.stats_likes' },
   { key: 'plays', labelId: 'user.stats_plays' },
@@ -98,6 +98,20 @@ export const UserPage = () => {
                 <Statistic title={<FormattedMessage id={labelId} />} value={stats[key]} />
               </Col>
             ))}
+            {/* Their charts' average rating (issue 18), with how many ratings it averages. */}
+            <Col xs={12} sm={8} md={4} data-testid="user-stat-rating">
+              <Statistic
+                title={<FormattedMessage id="user.stats_rating" />}
+                value={stats.ratingAverage === null ? '-' : stats.ratingAverage.toFixed(2)}
+                suffix={
+                  stats.ratingAverage === null ? undefined : (
+                    <span className="text-secondary" style={{ fontSize: 14 }}>
+                      <FormattedMessage id="user.stats_rating_count" values={{ count: stats.ratings }} />
+                    </span>
+                  )
+                }
+              />
+            </Col>
           </Row>
         </Card>
         <Card title={<FormattedMessage id="user.charts" />}>

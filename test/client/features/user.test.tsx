@@ -32,7 +32,15 @@ describe('the user page (issue 17)', () => {
           ...base.profile,
           aboutMe: 'I write **hard** charts.\n<script>alert(1)</script>',
         },
-        stats: { charts: 2, likes: 31, comments: 4, records: 9, plays: 1234 },
+        stats: {
+          charts: 2,
+          likes: 31,
+          comments: 4,
+          records: 9,
+          plays: 1234,
+          ratings: 12,
+          ratingAverage: 4.25,
+        },
       }),
     )
     renderWithProviders(<AppRoutes />, { route: '/user/123456' })

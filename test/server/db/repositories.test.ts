@@ -80,8 +80,28 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       hiddenByBan: 0,
       // Issue 15: others may not download the SUS unless the creator allows it.
       allowSusDownload: 0,
+      // Issue 18: no level data read yet, never played, not trending.
+      noteCount: null,
+      noteCounts: null,
+      duration: null,
+      npsAverage: null,
+      npsPeak: null,
+      bpmMin: null,
+      bpmMax: null,
+      hasScratches: 0,
+      hasSplitLines: 0,
+      hasSpeedChanges: 0,
+      statsVersion: 0,
+      playCount: 0,
+      trending: 0,
     })
     expect(typeof stored.publishTime).toBe('number')
+    // Stats and counters read back as numbers on both databases.
+    await repos.charts.update(stored.id, { duration: 92.5, npsAverage: 3.25, noteCount: 300 })
+    const read = (await repos.charts.findById(stored.id))!
+    expect([read.duration, read.npsAverage, read.noteCount, read.playCount, read.trending]).toEqual([
+      92.5, 3.25, 300, 0, 0,
+    ])
   })
 
   it('enforces the level range and the 1/0 flags in the database too', async () => {
