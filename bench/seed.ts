@@ -134,8 +134,14 @@ export const seedActivity = async (
   { likes, plays }: { likes: number; plays: number },
   seed = 7,
 ): Promise<void> => {
-  let state = seed
-  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
+  // mulberry32: 32-bit integer steps (an LCG in floating point loses bits and falls into a short cycle).
+  let state = seed >>> 0
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = Math.imul(state ^ (state >>> 15), state | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
   const now = Date.now()
   const when = () => now - Math.floor(random() * 8 * 86_400_000)
   const pairs = (count: number) => {

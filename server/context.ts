@@ -13,6 +13,7 @@ import { installFreePack } from './packs/freePack.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
+import { trendingRunner } from './work/trending.js'
 import { ModerationVersion } from './moderation/version.js'
 import { cacheTags } from './sonolus/levels/cached.js'
 import path from 'node:path'
@@ -64,6 +65,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       tmpDir: path.join(config.dataDir, 'tmp'),
       work,
       onListsChanged: () => cache.invalidate([cacheTags.lists]),
+      recomputeTrending: trendingRunner(config.database, repos),
     })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow)
     moderationVersion.onChange(() => cache.clear())

@@ -16,6 +16,7 @@ import { type Repositories, type MediaJob, statsColumns } from '../db/repositori
 import { blobToFile, collectFiles, putBuffer, readBlob } from '../storage/putFile.js'
 import { TRENDING_INTERVAL_MS } from '../../common/rules.js'
 import { type WorkPool, WorkBusyError } from '../work/pool.js'
+import { type TrendingRunner } from '../work/trending.js'
 import { UPLOAD_IDLE_MS } from '../uploads/session.js'
 import { checkMusic } from './check.js'
 import { encodeBgm, encodePreview } from './encode.js'
@@ -40,6 +41,8 @@ type Deps = {
   work?: WorkPool
   /** Which charts lists show, or in what order, changed (trending was recomputed): drop list pages. */
   onListsChanged?: () => void
+  /** Recomputes trending (work/trending.ts: off the event loop on SQLite); the repository's by default. */
+  recomputeTrending?: TrendingRunner
   log?: FastifyBaseLogger
 }
 
@@ -134,7 +137,9 @@ export class BackgroundWork {
   /** Recomputes trending now (the caller holds this interval's claim). Returns the charts that trend. */
   async recomputeTrending(now = Date.now()): Promise<number> {
     const started = Date.now()
-    const trending = await this.deps.repos.charts.recomputeTrending(now)
+    const trending = await (
+      this.deps.recomputeTrending ?? ((at) => this.deps.repos.charts.recomputeTrending(at))
+    )(now)
     this.deps.onListsChanged?.()
     this.deps.log?.info({ trending, ms: Date.now() - started }, 'trending recomputed')
     return trending

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChartStats, NOTE_KINDS } from '../../common/chart/index'
 import { type RecordRow, statsColumns } from '../../server/db/repositories'
 import { LEADERBOARDS } from '../../common/api/levels'
-import { TRENDING_INTERVAL_MS, TRENDING_WINDOW_MS, difficultyOf } from '../../common/rules'
+import { TRENDING_INTERVAL_MS, difficultyOf } from '../../common/rules'
 import { TRENDING_KEY } from '../../server/media/worker'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { hex, newChart } from './helpers/charts'
@@ -465,8 +465,9 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
   it('scores the last week’s likes, ratings and plays, the newest weighing most; a player’s replays count once', async () => {
     expect(await test.ctx.repos.charts.recomputeTrending(NOW)).toBe(3)
     const score = async (n: number) => (await test.ctx.repos.charts.findById(id(n)))!.trending
-    const fresh = 1 - HOUR / TRENDING_WINDOW_MS
-    const old = 1 - (6 * DAY) / TRENDING_WINDOW_MS
+    // A seventh less for each whole day of age: an hour old weighs all, six days old a seventh.
+    const fresh = 1
+    const old = 1 / 7
     expect(await score(1)).toBeCloseTo(2 * fresh, 5)
     expect(await score(2)).toBeCloseTo(old + old, 5)
     expect(await score(3)).toBeCloseTo(0.5 * fresh, 5)
@@ -474,6 +475,33 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
     expect(await score(5)).toBe(0)
     // Plays are counted too: C has five accepted results.
     expect((await test.ctx.repos.charts.findById(id(3)))!.playCount).toBe(5)
+  })
+
+  it('the background work recomputes the same scores (on SQLite in a thread of its own) and drops list pages', async () => {
+    await test.ctx.db.db.updateTable('charts').set({ trending: 0 }).execute()
+    const before = (
+      await test.app.inject({ method: 'GET', url: '/sonolus/levels/list?sort=trending' })
+    ).json()
+    expect(before.items.map((item: { title: string }) => item.title)).toEqual([
+      'Trend E',
+      'Trend D',
+      'Trend C',
+      'Trend B',
+      'Trend A',
+    ])
+    expect(await test.ctx.media.recomputeTrending(NOW)).toBe(3)
+    const scores = await test.ctx.db.db
+      .selectFrom('charts')
+      .select(['id', 'trending'])
+      .orderBy('id')
+      .execute()
+    await test.ctx.repos.charts.recomputeTrending(NOW)
+    expect(
+      await test.ctx.db.db.selectFrom('charts').select(['id', 'trending']).orderBy('id').execute(),
+    ).toEqual(scores)
+    // The anonymous page cached above was dropped: the new order shows at once.
+    const after = (await test.app.inject({ method: 'GET', url: '/sonolus/levels/list?sort=trending' })).json()
+    expect(after.items[0].title).toBe('Trend A')
   })
 
   it('orders the trending sort and fills the Trending section with the charts that trend', async () => {
@@ -498,6 +526,14 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
       'Trend C',
       'Trend B',
     ])
+  })
+
+  it('writes only what changed: a day later the scores step down, a week later nothing trends', async () => {
+    await test.ctx.repos.charts.recomputeTrending(NOW)
+    await test.ctx.repos.charts.recomputeTrending(NOW + DAY)
+    expect((await test.ctx.repos.charts.findById(id(1)))!.trending).toBeCloseTo(2 * (6 / 7), 5)
+    // B's week is over.
+    expect((await test.ctx.repos.charts.findById(id(2)))!.trending).toBe(0)
   })
 
   it('a week later nothing trends; a new like brings its chart back', async () => {
@@ -624,7 +660,8 @@ describe.runIf(DIALECTS.includes('postgres'))('SQLite and PostgreSQL return the 
                 createdTime: NOW - Math.floor(random() * 10) * 86_400_000,
               })
               .execute()
-      await test.ctx.repos.charts.recomputeTrending(NOW)
+      // In batches of 7 changes: the writing loop runs many times.
+      await test.ctx.repos.charts.recomputeTrending(NOW, { batchSize: 7 })
       apps.push(test)
     }
   })

@@ -34,12 +34,31 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await sql`update charts set play_count = (select count(*) from records where records.chart_id = charts.id)`.execute(
     db,
   )
+  // The list orders' indexes, as migration 0010's: the visible charts in order, id the tie-breaker.
   for (const column of ORDERS)
     await db.schema
-      .createIndex(`charts_public_${column}_id`)
+      .createIndex(`charts_visible_${column}_id`)
       .on('charts')
-      .columns(['is_public', column, 'id'])
+      .columns(['is_public', 'hidden', column, 'id'])
       .execute()
+  // Filtered lists count their matches (at most a search's cap) on this index alone, never reading the
+  // wide chart rows: every filter's column is in it.
+  await db.schema
+    .createIndex('charts_filter')
+    .on('charts')
+    .columns([
+      'is_public',
+      'hidden',
+      'is_oliver',
+      'level',
+      'duration',
+      'nps_average',
+      'has_scratches',
+      'has_split_lines',
+      'has_speed_changes',
+      'tags',
+    ])
+    .execute()
   // The back-fill finds the charts whose stats are missing or older than the code.
   await db.schema.createIndex('charts_stats_version').on('charts').columns(['stats_version']).execute()
   // Trending reads the last week of likes, ratings and plays.
@@ -52,7 +71,8 @@ export const down = async (db: Kysely<any>): Promise<void> => {
   await db.schema.dropIndex('ratings_updated').execute()
   await db.schema.dropIndex('likes_created').execute()
   await db.schema.dropIndex('charts_stats_version').execute()
-  for (const column of ORDERS) await db.schema.dropIndex(`charts_public_${column}_id`).execute()
+  await db.schema.dropIndex('charts_filter').execute()
+  for (const column of ORDERS) await db.schema.dropIndex(`charts_visible_${column}_id`).execute()
   for (const column of [
     'trending',
     'play_count',
