@@ -10,6 +10,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { CHART_SORTS } from '../common/rules.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
@@ -189,7 +190,6 @@ const commentPages = (r: Ready) =>
   )
 // Finding charts (issue 18): a list page with three filters (level range, notes-per-second range, with
 // scratches) and a sort, pages 0-9 and a second filter set in turn, uncached.
-const SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title'] as const
 const filtered = (sort: string) =>
   Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0
@@ -291,7 +291,7 @@ if (ONLY !== '10k') {
       uncached: true,
     },
     { name: 'levels/list page 0, anonymous (100k)', url: (r) => `${r.app}/sonolus/levels/list` },
-    ...SORTS.map((sort): Target => ({
+    ...CHART_SORTS.map((sort): Target => ({
       name: `3 filters + sort=${sort}, 1 conn, uncached (100k)`,
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => filtered(sort),

@@ -105,8 +105,18 @@ export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
 export const JSON_MAX_DEPTH = 64
 
 /** Finding charts (issue 18): the list's orders, as the site's filter bar and the app's advanced search
- *  name them (newest, popular, top rated, trending, most played, title). */
-export const CHART_SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title'] as const
+ *  name them (newest, popular, top rated, trending, most played, title; and from the level data, longest
+ *  and densest first). */
+export const CHART_SORTS = [
+  'newest',
+  'likes',
+  'rating',
+  'trending',
+  'plays',
+  'title',
+  'length',
+  'nps',
+] as const
 export type ChartSort = (typeof CHART_SORTS)[number]
 /** The Olivier filter: any chart, Olivier charts only, or none of them ('1' is the spec's old spelling of
  *  'only'). */

@@ -7,7 +7,8 @@ import { loadConfig } from '../../server/config.js'
 import { openContext } from '../../server/context.js'
 import { seedDemo } from '../../server/demo/seed.js'
 import { putBuffer } from '../../server/storage/putFile.js'
-import { convertSus } from '../../common/chart/index.js'
+import { chartStats, convertSus, readLevelData } from '../../common/chart/index.js'
+import { statsColumns } from '../../server/db/repositories/index.js'
 import { XSS_PAYLOADS } from './payloads.js'
 
 /** The people of the moderation journey; the moderator's handle is the E2E server's ADMIN_HANDLES. */
@@ -31,13 +32,19 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
     ).rows.find((chart) => chart.title === 'Starlight Overture')!
     const sus = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'))
     const susHash = await putBuffer(ctx.blobStore, ctx.repos, sus, 'text/plain; charset=utf-8')
+    const conversion = convertSus(sus.toString('utf8'))
     const dataHash = await putBuffer(
       ctx.blobStore,
       ctx.repos,
-      Buffer.from(convertSus(sus.toString('utf8')).gzipped),
+      Buffer.from(conversion.gzipped),
       'application/gzip',
     )
-    await ctx.repos.charts.update(starlight.id, { susHash, dataHash })
+    // With the stats of its new level data, as the server stores them (issue 18).
+    await ctx.repos.charts.update(starlight.id, {
+      susHash,
+      dataHash,
+      ...statsColumns(chartStats(readLevelData(conversion.gzipped), conversion.bpms)),
+    })
     const [demo] = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows
     const now = Date.now()
     await ctx.repos.users.upsert(

@@ -215,6 +215,9 @@ const expected = (keep: (spec: Spec) => boolean, sort = 'newest', specs = SPECS)
     trending: (spec) => spec.trending,
     plays: (spec) => spec.plays,
     title: (spec) => spec.title,
+    // No level data: last (-1 sorts below every length and density).
+    length: (spec) => spec.stats?.[0] ?? -1,
+    nps: (spec) => spec.stats?.[1] ?? -1,
   }
   const by = key[sort]
   return specs
@@ -289,7 +292,7 @@ describe.each(DIALECTS)('finding charts on %s', (dialect) => {
   })
 
   describe('each sort, alone and after three filters', () => {
-    const sorts = ['newest', 'likes', 'rating', 'trending', 'plays', 'title']
+    const sorts = ['newest', 'likes', 'rating', 'trending', 'plays', 'title', 'length', 'nps']
     it.each(sorts)('sort=%s', async (sort) => {
       expect(await titles(`sort=${sort}`)).toEqual(expected(() => true, sort))
       expect(await titles(`type=advanced&sort=${sort}&tags=pop&npsMax=8&olivier=exclude`)).toEqual(
@@ -358,6 +361,8 @@ describe.each(DIALECTS)('finding charts on %s', (dialect) => {
         'trending',
         'plays',
         'title',
+        'length',
+        'nps',
       ])
       expect(options.scratches.values!.map((value) => value.name)).toEqual(['any', 'with', 'without'])
     })
@@ -687,7 +692,7 @@ describe.runIf(DIALECTS.includes('postgres'))('SQLite and PostgreSQL return the 
     'speedChanges=with',
     'tags=pop&npsMax=7&olivier=exclude',
   ]
-  const SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title']
+  const SORTS = ['newest', 'likes', 'rating', 'trending', 'plays', 'title', 'length', 'nps']
   it.each(QUERIES)('%s, every sort, every page', async (query) => {
     for (const sort of SORTS) {
       for (let page = 0; ; page++) {

@@ -4,7 +4,7 @@
 // STATS_VERSION), not here: a migration cannot read the blob store.
 import { type Kysely, sql } from 'kysely'
 
-const ORDERS = ['trending', 'play_count'] as const
+const ORDERS = ['trending', 'play_count', 'duration', 'nps_average'] as const
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type
 export const up = async (db: Kysely<any>): Promise<void> => {

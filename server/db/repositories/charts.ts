@@ -1,6 +1,7 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type OrderByItemBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -53,7 +54,8 @@ export type ChartListQuery = {
 const ORDER: Record<
   ChartSort,
   {
-    column: 'publishTime' | 'likeNumber' | 'rating' | 'title' | 'trending' | 'playCount'
+    column:
+      'publishTime' | 'likeNumber' | 'rating' | 'title' | 'trending' | 'playCount' | 'duration' | 'npsAverage'
     direction: 'asc' | 'desc'
   }
 > = {
@@ -63,6 +65,19 @@ const ORDER: Record<
   trending: { column: 'trending', direction: 'desc' },
   plays: { column: 'playCount', direction: 'desc' },
   title: { column: 'title', direction: 'asc' },
+  // Charts without level data have neither: they come last (where both databases put a null in a
+  // descending order given NULLS LAST).
+  length: { column: 'duration', direction: 'desc' },
+  nps: { column: 'npsAverage', direction: 'desc' },
+}
+
+/** ORDER's direction; the stats' columns (nullable) with nulls last, where SQLite puts them anyway in a
+ *  descending order and PostgreSQL would put them first. The others are left as they are: a PostgreSQL
+ *  index serves an order only with its own null placement. */
+const direction = (sort: ChartSort) => (ob: OrderByItemBuilder) => {
+  const { column, direction: dir } = ORDER[sort]
+  const ordered = dir === 'desc' ? ob.desc() : ob.asc()
+  return column === 'duration' || column === 'npsAverage' ? ordered.nullsLast() : ordered
 }
 
 /** A whole tag inside the chart's JSON array of tags, as a LIKE pattern: its JSON string, quotes
@@ -215,7 +230,7 @@ export class ChartsRepository {
       .selectFrom('charts')
       .selectAll()
       .where(this.filter(query, fts))
-      .orderBy(order.column, order.direction)
+      .orderBy(order.column, direction(query.sort))
       .orderBy('id', order.direction)
       .limit(query.limit)
       .offset(query.offset)
@@ -299,7 +314,7 @@ export class ChartsRepository {
     const order = ORDER[query.sort]
     const rows = await this.fromFts(query, match)
       .selectAll('charts')
-      .orderBy(`charts.${order.column}`, order.direction)
+      .orderBy(`charts.${order.column}`, direction(query.sort))
       .orderBy('charts.id', order.direction)
       .limit(query.limit)
       .offset(query.offset)

@@ -138,6 +138,8 @@ export const advancedSearch = (loggedIn: boolean, locale: string | undefined): S
         { name: 'trending', title: ownText('trending', locale) },
         { name: 'plays', title: ownText('mostPlayed', locale) },
         { name: 'title', title: '#TITLE' },
+        { name: 'length', title: '#LENGTH' },
+        { name: 'nps', title: ownText('npsUnit', locale) },
       ],
     },
     ...(loggedIn

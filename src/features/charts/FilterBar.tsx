@@ -31,6 +31,8 @@ const SORT_LABELS: Record<(typeof CHART_SORTS)[number], MessageId> = {
   trending: 'chart.filter.sort_trending',
   plays: 'chart.filter.sort_plays',
   title: 'chart.filter.sort_title',
+  length: 'chart.filter.sort_length',
+  nps: 'chart.filter.sort_nps',
 }
 const OLIVIER_LABELS: Record<(typeof OLIVIER_FILTERS)[number], MessageId> = {
   any: 'chart.filter.any',
