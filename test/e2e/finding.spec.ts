@@ -1,7 +1,7 @@
 // Finding charts (issue 18) in Chromium against the real server: filters and a sort set in the filter bar
 // live in the address (a reload gives the same page); a card says how many notes, how long and how dense
 // its chart is; a tag on a card opens the list filtered by it; an author opens the creator's page.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 type RawChart = {
   id: string
@@ -11,7 +11,7 @@ type RawChart = {
   stats: { noteCount: number; duration: number; npsAverage: number } | null
 }
 
-const cardTitles = async (page: import('@playwright/test').Page) =>
+const cardTitles = async (page: Page) =>
   page.getByTestId('chart-card').locator('.chart-card-title').allTextContents()
 
 test('three filters and a sort in the filter bar; a reload gives the same page', async ({

@@ -8,7 +8,6 @@ export type UploadKey = Selectable<UploadKeysTable>
 export type BoardEntry = { board: string; sortKey: number }
 
 /** A board's order: its value, then the higher arcade score, then the earlier record. */
-const BOARD_ORDER = ['e.sortKey', 'e.arcadeKey', 'e.createdTime', 'e.recordId'] as const
 
 export class LeaderboardsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -75,7 +74,10 @@ export class LeaderboardsRepository {
       .selectAll('r')
       .where('e.chartId', '=', chartId)
       .where('e.board', '=', board)
-      .orderBy(BOARD_ORDER)
+      .orderBy('e.sortKey')
+      .orderBy('e.arcadeKey')
+      .orderBy('e.createdTime')
+      .orderBy('e.recordId')
       .limit(limit)
       .offset(offset)
       .execute()
@@ -110,7 +112,15 @@ export class LeaderboardsRepository {
       if (filter.chartId !== undefined) query = query.where('e.chartId', '=', filter.chartId)
       if (filter.userId !== undefined) query = query.where('e.userId', '=', filter.userId)
       const [rows, count] = await Promise.all([
-        query.selectAll('r').orderBy(BOARD_ORDER).limit(limit).offset(offset).execute(),
+        query
+          .selectAll('r')
+          .orderBy('e.sortKey')
+          .orderBy('e.arcadeKey')
+          .orderBy('e.createdTime')
+          .orderBy('e.recordId')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }
