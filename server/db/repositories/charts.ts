@@ -199,10 +199,18 @@ export class ChartsRepository {
             : sql`charts.tags`
         conditions.push(sql<SqlBool>`${column} like ${tagPattern(tag)} escape '\\'`)
       }
-      if (query.lengthMin !== undefined) conditions.push(eb('duration', '>=', query.lengthMin))
-      if (query.lengthMax !== undefined) conditions.push(eb('duration', '<=', query.lengthMax))
-      if (query.npsMin !== undefined) conditions.push(eb('npsAverage', '>=', query.npsMin))
-      if (query.npsMax !== undefined) conditions.push(eb('npsAverage', '<=', query.npsMax))
+      // Without statistics SQLite takes any range on an indexed column as the best start and then sorts
+      // every chart in it; a page in another order is found far sooner by walking that order's index and
+      // testing each chart. So on SQLite a range uses its index (unary plus keeps it from doing so)
+      // only when the list is sorted by that column too.
+      const ranged = (column: 'duration' | 'npsAverage') =>
+        this.dialect === 'sqlite' && ORDER[query.sort].column !== column
+          ? sql<number>`+${sql.ref(`charts.${column}`)}`
+          : sql.ref<number>(`charts.${column}`)
+      if (query.lengthMin !== undefined) conditions.push(eb(ranged('duration'), '>=', query.lengthMin))
+      if (query.lengthMax !== undefined) conditions.push(eb(ranged('duration'), '<=', query.lengthMax))
+      if (query.npsMin !== undefined) conditions.push(eb(ranged('npsAverage'), '>=', query.npsMin))
+      if (query.npsMax !== undefined) conditions.push(eb(ranged('npsAverage'), '<=', query.npsMax))
       const feature = (column: 'hasScratches' | 'hasSplitLines' | 'hasSpeedChanges', wanted?: boolean) => {
         if (wanted !== undefined) conditions.push(eb(column, '=', wanted ? 1 : 0))
       }
