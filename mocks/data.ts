@@ -349,7 +349,7 @@ const NEWS_AT = Date.UTC(2026, 0, 3)
 
 export const sampleUserDetails = (
   charts: RawChart[] = [sampleChart(2), sampleChart(1)],
-  overrides: Partial<Pick<UserDetailsResponse, 'profile' | 'stats' | 'records'>> = {},
+  overrides: Partial<Pick<UserDetailsResponse, 'profile' | 'stats' | 'records' | 'follow'>> = {},
 ): UserDetailsResponse => ({
   item: {
     name: '123456',
@@ -398,6 +398,7 @@ export const sampleUserDetails = (
     ratings: 5,
     ratingAverage: 4.2,
   },
+  follow: { followers: 2, following: 1, isFollowing: false, canFollow: true },
   records: [
     {
       replay: 'replay-1',

@@ -1,5 +1,6 @@
 // msw handlers that answer like our server, in our wire types. Client tests and offline front-end
 // work use them; nothing in the product depends on them.
+import { type NotificationsResponse } from '../common/api/follows'
 import { HttpResponse, http } from 'msw'
 import { type ServerInfo, type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type CommentListResponse, type CommunityStatus } from '../common/api/community'
@@ -56,6 +57,15 @@ export const handlers = [
     HttpResponse.json({ code: 401 } satisfies UserMineResponse, { status: 401 }),
   ),
   http.get('*/sonolus/user/login', () => HttpResponse.json(sampleLogin satisfies UserLoginResponse)),
+  // Issue 19: nothing unread, no notifications, every kind wanted.
+  http.get('*/sonolus/user/notifications/unread', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/sonolus/user/notifications', () =>
+    HttpResponse.json({ unread: 0, pageCount: 1, items: [] } satisfies NotificationsResponse),
+  ),
+  http.get('*/sonolus/user/notifications/settings', () => HttpResponse.json({ off: [] })),
+  http.get('*/sonolus/users/:handle/follow', () =>
+    HttpResponse.json({ followers: 0, following: 0, isFollowing: false, canFollow: true }),
+  ),
   http.post('*/sonolus/user/logout', () => HttpResponse.json({ code: 200 } satisfies UserLogoutResponse)),
   // Two public charts, one page.
   http.get('*/sonolus/levels/list', () =>

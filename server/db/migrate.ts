@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_moderation.js'
 import * as m0011 from './migrations/0011_sus_download.js'
 import * as m0012 from './migrations/0012_people_and_news.js'
 import * as m0013 from './migrations/0013_chart_stats.js'
+import * as m0014 from './migrations/0014_follows.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_sus_download': m0011,
   '0012_people_and_news': m0012,
   '0013_chart_stats': m0013,
+  '0014_follows': m0014,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

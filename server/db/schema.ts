@@ -18,6 +18,8 @@ export type UsersTable = {
   suspensionReason: Generated<string | null>
   /** Notices (audit entries about the user) after this time are unread. */
   noticesReadTime: Generated<number>
+  /** Comma-separated notification kinds the user turned off (issue 19). */
+  notificationsOff: Generated<string>
 }
 
 export type SessionsTable = {
@@ -89,6 +91,8 @@ export type ChartsTable = {
   playCount: Generated<number>
   /** Likes, ratings and plays of the last week, weighted by age (issue 18); recomputed off the request path. */
   trending: Generated<number>
+  /** 1 once the chart's followers were told it was published (issue 19). */
+  announced: Generated<number>
 }
 
 export type FilesTable = {
@@ -301,6 +305,33 @@ export type ModerationLogTable = {
   after: string | null
 }
 
+/** Who follows whom (issue 19). */
+export type FollowsTable = {
+  followerId: string
+  followeeId: string
+  createdTime: number
+}
+
+/** One notification of one user (issue 19, migration 0014). */
+export type NotificationsTable = {
+  id: string
+  userId: string
+  kind: string
+  actor: string | null
+  chartId: string | null
+  label: string
+  commentId: string | null
+  logId: string | null
+  createdTime: number
+  readTime: number | null
+}
+
+/** Charts published whose followers are still to be told (the background work's queue). */
+export type FanoutsTable = {
+  chartId: string
+  createdTime: number
+}
+
 export type ChartsFtsTable = {
   rowid: number
 }
@@ -329,4 +360,7 @@ export type Database = {
   reports: ReportsTable
   moderationLog: ModerationLogTable
   news: NewsTable
+  follows: FollowsTable
+  notifications: NotificationsTable
+  fanouts: FanoutsTable
 }

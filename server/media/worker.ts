@@ -5,6 +5,7 @@
 //   uploaded more than a day ago, and stale local temp files;
 // - chart stats (issue 18): the back-fill of charts whose level data has no stats yet (charts stored
 //   before stats existed, or by older stats code), read in the worker threads, a batch a pass;
+// - announcements (issue 19): a newly published chart's followers are notified;
 // - trending (issue 18): every TRENDING_INTERVAL_MS one instance (the one whose claim on the meta row
 //   wins) recomputes every chart's score.
 import fsp from 'node:fs/promises'
@@ -30,6 +31,8 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60_000
 const STALE_TMP_MS = 60 * 60_000
 /** Charts the stats back-fill reads in one pass. */
 const STATS_BATCH = 20
+/** Announcements sent in one pass (each to all of a creator's followers). */
+const FANOUT_BATCH = 50
 /** The meta row whose time says when trending was last recomputed (by any instance). */
 export const TRENDING_KEY = 'trending_computed_at'
 
@@ -96,6 +99,7 @@ export class BackgroundWork {
       await this.runJob(job)
       job = await this.deps.repos.uploads.claimMedia(now(), LEASE_MS, MAX_ATTEMPTS)
     }
+    if (!this.stopped) await this.fanouts(now())
     if (now() - this.lastJanitor >= JANITOR_MS) {
       this.lastJanitor = now()
       await this.janitor(now())
@@ -103,6 +107,20 @@ export class BackgroundWork {
     if (!this.stopped) this.again ||= await this.backfillStats()
     if (!this.stopped && (await this.deps.repos.meta.claimDue(TRENDING_KEY, now(), TRENDING_INTERVAL_MS)))
       await this.recomputeTrending(now())
+  }
+
+  /** Tells the followers of each newly published chart (issue 19): each announcement in a transaction of
+   *  its own, which only one instance can take. Returns the notifications written. */
+  async fanouts(now = Date.now()): Promise<number> {
+    const { repos, log } = this.deps
+    let written = 0
+    for (const { chartId } of await repos.follows.dueFanouts(FANOUT_BATCH)) {
+      if (this.stopped) break
+      const sent = await repos.transaction((trx) => trx.follows.fanout(chartId, now))
+      if (sent !== null) log?.info({ chart: chartId, followers: sent }, 'chart announced to followers')
+      written += sent ?? 0
+    }
+    return written
   }
 
   /** Computes the stats of a batch of charts that have none (or old ones); true when more may be left.

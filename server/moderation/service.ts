@@ -1,6 +1,7 @@
 // Moderation (issue 14): who moderates, reports and takedown requests, moderator actions with their
 // audit entries, and what a suspension forbids. The site's routes (sonolus/moderation.ts) and the app's
 // item and comment forms both come here, so the rules live in one place.
+import { maybeAnnounce, moderationLogged } from '../notifications/events.js'
 import { randomBytes } from 'node:crypto'
 import {
   ACTIONS_BY_TARGET,
@@ -171,6 +172,7 @@ export const moderate = async (
   const found = await findTarget(ctx.repos, target)
   const entryId = `${now.toString(36).padStart(9, '0')}${newId()}`
   let deletedFiles: string[] = []
+  let announce = false
   // Asked before the transaction: on SQLite a query outside it would wait for it to end.
   const targetModerates = found.type === 'user' && (await isModerator(ctx, found.user))
 
@@ -199,6 +201,12 @@ export const moderate = async (
       after: change.after ? JSON.stringify(change.after) : null,
     }
     await trx.moderation.appendLog(entry)
+    // Issue 19: the notice is a notification too; a restored chart never announced is announced now.
+    await moderationLogged(trx, entry)
+    if (found.type === 'chart' && action === 'restore') {
+      const restored = await trx.charts.findById(found.chart.id)
+      if (restored) announce = await maybeAnnounce(trx, restored, now)
+    }
     if (closes) await trx.moderation.closeReports({ type: target.type, id: entry.targetId }, entryId, now)
     if (found.type === 'chart' && action === 'delete') {
       deletedFiles = CHART_FILE_COLUMNS.map((column) => found.chart[column]).filter(
@@ -209,6 +217,7 @@ export const moderate = async (
     return entry
   })
   await ctx.moderationVersion.bump()
+  if (announce) ctx.media.kick()
   if (deletedFiles.length > 0) await collectFiles(ctx.blobStore, ctx.repos, deletedFiles)
   return toAuditEntry(row, true)
 }

@@ -14,6 +14,9 @@ const EXEMPT = new Set([
   'POST /sonolus/user/logout',
   'POST /sonolus/user/mine',
   'POST /sonolus/user/notices/read',
+  // Reading one's notifications and choosing which to get (issue 19) change nothing of anyone else's.
+  'POST /sonolus/user/notifications/read',
+  'POST /sonolus/user/notifications/settings',
   'POST /sonolus/takedown',
   'POST /sonolus/levels/:name/submit',
   'POST /sonolus/levels/result/upload',

@@ -2,7 +2,6 @@
 import { type Static } from '@sinclair/typebox'
 import { LocalizationQuery, ServerInfoSchema } from '../../common/api/schemas/protocol.js'
 import { type RouteModule } from './types.js'
-import { unreadNotices } from '../moderation/views.js'
 import { noEngineMessage } from '../packs/noEngine.js'
 
 export { NO_ENGINE_MESSAGE } from '../packs/noEngine.js'
@@ -13,8 +12,9 @@ export const info: RouteModule = (app, ctx) => {
     { schema: { querystring: LocalizationQuery, response: { 200: ServerInfoSchema } } },
     async (request): Promise<Static<typeof ServerInfoSchema>> => {
       const user = await ctx.auth.userOf(request)
-      // Moderation notices (issue 14) are posts; their unread count is the post button's badge.
-      const unread = user ? await unreadNotices(ctx, user) : 0
+      // Notifications (issue 19; moderation notices among them) are posts; their unread count is the post
+      // button's badge.
+      const unread = user ? await ctx.repos.follows.countUnread(user.id) : 0
       return {
         title: ctx.config.siteTitle,
         // The app's server banner text: says plainly when no engine is installed.

@@ -21,6 +21,7 @@ import { moderationRoutes } from './moderation.js'
 import { posts } from './posts.js'
 import { news } from './news.js'
 import { users } from './users.js'
+import { follows } from './follows.js'
 
 // Fixed segments (info, list) before /levels/:name (docs/protocol.md §3 routing notes).
 const routes: RouteModule[] = [
@@ -35,6 +36,7 @@ const routes: RouteModule[] = [
   posts,
   news,
   users,
+  follows,
   levelsInfo,
   levelsList,
   levelsCreate,

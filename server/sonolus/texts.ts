@@ -17,6 +17,10 @@ const TEXTS = {
   without: { en: 'Without', ja: 'なし', zhs: '无' },
   notesUnit: { en: 'notes', ja: 'ノーツ', zhs: '音符' },
   npsUnit: { en: 'NPS', ja: 'NPS', zhs: 'NPS' },
+  // Following (issue 19).
+  follow: { en: 'Follow', ja: 'フォロー', zhs: '关注' },
+  unfollow: { en: 'Unfollow', ja: 'フォロー解除', zhs: '取消关注' },
+  unread: { en: 'New', ja: '新着', zhs: '新' },
 } as const satisfies Record<string, Record<'en' | 'ja' | 'zhs', string>>
 
 export type OwnText = keyof typeof TEXTS

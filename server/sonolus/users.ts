@@ -2,6 +2,7 @@
 // public, a chart others can see or a record on one. A user's details carry their public charts and best
 // replays (each section's searchValues open the whole list), and, for the site's /user/{handle} page,
 // their profile as the app gave it and their counts.
+import { followForm, followState } from './follows.js'
 import {
   NameParams,
   LocalizationQuery,
@@ -126,8 +127,9 @@ const userDetails = async (
 ): Promise<UserDetailsResponse> => {
   const publicUrl = ctx.config.publicUrl
   const charts = parseLevelList({}, viewer?.id)
-  const [stats, chartPage, best] = await Promise.all([
+  const [stats, follow, chartPage, best] = await Promise.all([
     ctx.repos.people.stats(person.id),
+    followState(ctx, person, viewer),
     // Others see their public charts; they themselves see their private ones too (the level list's rule).
     ctx.repos.charts.list({ ...charts, authorId: person.id, limit: SECTION_SIZE, offset: 0 }),
     ctx.repos.leaderboards.listReplays({ userId: person.id }, 0, LEVELS_PER_PAGE),
@@ -148,7 +150,7 @@ const userDetails = async (
   return {
     item,
     description: [markdownToPlain(profile.aboutMe), statsLine(stats)].filter(Boolean).join('\n\n'),
-    actions: [],
+    actions: followForm(follow, locale),
     hasCommunity: false,
     leaderboards: [],
     // Checked against UserDetailsResponseSchema in the tests (CHECK_RESPONSES); the level JSON is spliced.
@@ -183,6 +185,7 @@ const userDetails = async (
     ] as unknown as UserDetailsResponse['sections'],
     profile,
     stats,
+    follow,
     records: replays.map(({ record, chart }) => ({
       replay: replayItem(ctx, record, chart, locale).name,
       chartId: chart.id,

@@ -31,6 +31,9 @@ export const TAG_TYPES = [
   // People and news (issue 17): a person's page by handle, and the server's news.
   'UserDetails',
   'News',
+  // Following and notifications (issue 19): one's notifications (and their unread count) and settings.
+  'Notifications',
+  'NotificationSettings',
 ] as const
 
 type StateWithServer = { settings: { server: ServerId } }

@@ -6,6 +6,7 @@ import { Button, Drawer, Grid, Layout, Spin } from 'antd'
 import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
 import { stopPreview } from '../features/listen'
+import { NotificationBell } from '../features/notifications/NotificationBell'
 import { MessageHost } from './messages/MessageHost'
 import { useAppSelector, useCurrentUser } from './hooks'
 import { type MessageId } from './messageIds'
@@ -113,6 +114,7 @@ export const AppShell = () => {
           onClick={() => setDrawerChoice(!drawerOpen)}
         />
         <h1 className="app-bar-title">{title}</h1>
+        <NotificationBell />
         <Link
           to="/settings/server"
           aria-label={intl.formatMessage({ id: 'app.open_settings' })}

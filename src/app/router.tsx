@@ -15,6 +15,7 @@ const ChartInfoPage = lazy(() => import('../features/chartInfo/ChartInfoPage'))
 const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
 const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage'))
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'))
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'))
 const UserPage = lazy(() => import('../features/user/UserPage'))
 
@@ -34,6 +35,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />
       <Route path={ROUTE_PATHS.notices} element={<NoticesPage />} />
+      <Route path={ROUTE_PATHS.notifications} element={<NotificationsPage />} />
       <Route path={ROUTE_PATHS.moderation_queue} element={<ModerationPage view="queue" />} />
       <Route path={ROUTE_PATHS.moderation_log} element={<ModerationPage view="log" />} />
       <Route path={ROUTE_PATHS.moderation_moderators} element={<ModerationPage view="moderators" />} />

@@ -16,6 +16,7 @@ export type RouteName =
   | 'settings_sonolus'
   | 'docs'
   | 'notices'
+  | 'notifications'
   | 'moderation_queue'
   | 'moderation_log'
   | 'moderation_moderators'
@@ -35,6 +36,7 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   settings_sonolus: '/settings/sonolus',
   docs: '/docs/:type',
   notices: '/notices',
+  notifications: '/notifications',
   moderation_queue: '/moderation',
   moderation_log: '/moderation/log',
   moderation_moderators: '/moderation/moderators',
@@ -55,9 +57,10 @@ export type MenuEntry = { path: string; labelId: MessageId; audience?: Audience 
 export type MenuGroup = { key: string; labelId: MessageId; entries: MenuEntry[]; audience?: Audience }
 
 /** docs/spec.md §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
- *  and, for moderators, the Moderation group. */
+ *  and, for moderators, the Moderation group; issue 19 the user's notifications. */
 export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/home', labelId: 'menu.home' },
+  { path: '/notifications', labelId: 'menu.notifications', audience: 'user' },
   { path: '/notices', labelId: 'menu.notices', audience: 'user' },
   {
     key: 'chart',

@@ -474,7 +474,8 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
 
     it("counts a user's unread notices in user/mine and the app's post badge; reading clears both", async () => {
       const id = await newChartId()
-      await call('POST', '/sonolus/user/notices/read', 'owner')
+      // The badge counts all of one's unread notifications (issue 19): none to start with.
+      await call('POST', '/sonolus/user/notifications/read', 'owner', {})
       expect((await call('GET', '/sonolus/user/mine', 'owner')).json().unreadNotices).toBe(0)
       await act({ target: { type: 'chart', id }, action: 'hide', reason: 'Wrong level' })
       // Dismissing reports about them is not their notice.

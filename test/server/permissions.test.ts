@@ -169,6 +169,30 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     get('/sonolus/users/info', '/sonolus/users/info', ALL_200),
     get('/sonolus/users/list', '/sonolus/users/list', ALL_200),
     get('/sonolus/users/:name', `/sonolus/users/${PEOPLE.owner.handle}`, ALL_200),
+    // Issue 19: following someone (not oneself: 400), and one's own notifications.
+    get('/sonolus/users/:name/follow', `/sonolus/users/${PEOPLE.owner.handle}/follow`, ALL_200),
+    post(
+      '/sonolus/users/:name/follow',
+      `/sonolus/users/${PEOPLE.owner.handle}/follow`,
+      () => ({ follow: true }),
+      [401, 200, 400, 403, 200],
+    ),
+    post(
+      '/sonolus/users/:name/submit',
+      `/sonolus/users/${PEOPLE.owner.handle}/submit`,
+      values('type=follow'),
+      [401, 200, 400, 403, 200],
+    ),
+    get('/sonolus/user/notifications', '/sonolus/user/notifications', LOGGED_IN),
+    get('/sonolus/user/notifications/unread', '/sonolus/user/notifications/unread', LOGGED_IN),
+    post('/sonolus/user/notifications/read', '/sonolus/user/notifications/read', () => ({}), LOGGED_IN),
+    get('/sonolus/user/notifications/settings', '/sonolus/user/notifications/settings', LOGGED_IN),
+    post(
+      '/sonolus/user/notifications/settings',
+      '/sonolus/user/notifications/settings',
+      () => ({ off: [] }),
+      LOGGED_IN,
+    ),
     get('/sonolus/news', '/sonolus/news', ALL_200),
     post('/sonolus/news', '/sonolus/news', () => ({ title: 'News', body: 'Body' }), MODERATOR),
     post(

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import { ReplayItemSchema, ServerFormSchema, UserItemSchema, sectionOf } from './protocol.js'
 import { LevelItemSchema } from './protocol.js'
 import { RawChartSchema } from './levels.js'
+import { FollowStateSchema } from './follows.js'
 
 /** What the app gave us of a player's profile, for their page: name, handle, about-me and avatar. */
 export const ProfileSchema = Type.Object({
@@ -56,6 +57,8 @@ export const UserDetailsResponseSchema = Type.Object({
   profile: ProfileSchema,
   stats: PersonStatsSchema,
   records: Type.Array(PersonRecordSchema),
+  /** Followers, following, and the viewer's follow (issue 19). */
+  follow: FollowStateSchema,
 })
 
 // News (site calls).

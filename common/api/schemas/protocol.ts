@@ -520,11 +520,13 @@ export const PostListSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),
   items: Type.Array(PostItemSchema),
 })
-/** `kind=news` (the server's news) or `kind=notices` (one's moderation notices); by default a player's
- *  notices, a visitor's news. */
+/** `kind=news` (the server's news), `kind=notices` (one's moderation notices) or `kind=notifications`
+ *  (all of one's notifications, issue 19); by default a player's notifications, a visitor's news. */
 export const PostListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
-  kind: Type.Optional(Type.Union([Type.Literal('news'), Type.Literal('notices')])),
+  kind: Type.Optional(
+    Type.Union([Type.Literal('news'), Type.Literal('notices'), Type.Literal('notifications')]),
+  ),
 })
 export const PostDetailsSchema = Type.Object({ item: PostItemSchema, ...emptyDetails })

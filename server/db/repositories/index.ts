@@ -4,6 +4,7 @@ import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
 import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
+import { FollowsRepository } from './follows.js'
 import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
@@ -31,6 +32,7 @@ export type Repositories = {
   rateCounters: RateCountersRepository
   moderation: ModerationRepository
   people: PeopleRepository
+  follows: FollowsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -52,6 +54,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   rateCounters: new RateCountersRepository(db),
   moderation: new ModerationRepository(db),
   people: new PeopleRepository(db),
+  follows: new FollowsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -70,3 +73,4 @@ export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'
 export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'
 export type { NewsRow, PersonStats } from './people.js'
+export type { NotificationRow, NotificationKind, NewNotification } from './follows.js'

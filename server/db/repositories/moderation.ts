@@ -70,6 +70,14 @@ export class ModerationRepository {
 
   async markNoticesRead(userId: string, now: number): Promise<void> {
     await this.db.updateTable('users').set({ noticesReadTime: now }).where('id', '=', userId).execute()
+    // The same notices among the notifications (issue 19) are read too.
+    await this.db
+      .updateTable('notifications')
+      .set({ readTime: now })
+      .where('userId', '=', userId)
+      .where('kind', '=', 'moderation')
+      .where('readTime', 'is', null)
+      .execute()
   }
 
   async setChartHidden(chartId: string, hidden: boolean, reason: string | null): Promise<void> {
@@ -240,6 +248,13 @@ export class ModerationRepository {
       }
       return eb.and(conditions)
     })
+  }
+
+  /** Audit entries by id (a page of notifications' notices). */
+  async logEntries(ids: string[]): Promise<Map<string, LogRow>> {
+    if (ids.length === 0) return new Map()
+    const rows = await this.db.selectFrom('moderationLog').selectAll().where('id', 'in', ids).execute()
+    return new Map(rows.map((row) => [row.id, row]))
   }
 
   listLog(filter: LogFilter, offset: number, limit: number): Promise<LogRow[]> {

@@ -1,6 +1,7 @@
 // Community (docs/protocol.md §7, docs/spec.md §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
 // A private chart's community is its owner's alone, like the chart. 401 means: log in (docs/spec.md §6).
+import { chartRated, commentPosted } from '../../notifications/events.js'
 import {
   CommentListResponseSchema,
   CommentParams,
@@ -280,9 +281,12 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
           if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
             throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
         }
-        const result = await ctx.repos.transaction((trx) =>
-          trx.community.setRating(chart.id, user.id, rating, now),
-        )
+        const result = await ctx.repos.transaction(async (trx) => {
+          const first = rating !== null && !(await trx.community.status(chart.id, user.id)).isRating
+          const set = await trx.community.setRating(chart.id, user.id, rating, now)
+          if (set && first) await chartRated(trx, chart, user, now)
+          return set
+        })
         if (!result) throw notFound('No such chart')
         response.newRating = result.rating
         response.newRatingNumber = result.ratingNumber
@@ -413,17 +417,20 @@ const postComment = async (
   now: number,
 ): Promise<number> => {
   await rateLimitComments(ctx, user.id, now)
-  const count = await ctx.repos.transaction((trx) =>
-    trx.community.addComment({
-      id: randomBytes(16).toString('hex'),
+  const id = randomBytes(16).toString('hex')
+  const count = await ctx.repos.transaction(async (trx) => {
+    const live = await trx.community.addComment({
+      id,
       chartId: chart.id,
       userId: user.id,
       author: `${user.name}#${user.handle}`,
       parentId: parent?.id ?? null,
       content,
       createdTime: now,
-    }),
-  )
+    })
+    if (live !== undefined) await commentPosted(trx, chart, { id, content, createdTime: now }, parent, user)
+    return live
+  })
   if (count === undefined) throw notFound('No such chart')
   return count
 }

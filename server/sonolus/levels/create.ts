@@ -5,6 +5,7 @@
 import { AnyQuery } from '../../../common/api/schemas/content.js'
 import { CreateLevelBodySchema, CreateLevelResponseSchema } from '../../../common/api/schemas/uploads.js'
 import { randomBytes } from 'node:crypto'
+import { maybeAnnounce } from '../../notifications/events.js'
 import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
 import { badRequest, emptyField, pageDenied } from '../../http/errors.js'
@@ -70,6 +71,9 @@ export const levelsCreate: RouteModule = (app, ctx) => {
           updatedTime: now,
         })
         if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
+        // A public chart: its creator's followers hear of it (issue 19), from the background work.
+        const stored = await trx.charts.findById(id)
+        if (stored) await maybeAnnounce(trx, stored, now)
       })
       catalogueChanged(ctx, { id, authorId: user.id })
       ctx.media.kick()

@@ -25,6 +25,7 @@ import { DEFAULT_REPORT_REASON } from '../moderationForms.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { catalogueChanged } from './cached.js'
+import { maybeAnnounce } from '../../notifications/events.js'
 import { lockFiles } from './create.js'
 import { chartColumns, handleOf, prepareFiles, readLevelForm } from './form.js'
 import {
@@ -98,7 +99,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       )
       const files = await prepareFiles(ctx, form, row)
       const now = Date.now()
-      await ctx.repos.transaction(async (trx) => {
+      const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
         await trx.charts.update(row.id, {
           ...chartColumns(form, files),
@@ -108,9 +109,12 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         })
         if (files.musicChanged && files.musicHash)
           await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
+        // Made public for the first time: its creator's followers hear of it now (issue 19).
+        const stored = await trx.charts.findById(row.id)
+        return stored ? maybeAnnounce(trx, stored, now) : false
       })
       catalogueChanged(ctx, row)
-      if (files.musicChanged) ctx.media.kick()
+      if (files.musicChanged || announce) ctx.media.kick()
       const after = await ctx.repos.charts.findById(row.id)
       const still = new Set(CHART_FILE_COLUMNS.map((column) => after?.[column]))
       await collectFiles(

@@ -32,7 +32,8 @@ import { LevelChip } from '../../components/LevelChip'
 import { Markdown } from '../../components/Markdown'
 import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
-import { UserLink } from '../../components/UserLink'
+import { UserLink, linkedHandle } from '../../components/UserLink'
+import { FollowButton } from '../user'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { ChartGrid, chartListPath } from '../charts'
@@ -135,7 +136,15 @@ export const ChartInfoPage = () => {
                   {
                     key: 'author',
                     label: <FormattedMessage id="chart.info.author" />,
-                    children: <UserLink author={chart.author} />,
+                    children: (
+                      <Flex gap={8} align="center" wrap>
+                        <UserLink author={chart.author} />
+                        {/* Issue 19: follow the creator from their chart. */}
+                        {linkedHandle(chart.author) && (
+                          <FollowButton handle={linkedHandle(chart.author)!} name={chart.author} />
+                        )}
+                      </Flex>
+                    ),
                   },
                   {
                     key: 'tags',

@@ -17,6 +17,7 @@ import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from '../charts'
+import { FollowButton } from './FollowButton'
 import { UserAvatar } from './UserAvatar'
 
 /** The counts in the order the page shows them. */
@@ -76,10 +77,14 @@ export const UserPage = () => {
               label={intl.formatMessage({ id: 'user.avatar' }, { name: fullName })}
             />
             <Flex vertical gap={8} style={{ flex: 1, minWidth: 240 }}>
-              <h3 className="user-name" data-testid="user-name">
-                {profile.name}
-                <span className="text-secondary">#{profile.handle}</span>
-              </h3>
+              <Flex gap={12} align="center" wrap>
+                <h3 className="user-name" data-testid="user-name">
+                  {profile.name}
+                  <span className="text-secondary">#{profile.handle}</span>
+                </h3>
+                {/* Issue 19: follow them, to hear of their new charts. */}
+                <FollowButton handle={profile.handle} name={fullName} state={data.follow} />
+              </Flex>
               {/* As the app gave it: plain text, its line breaks kept, never markdown or HTML. */}
               {profile.aboutMe.trim() ? (
                 <p className="user-about" data-testid="user-about">
@@ -98,6 +103,12 @@ export const UserPage = () => {
                 <Statistic title={<FormattedMessage id={labelId} />} value={stats[key]} />
               </Col>
             ))}
+            <Col xs={12} sm={8} md={4} data-testid="user-stat-followers">
+              <Statistic
+                title={<FormattedMessage id="user.stats_followers" />}
+                value={data.follow.followers}
+              />
+            </Col>
             {/* Their charts' average rating (issue 18), with how many ratings it averages. */}
             <Col xs={12} sm={8} md={4} data-testid="user-stat-rating">
               <Statistic

@@ -49,6 +49,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       suspendedUntil: null,
       suspensionReason: null,
       noticesReadTime: 0,
+      notificationsOff: '',
     })
     const refreshed = await repos.users.upsert(
       { id: 'u1', handle: '1001', name: 'Alice B', profile: '{"x":1}' },
@@ -94,6 +95,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       statsVersion: 0,
       playCount: 0,
       trending: 0,
+      announced: 0,
     })
     expect(typeof stored.publishTime).toBe('number')
     // Stats and counters read back as numbers on both databases.

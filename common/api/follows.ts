@@ -1,0 +1,17 @@
+// Wire types of the follow and notification calls (issue 19): the schemas of schemas/follows.ts.
+import { type Static } from '@sinclair/typebox'
+import type * as S from './schemas/follows.js'
+
+export type NotificationKind = Static<typeof S.NotificationKindSchema>
+export type FollowState = Static<typeof S.FollowStateSchema>
+export type Notification = Static<typeof S.NotificationSchema>
+export type NotificationsResponse = Static<typeof S.NotificationsResponseSchema>
+export type NotificationSettings = Static<typeof S.NotificationSettingsSchema>
+export type FollowResponse = Static<typeof S.FollowResponseSchema>
+
+/** Notifications per page on the site and in the app. */
+export const NOTIFICATIONS_PER_PAGE = 20
+/** How often the site asks for the unread count (ms). */
+export const NOTIFICATIONS_POLL_MS = 60_000
+/** What becomes a notification; each kind can be turned off. */
+export const NOTIFICATION_KINDS = ['chart', 'reply', 'comment', 'rating', 'moderation'] as const

@@ -1,0 +1,192 @@
+// Following and notifications on the site (issue 19) against msw handlers in our wire types: the bell's
+// unread count, the notifications page (opening one reads it and goes to its chart; mark all read), the
+// kinds one wants, and the follow button on a user page and on chart info.
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import {
+  type FollowResponse,
+  type FollowState,
+  type Notification,
+  type NotificationSettings,
+  type NotificationsResponse,
+} from '../../../common/api/follows'
+import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { detailsResponse, sampleChart, sampleUser, sampleUserDetails } from '../../../mocks/data'
+import { expectLocation, renderWithProviders } from '../renderWithProviders'
+
+const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
+
+const note = (n: number, overrides: Partial<Notification> = {}): Notification => ({
+  id: `n${n}`,
+  kind: 'chart',
+  time: Date.now() - n * 60_000,
+  read: false,
+  actor: 'Creator#777777',
+  chartId: sampleChart(n).id,
+  label: `Sample chart ${n}`,
+  commentId: null,
+  ...overrides,
+})
+
+const serveNotifications = (items: Notification[]) => {
+  const state = { items, reads: [] as { ids?: string[] }[] }
+  const unread = () => state.items.filter((item) => !item.read).length
+  server.use(
+    http.get('*/sonolus/user/notifications/unread', () => HttpResponse.json({ unread: unread() })),
+    http.get('*/sonolus/user/notifications', () =>
+      HttpResponse.json({
+        unread: unread(),
+        pageCount: 1,
+        items: state.items,
+      } satisfies NotificationsResponse),
+    ),
+    http.post('*/sonolus/user/notifications/read', async ({ request }) => {
+      const body = (await request.json()) as { ids?: string[] }
+      state.reads.push(body)
+      state.items = state.items.map((item) =>
+        !body.ids || body.ids.includes(item.id) ? { ...item, read: true } : item,
+      )
+      return HttpResponse.json({ code: 200, unread: unread() })
+    }),
+    http.get('*/sonolus/user/notifications/settings', () =>
+      HttpResponse.json({ off: ['rating'] } satisfies NotificationSettings),
+    ),
+  )
+  return state
+}
+
+describe('the bell and the notifications page (issue 19)', () => {
+  it('shows the unread count to a logged-in user, and nothing to a visitor', async () => {
+    serveNotifications([note(1), note(2), note(3, { read: true })])
+    const visitor = renderWithProviders(<AppRoutes />, { route: '/home' })
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByTestId('notification-bell')).toBeNull()
+    visitor.unmount()
+
+    loggedIn()
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    const bell = await screen.findByRole('link', { name: 'Notifications (2 unread)' })
+    expect(bell).toHaveAttribute('href', '/notifications')
+    expect(within(bell).getByText('2')).toBeInTheDocument()
+  })
+
+  it('lists them; opening one reads it and goes to its chart', async () => {
+    loggedIn()
+    const state = serveNotifications([
+      note(1),
+      note(2, { kind: 'comment', actor: 'Bob#7002', label: 'Nice chart' }),
+      note(3, { kind: 'moderation', actor: null, label: 'Old Song', read: true }),
+    ])
+    renderWithProviders(<AppRoutes />, { route: '/notifications' })
+    const rows = await screen.findAllByTestId('notification', {}, { timeout: 5000 })
+    expect(rows.map((row) => row.dataset.kind)).toEqual(['chart', 'comment', 'moderation'])
+    expect(rows[0]).toHaveTextContent('Creator published “Sample chart 1”')
+    expect(rows[1]).toHaveTextContent('Bob commented on your chart: Nice chart')
+    expect(rows[2]).toHaveTextContent('A moderator acted on “Old Song”')
+    expect(within(rows[0]).getByText('New')).toBeInTheDocument()
+    expect(within(rows[2]).queryByText('New')).toBeNull()
+
+    fireEvent.click(within(rows[1]).getByRole('button'))
+    await expectLocation(`/chart/${sampleChart(2).id}/info`)
+    expect(state.reads).toEqual([{ ids: ['n2'] }])
+  })
+
+  it('reads all at once, and a notice leads to the notices page', async () => {
+    loggedIn()
+    const state = serveNotifications([note(1), note(4, { kind: 'moderation', actor: null, label: 'X' })])
+    renderWithProviders(<AppRoutes />, { route: '/notifications' })
+    const markAll = await screen.findByTestId('notifications-mark-all', {}, { timeout: 5000 })
+    fireEvent.click(markAll)
+    await waitFor(() => expect(state.reads).toEqual([{}]))
+    await waitFor(() => expect(screen.queryAllByText('New')).toHaveLength(0))
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-bell')).toHaveAttribute('aria-label', 'Notifications'),
+    )
+    const rows = screen.getAllByTestId('notification')
+    fireEvent.click(within(rows[1]).getByRole('button'))
+    await expectLocation('/notices')
+  })
+
+  it('shows the kinds one wants and saves a change', async () => {
+    loggedIn()
+    serveNotifications([])
+    const saved: NotificationSettings[] = []
+    server.use(
+      http.post('*/sonolus/user/notifications/settings', async ({ request }) => {
+        const body = (await request.json()) as NotificationSettings
+        saved.push(body)
+        return HttpResponse.json(body)
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/notifications' })
+    expect(await screen.findByText('No notifications yet', {}, { timeout: 5000 })).toBeInTheDocument()
+    const rating = await screen.findByTestId('notification-setting-rating')
+    expect(rating).toHaveAttribute('aria-checked', 'false')
+    expect(screen.getByTestId('notification-setting-chart')).toHaveAttribute('aria-checked', 'true')
+    fireEvent.click(screen.getByTestId('notification-setting-reply'))
+    await waitFor(() => expect(saved).toEqual([{ off: ['reply', 'rating'] }]))
+  })
+
+  it('asks a visitor to log in', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/notifications' })
+    expect(
+      await screen.findByText(
+        'You are not logged in, please login with Sonolus and try again',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+  })
+})
+
+describe('the follow button (issue 19)', () => {
+  it('follows from a user page, and the page shows the new state', async () => {
+    loggedIn()
+    let follow: FollowState = { followers: 2, following: 1, isFollowing: false, canFollow: true }
+    const posted: unknown[] = []
+    server.use(
+      http.get('*/sonolus/users/:handle', () => HttpResponse.json(sampleUserDetails(undefined, { follow }))),
+      http.post('*/sonolus/users/:handle/follow', async ({ request, params }) => {
+        posted.push({ handle: params.handle, body: await request.json() })
+        follow = { ...follow, followers: 3, isFollowing: true }
+        return HttpResponse.json({ code: 200, ...follow } satisfies FollowResponse)
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    const button = await screen.findByRole('button', { name: 'Follow Player One#123456' }, { timeout: 5000 })
+    expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers2')
+    fireEvent.click(button)
+    await waitFor(() => expect(posted).toEqual([{ handle: '123456', body: { follow: true } }]))
+    expect(
+      await screen.findByRole('button', { name: 'Unfollow Player One#123456' }, { timeout: 5000 }),
+    ).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers3')
+  })
+
+  it('is on chart info for the author, not for a visitor or the author themselves', async () => {
+    const chart = sampleChart(1, { author: 'Creator#777777' })
+    server.use(
+      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      http.get('*/sonolus/users/:handle/follow', () =>
+        HttpResponse.json({
+          followers: 0,
+          following: 0,
+          isFollowing: false,
+          canFollow: true,
+        } satisfies FollowState),
+      ),
+    )
+    const visitor = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    await screen.findByText('Creator#777777', {}, { timeout: 5000 })
+    expect(screen.queryByTestId('follow-button')).toBeNull()
+    visitor.unmount()
+
+    loggedIn()
+    renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(
+      await screen.findByRole('button', { name: 'Follow Creator#777777' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+  })
+})
