@@ -90,6 +90,7 @@ export const sampleChart = (n: number, overrides: Partial<RawChart> = {}): RawCh
   updatedTime: Date.UTC(2026, 0, 1) + n * 60_000,
   playCount: n % 7,
   trending: n % 3 === 0 ? n / 2 : 0,
+  scheduledTime: null,
   stats: {
     noteCount: 300 + n * 10,
     counts: { tap: 200 + n * 10, flick: 40, hold: 30, holdEnd: 30 },

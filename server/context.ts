@@ -65,6 +65,8 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       tmpDir: path.join(config.dataDir, 'tmp'),
       work,
       onListsChanged: () => cache.invalidate([cacheTags.lists]),
+      onChartChanged: (chart) =>
+        cache.invalidate([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]),
       recomputeTrending: trendingRunner(config.database, repos),
     })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow)

@@ -53,7 +53,13 @@ export type LevelFormBody = Pick<
   dataHash?: string
   /** Others may download the SUS (issue 15); absent: off on create, unchanged on edit. */
   allowSusDownload?: 0 | 1
+  /** When to publish (ms; issue 19): the chart stays private until then. null: no schedule (an edit's
+   *  cancels one); absent: none on create, unchanged on edit. At most SCHEDULE_MAX_MS ahead. */
+  publishAt?: number | null
 }
+
+/** How far ahead a chart may be scheduled (issue 19): a year. */
+export const SCHEDULE_MAX_MS = 365 * 24 * 60 * 60_000
 
 /** The web create's body: the form, and the creator's acceptance of the upload rules (/docs/rules;
  *  issue 14), without which the server refuses with empty_field. */
@@ -85,6 +91,7 @@ const EDIT_FIELDS = [
   'susHash',
   'dataHash',
   'allowSusDownload',
+  'publishAt',
 ] as const
 
 /** POST {sonolus base}/levels/wbs-{id}/submit body: `{values: editValues(form)}` (docs/protocol.md §15). An
@@ -94,7 +101,8 @@ export const editValues = (form: LevelFormBody): string => {
   for (const field of EDIT_FIELDS) {
     const value = form[field]
     if (value === undefined) continue
-    params.set(field, field === 'tags' ? JSON.stringify(value) : String(value))
+    // null (a cancelled schedule) travels as an empty value.
+    params.set(field, field === 'tags' ? JSON.stringify(value) : value === null ? '' : String(value))
   }
   return params.toString()
 }

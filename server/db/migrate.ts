@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_sus_download.js'
 import * as m0012 from './migrations/0012_people_and_news.js'
 import * as m0013 from './migrations/0013_chart_stats.js'
 import * as m0014 from './migrations/0014_follows.js'
+import * as m0015 from './migrations/0015_scheduled.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_people_and_news': m0012,
   '0013_chart_stats': m0013,
   '0014_follows': m0014,
+  '0015_scheduled': m0015,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -93,6 +93,8 @@ export type ChartsTable = {
   trending: Generated<number>
   /** 1 once the chart's followers were told it was published (issue 19). */
   announced: Generated<number>
+  /** When the chart is to be published (issue 19); it stays private until the background work does it. */
+  scheduledTime: Generated<number | null>
 }
 
 export type FilesTable = {

@@ -5,6 +5,7 @@
 //   uploaded more than a day ago, and stale local temp files;
 // - chart stats (issue 18): the back-fill of charts whose level data has no stats yet (charts stored
 //   before stats existed, or by older stats code), read in the worker threads, a batch a pass;
+// - scheduled publishing (issue 19): charts whose time has come are made public;
 // - announcements (issue 19): a newly published chart's followers are notified;
 // - trending (issue 18): every TRENDING_INTERVAL_MS one instance (the one whose claim on the meta row
 //   wins) recomputes every chart's score.
@@ -16,6 +17,7 @@ import { type BlobStore } from '../storage/index.js'
 import { type Repositories, type MediaJob, statsColumns } from '../db/repositories/index.js'
 import { blobToFile, collectFiles, putBuffer, readBlob } from '../storage/putFile.js'
 import { TRENDING_INTERVAL_MS } from '../../common/rules.js'
+import { maybeAnnounce } from '../notifications/events.js'
 import { type WorkPool, WorkBusyError } from '../work/pool.js'
 import { type TrendingRunner } from '../work/trending.js'
 import { UPLOAD_IDLE_MS } from '../uploads/session.js'
@@ -31,6 +33,8 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60_000
 const STALE_TMP_MS = 60 * 60_000
 /** Charts the stats back-fill reads in one pass. */
 const STATS_BATCH = 20
+/** Scheduled charts published in one pass. */
+const SCHEDULE_BATCH = 50
 /** Announcements sent in one pass (each to all of a creator's followers). */
 const FANOUT_BATCH = 50
 /** The meta row whose time says when trending was last recomputed (by any instance). */
@@ -44,6 +48,8 @@ type Deps = {
   work?: WorkPool
   /** Which charts lists show, or in what order, changed (trending was recomputed): drop list pages. */
   onListsChanged?: () => void
+  /** A chart changed off the request path (a scheduled one was published): drop what shows it. */
+  onChartChanged?: (chart: { id: string; authorId: string }) => void
   /** Recomputes trending (work/trending.ts: off the event loop on SQLite); the repository's by default. */
   recomputeTrending?: TrendingRunner
   log?: FastifyBaseLogger
@@ -99,6 +105,7 @@ export class BackgroundWork {
       await this.runJob(job)
       job = await this.deps.repos.uploads.claimMedia(now(), LEASE_MS, MAX_ATTEMPTS)
     }
+    if (!this.stopped) await this.publishScheduled(now())
     if (!this.stopped) await this.fanouts(now())
     if (now() - this.lastJanitor >= JANITOR_MS) {
       this.lastJanitor = now()
@@ -107,6 +114,28 @@ export class BackgroundWork {
     if (!this.stopped) this.again ||= await this.backfillStats()
     if (!this.stopped && (await this.deps.repos.meta.claimDue(TRENDING_KEY, now(), TRENDING_INTERVAL_MS)))
       await this.recomputeTrending(now())
+  }
+
+  /** Publishes the charts whose scheduled time has come (issue 19), each in a transaction of its own that
+   *  only one instance can win (the update names the time it read), and queues their announcement.
+   *  Returns how many this instance published. */
+  async publishScheduled(now = Date.now()): Promise<number> {
+    const { repos, log } = this.deps
+    let published = 0
+    for (const chart of await repos.charts.dueScheduled(now, SCHEDULE_BATCH)) {
+      if (this.stopped) break
+      const done = await repos.transaction(async (trx) => {
+        if (!(await trx.charts.publishScheduled(chart.id, chart.scheduledTime))) return false
+        const stored = await trx.charts.findById(chart.id)
+        if (stored) await maybeAnnounce(trx, stored, now)
+        return true
+      })
+      if (!done) continue
+      published++
+      this.deps.onChartChanged?.(chart)
+      log?.info({ chart: chart.id, at: chart.scheduledTime }, 'scheduled chart published')
+    }
+    return published
   }
 
   /** Tells the followers of each newly published chart (issue 19): each announcement in a transaction of

@@ -36,7 +36,8 @@ export const timesSeen = (page: Page) =>
 export const labelsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { __labels: string[] }).__labels)
 
-export const fillAndCreate = async (page: Page, title: string) => {
+/** `publishAt`: a datetime-local value (issue 19's schedule). */
+export const fillAndCreate = async (page: Page, title: string, publishAt?: string) => {
   const { cover, music, chart } = await files()
   await page.goto('/chart/create')
   await page.locator('#create-cover').setInputFiles(cover)
@@ -49,6 +50,7 @@ export const fillAndCreate = async (page: Page, title: string) => {
   await page.locator('#create-tags').fill('e2e')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Remove tag e2e' })).toBeVisible()
+  if (publishAt) await page.locator('#create-publishAt').fill(publishAt)
   // issue 14: the creator accepts the upload rules.
   await page.locator('#create-rulesAccepted').check()
   await watchStages(page)

@@ -1,6 +1,7 @@
-// Following (issue 19) in Chromium against the real server: a player follows a creator from their chart;
-// the creator publishes another; the background work tells the follower, whose bell shows 1, and the
-// notification opens the new chart.
+// Following and scheduling (issue 19) in Chromium against the real server: a player follows a creator
+// from their chart; the creator publishes another; the background work tells the follower, whose bell
+// shows 1, and the notification opens the new chart. A chart scheduled 20 s ahead stays out of the list,
+// then appears when its time comes.
 import { expect, test } from '@playwright/test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
@@ -49,4 +50,43 @@ test('follow a creator; their next chart rings the follower’s bell, and the no
     timeout: 10_000,
   })
   await follower.close()
+})
+
+/** A time as a datetime-local input takes it (this machine's zone is the browser's). */
+const localInput = (time: number) => {
+  const d = new Date(time)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+}
+
+test('a scheduled chart stays private, then appears in the list when its time comes', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, { id: 'e2e-scheduler', handle: '999303', name: 'Scheduler' })
+  const at = Date.now() + 20_000
+  const { id } = await fillAndCreate(page, 'E2E Scheduled Chart', localInput(at))
+  // Its owner sees when; it is private until then.
+  await expect(page.getByTestId('chart-scheduled')).toBeVisible()
+  const visitor = await browser.newPage()
+  const listed = async () => {
+    await visitor.goto(`/chart/list?title=${encodeURIComponent('E2E Scheduled Chart')}`)
+    // Loaded: its cards, or the list saying nothing matches.
+    await expect(
+      visitor
+        .getByTestId('chart-card')
+        .or(visitor.getByText(/^No charts/))
+        .first(),
+    ).toBeVisible()
+    return visitor.getByTestId('chart-card').filter({ hasText: 'E2E Scheduled Chart' }).count()
+  }
+  expect(await listed()).toBe(0)
+  // The background work publishes it at its time (it looks every few seconds).
+  await expect(async () => {
+    expect(await listed()).toBe(1)
+  }).toPass({ timeout: 60_000, intervals: [2000] })
+  expect(Date.now()).toBeGreaterThanOrEqual(at)
+  await visitor.goto(`/chart/${id}/info`)
+  await expect(visitor.getByTestId('chart-title')).toHaveText('E2E Scheduled Chart')
+  await visitor.close()
 })

@@ -364,6 +364,78 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
     expect((await call('GET', '/sonolus/posts/list')).statusCode).toBe(200)
   })
 
+  it('refuses a publish time in the past, more than a year ahead, or not a time (create_failed)', async () => {
+    const now = Date.now()
+    for (const publishAt of [now - 1000, now + 366 * 24 * 60 * 60_000, 'soon']) {
+      const response = await call('POST', '/sonolus/levels/create', 'alice', {
+        rulesAccepted: true,
+        ...form({ title: 'Bad Schedule' }),
+        publishAt,
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ error: 'create_failed' })
+    }
+    expect((await test.ctx.repos.charts.listByAuthor(PEOPLE.alice.id)).map((row) => row.title)).not.toContain(
+      'Bad Schedule',
+    )
+  })
+
+  it('keeps a scheduled chart private until the background work publishes it, then tells the followers', async () => {
+    const at = Date.now() + 60_000
+    const id = await create({ title: 'Scheduled Song', publishAt: at })
+    const row = (await test.ctx.repos.charts.findById(id))!
+    expect(row).toMatchObject({ isPublic: 0, scheduledTime: at })
+    // Its owner sees the schedule; nobody else sees the chart.
+    const own = (await call('GET', `/sonolus/levels/wbs-${id}`, 'alice')).json() as {
+      rawItem: { scheduledTime: number | null }
+    }
+    expect(own.rawItem.scheduledTime).toBe(at)
+    expect((await call('GET', `/sonolus/levels/wbs-${id}`, 'bob')).statusCode).toBe(401)
+    await test.ctx.media.fanouts()
+    const mentions = async () => (await notifications('bob')).items.filter((item) => item.chartId === id)
+    expect(await mentions()).toEqual([])
+    // Not before its time.
+    expect(await test.ctx.media.publishScheduled(at - 1)).toBe(0)
+    // Two instances at its time: one publishes it.
+    const second = await openSecondInstance(test)
+    try {
+      const [a, b] = await Promise.all([
+        test.ctx.media.publishScheduled(at),
+        second.ctx.media.publishScheduled(at),
+      ])
+      expect(a + b).toBe(1)
+    } finally {
+      await second.close()
+    }
+    expect(await test.ctx.repos.charts.findById(id)).toMatchObject({
+      isPublic: 1,
+      scheduledTime: null,
+      publishTime: at,
+    })
+    expect((await call('GET', `/sonolus/levels/wbs-${id}`, 'bob')).statusCode).toBe(200)
+    await test.ctx.media.fanouts()
+    expect(await mentions()).toMatchObject([{ kind: 'chart', label: 'Scheduled Song' }])
+  })
+
+  it('moves, cancels or overrides a schedule by an edit', async () => {
+    const at = Date.now() + 120_000
+    const id = await create({ title: 'Moved Song', publishAt: at })
+    // An edit that says nothing of it keeps it.
+    await edit(id, { title: 'Moved Song', isPublic: 0 })
+    expect((await test.ctx.repos.charts.findById(id))!.scheduledTime).toBe(at)
+    // Moved: the old time no longer publishes it.
+    await edit(id, { title: 'Moved Song', isPublic: 0, publishAt: at + 60_000 })
+    expect(await test.ctx.media.publishScheduled(at)).toBe(0)
+    expect((await test.ctx.repos.charts.findById(id))!.scheduledTime).toBe(at + 60_000)
+    // Cancelled: private, unscheduled.
+    await edit(id, { title: 'Moved Song', isPublic: 0, publishAt: null })
+    expect(await test.ctx.repos.charts.findById(id)).toMatchObject({ isPublic: 0, scheduledTime: null })
+    // Scheduled again, then made public at once: the schedule goes.
+    await edit(id, { title: 'Moved Song', isPublic: 0, publishAt: at })
+    await edit(id, { title: 'Moved Song', isPublic: 1 })
+    expect(await test.ctx.repos.charts.findById(id)).toMatchObject({ isPublic: 1, scheduledTime: null })
+  })
+
   it('answers a visitor 401 on every notification call', async () => {
     for (const [method, url] of [
       ['GET', '/sonolus/user/notifications'],

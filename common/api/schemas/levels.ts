@@ -75,6 +75,8 @@ export const RawChartSchema = Type.Object({
   trending: Type.Number({ minimum: 0 }),
   /** What the level data is like (issue 18); null without level data, or until its stats are read. */
   stats: Type.Union([ChartStatsSchema, Type.Null()]),
+  /** When the chart is to be published (issue 19); its owner's to see, null for anyone else. */
+  scheduledTime: Type.Union([Type.Number(), Type.Null()]),
 })
 
 export const LevelListResponseSchema = Type.Composite([

@@ -73,6 +73,8 @@ export const LevelFormBodySchema = Type.Object(
     musicHash: OptionalHash,
     susHash: OptionalHash,
     dataHash: OptionalHash,
+    /** Issue 19: ms, or '' / null for none; the app's values come as text. */
+    publishAt: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
   },
   { additionalProperties: false },
 )

@@ -440,6 +440,34 @@ export class ChartsRepository {
     })
   }
 
+  /** Scheduled charts whose time has come (issue 19), the earliest first. */
+  dueScheduled(
+    now: number,
+    limit: number,
+  ): Promise<{ id: string; authorId: string; scheduledTime: number }[]> {
+    return this.db
+      .selectFrom('charts')
+      .select(['id', 'authorId', 'scheduledTime'])
+      .where('scheduledTime', 'is not', null)
+      .where('scheduledTime', '<=', now)
+      .orderBy('scheduledTime')
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<{ id: string; authorId: string; scheduledTime: number }[]>
+  }
+
+  /** Publishes a scheduled chart if it is still scheduled for `time` (an edit may have moved it, another
+   *  instance may have done it): public, unscheduled, and published at its time. True when it was. */
+  async publishScheduled(id: string, time: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('charts')
+      .set({ isPublic: 1, scheduledTime: null, publishTime: time })
+      .where('id', '=', id)
+      .where('scheduledTime', '=', time)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
   /** Charts whose level data has no stats yet, or stats from older code (the back-fill's work). */
   needingStats(limit: number): Promise<Pick<ChartRow, 'id' | 'susHash' | 'dataHash'>[]> {
     return this.db

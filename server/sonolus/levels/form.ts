@@ -9,6 +9,7 @@ import {
   MAX_TAG_LENGTH,
   MAX_TAGS,
   MAX_TITLE_LENGTH,
+  SCHEDULE_MAX_MS,
   type LevelFormInput,
 } from '../../../common/api/uploads.js'
 import { LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
@@ -46,6 +47,8 @@ export type LevelForm = {
   allowSusDownload: 0 | 1
   tags: string[]
   files: Partial<Record<FileField, string>>
+  /** When to publish (issue 19): a time, null for none, undefined to keep the chart's (edit). */
+  publishAt: number | null | undefined
 }
 
 const TEXT_LIMITS = { title: MAX_TITLE_LENGTH, composer: MAX_TITLE_LENGTH, artists: MAX_TITLE_LENGTH }
@@ -120,6 +123,7 @@ export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelF
   if (tags.some((tag) => codePointLength(tag) > MAX_TAG_LENGTH))
     throw createRejected(`A tag is at most ${MAX_TAG_LENGTH} characters`)
 
+  const publishAt = scheduleOf(raw.publishAt, Date.now())
   const author = text(raw, 'author', MAX_TITLE_LENGTH)
   const hash = author.lastIndexOf('#')
   return {
@@ -132,7 +136,21 @@ export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelF
     allowSusDownload: flag(raw, 'allowSusDownload', existing?.allowSusDownload ? 1 : 0),
     tags,
     files,
+    publishAt,
   }
+}
+
+/** A publish time (issue 19): '' or null for none; otherwise a whole ms time after `now` and at most
+ *  SCHEDULE_MAX_MS ahead, else create_failed. */
+const scheduleOf = (raw: unknown, now: number): number | null | undefined => {
+  if (raw === undefined) return undefined
+  if (raw === null || raw === '') return null
+  const time =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(time)) throw createRejected('publishAt must be a time in milliseconds')
+  if (time <= now) throw createRejected('The publish time must be in the future')
+  if (time > now + SCHEDULE_MAX_MS) throw createRejected('The publish time must be at most a year ahead')
+  return time
 }
 
 /** 'name#handle' with the caller's handle: the author is always the one who creates (docs/spec.md §6). */
@@ -241,15 +259,31 @@ export const prepareFiles = async (
   }
 }
 
+/** The chart's visibility and schedule (issue 19): a scheduled chart is private until its time; making it
+ *  public now cancels the schedule; an edit that says nothing of it keeps the chart's. */
+const visibility = (form: LevelForm, existing?: Pick<ChartRow, 'scheduledTime'>) => {
+  const scheduledTime =
+    form.publishAt !== undefined
+      ? form.publishAt
+      : form.isPublic === 1
+        ? null
+        : (existing?.scheduledTime ?? null)
+  return { isPublic: scheduledTime === null ? form.isPublic : (0 as const), scheduledTime }
+}
+
 /** The chart's columns that a create and an edit both write. */
-export const chartColumns = (form: LevelForm, files: ChartFiles) => ({
+export const chartColumns = (
+  form: LevelForm,
+  files: ChartFiles,
+  existing?: Pick<ChartRow, 'scheduledTime'>,
+) => ({
+  ...visibility(form, existing),
   title: form.title,
   artists: form.artists,
   composer: form.composer,
   description: form.description,
   level: form.level,
   isOliver: form.isOliver,
-  isPublic: form.isPublic,
   allowSusDownload: form.allowSusDownload,
   tags: JSON.stringify(form.tags),
   coverHash: files.coverHash,

@@ -84,6 +84,7 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   playCount: row.playCount,
   trending: row.trending,
   stats: statsOf(row),
+  scheduledTime: row.authorId === viewerId ? row.scheduledTime : null,
 })
 
 /** The per-chart background: our 1920×1180 composite as the image, the engine background's data and

@@ -102,7 +102,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
         await trx.charts.update(row.id, {
-          ...chartColumns(form, files),
+          ...chartColumns(form, files, row),
           // New music plays as uploaded until its re-encode is ready.
           ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
           updatedTime: now,

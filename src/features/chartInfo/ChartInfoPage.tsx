@@ -5,7 +5,7 @@
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
 // The author links to their page (issue 17). Issue 18: each tag opens the list filtered by it, and a card
 // shows what the level data is like.
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
   Alert,
@@ -113,6 +113,18 @@ export const ChartInfoPage = () => {
                 {!chart.isPublic && (
                   <Tag color="default">
                     <FormattedMessage id="chart.info.private" />
+                  </Tag>
+                )}
+                {chart.scheduledTime !== null && (
+                  <Tag color="blue" data-testid="chart-scheduled">
+                    <FormattedMessage
+                      id="chart.scheduled"
+                      values={{
+                        time: (
+                          <FormattedDate value={chart.scheduledTime} dateStyle="medium" timeStyle="short" />
+                        ),
+                      }}
+                    />
                   </Tag>
                 )}
               </Space>

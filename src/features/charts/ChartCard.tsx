@@ -3,10 +3,16 @@
 // private chart, shows the rating, and plays the preview clip (issue 15); the author opens their page
 // (issue 17). Beside the level chip it says how many notes, how long and how dense (issue 18), and each
 // tag opens the list of charts with that tag.
-import { FormattedMessage } from 'react-intl'
+import { FormattedDate, FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
-import { HeartOutlined, LockOutlined, StarOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  ClockCircleOutlined,
+  HeartOutlined,
+  LockOutlined,
+  StarOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { formatLength, formatNps } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
@@ -92,6 +98,17 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         {!chart.isPublic && (
           <span data-testid="chart-card-private">
             <LockOutlined /> <FormattedMessage id="chart.info.private" />
+          </span>
+        )}
+        {chart.scheduledTime !== null && (
+          <span data-testid="chart-card-scheduled">
+            <ClockCircleOutlined />{' '}
+            <FormattedMessage
+              id="chart.scheduled"
+              values={{
+                time: <FormattedDate value={chart.scheduledTime} dateStyle="medium" timeStyle="short" />,
+              }}
+            />
           </span>
         )}
         {chart.ratingNumber > 0 && (

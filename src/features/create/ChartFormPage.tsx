@@ -64,6 +64,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
       levelRange: (isOlivier) =>
         intl.formatMessage({ id: 'create.level_range' }, levelRangeValues(isOlivier)),
       tagsLimit: intl.formatMessage({ id: 'create.tags_limit' }, { max: MAX_TAGS }),
+      schedule: intl.formatMessage({ id: 'create.publish_at_range' }),
     },
     mode,
   )

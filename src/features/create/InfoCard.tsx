@@ -148,6 +148,16 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
         {switchItem('isPublic', 'create.is_public')}
         {switchItem('allowSusDownload', 'create.allow_sus_download')}
       </Flex>
+      {/* Issue 19: a time to publish; the chart stays private until then. */}
+      <Form.Item
+        name="publishAt"
+        label={<FormattedMessage id="create.publish_at" />}
+        htmlFor="create-publishAt"
+        rules={rules.publishAt}
+        extra={<FormattedMessage id="create.publish_at_hint" />}
+      >
+        <Input id="create-publishAt" type="datetime-local" step={1} style={{ width: 260 }} disabled={busy} />
+      </Form.Item>
       <Form.Item
         name="tags"
         label={<FormattedMessage id="create.tags" />}

@@ -3,7 +3,7 @@
 // (common/rules.ts, common/api/uploads.ts); the server checks everything again.
 import { type FormRule } from 'antd'
 import { type RawChart } from '../../../common/api/levels'
-import { MAX_TAGS } from '../../../common/api/uploads'
+import { MAX_TAGS, SCHEDULE_MAX_MS } from '../../../common/api/uploads'
 import { LEVEL_MIN, levelMax } from '../../../common/rules'
 import { stripControl } from '../../../common/text'
 import { type Picked } from './FilePicker'
@@ -33,7 +33,18 @@ export type ChartFormValues = {
   tags: string[]
   /** Create only: "I have read and accept the upload rules". */
   rulesAccepted: boolean
+  /** When to publish (issue 19), as a datetime-local input holds it (local time); '' for no schedule. */
+  publishAt: string
 }
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** A time as a datetime-local input shows it, in local time to the second. */
+export const toLocalInput = (time: number): string => {
+  const d = new Date(time)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+}
+/** A datetime-local input's value (local time) as ms; NaN when it is not one. */
+export const fromLocalInput = (value: string): number => new Date(value).getTime()
 
 export type FileField = 'cover' | 'music' | 'chart'
 export type TextField = 'title' | 'composer' | 'artists'
@@ -55,6 +66,7 @@ export const initialValues = (chart: RawChart | undefined, user: User): ChartFor
         allowSusDownload: chart.allowSusDownload === 1,
         tags: chart.tags,
         rulesAccepted: false,
+        publishAt: chart.scheduledTime === null ? '' : toLocalInput(chart.scheduledTime),
       }
     : {
         title: '',
@@ -68,6 +80,7 @@ export const initialValues = (chart: RawChart | undefined, user: User): ChartFor
         allowSusDownload: false,
         tags: [],
         rulesAccepted: false,
+        publishAt: '',
       }
 
 /** A one-line field as the server takes it: no control characters (common/text.ts), trimmed. */
@@ -93,10 +106,12 @@ export type RuleMessages = {
   levelRange: (isOlivier: boolean) => string
   /** create.tags_limit */
   tagsLimit: string
+  /** create.publish_at_range */
+  schedule: string
 }
 
 /** The fields with rules. */
-type RuledField = FileField | TextField | 'level' | 'tags' | 'rulesAccepted'
+type RuledField = FileField | TextField | 'level' | 'tags' | 'rulesAccepted' | 'publishAt'
 export type ChartFormRules = Record<RuledField, FormRule[]>
 
 /** Every field's rules, in the page's language. */
@@ -133,6 +148,17 @@ export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): Char
     ],
     tags: [{ type: 'array', max: MAX_TAGS, message: messages.tagsLimit }],
     rulesAccepted: [required<boolean>(messages.required, (value) => value !== true)],
+    // Issue 19: a schedule is in the future, at most a year ahead.
+    publishAt: [
+      {
+        validator: async (_rule, value: string | undefined) => {
+          if (!value) return
+          const time = fromLocalInput(value)
+          const now = Date.now()
+          if (!(time > now) || time > now + SCHEDULE_MAX_MS) throw new Error(messages.schedule)
+        },
+      },
+    ],
   }
 }
 
@@ -173,6 +199,7 @@ export const toPipelineInput = (
       isPublic: values.isPublic ? 1 : 0,
       allowSusDownload: values.allowSusDownload ? 1 : 0,
       tags: values.tags ?? [],
+      publishAt: values.publishAt ? fromLocalInput(values.publishAt) : null,
     },
     files: {
       cover: values.cover?.file,

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import Cookies from 'js-cookie'
@@ -13,6 +13,12 @@ import { convertSus } from '../../../common/chart'
 import { type CreateLevelBody, MAX_TAGS } from '../../../common/api/uploads'
 import { AppRoutes } from '../../../src/app/router'
 import { selectPipeline } from '../../../src/features/create/pipelineSlice'
+import {
+  fromLocalInput,
+  initialValues,
+  toLocalInput,
+  toPipelineInput,
+} from '../../../src/features/create/chartForm'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
@@ -214,6 +220,8 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       musicHash: sha1(musicBytes),
       susHash: sha1(SUS),
       dataHash,
+      // No schedule (issue 19).
+      publishAt: null,
       rulesAccepted: true,
     } satisfies CreateLevelBody)
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
@@ -746,6 +754,8 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
       musicHash: sha1(musicBytes),
       susHash: '5'.repeat(40),
       dataHash: 'd'.repeat(40),
+      // No schedule (issue 19): an empty value.
+      publishAt: '',
     })
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
   })
@@ -799,6 +809,37 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
     ).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: /Log in with Sonolus/ }))
     await expectLocation('/settings/sonolus')
+  })
+
+  it('takes a publish time in the future, at most a year ahead (issue 19)', async () => {
+    await openCreate()
+    const input = screen.getByLabelText('Publish at (optional)')
+    expect(input).toHaveValue('')
+    fireEvent.change(input, { target: { value: toLocalInput(Date.now() - 60_000) } })
+    expect(
+      await screen.findByText('The publish time must be in the future and at most a year ahead'),
+    ).toBeInTheDocument()
+    fireEvent.change(input, { target: { value: toLocalInput(Date.now() + 400 * 24 * 60 * 60_000) } })
+    expect(
+      await screen.findByText('The publish time must be in the future and at most a year ahead'),
+    ).toBeInTheDocument()
+    fireEvent.change(input, { target: { value: toLocalInput(Date.now() + 3_600_000) } })
+    await waitFor(() =>
+      expect(
+        screen.queryByText('The publish time must be in the future and at most a year ahead'),
+      ).toBeNull(),
+    )
+  })
+
+  it('sends a schedule as ms, and reads a chart’s back as local time', () => {
+    const at = Date.UTC(2027, 0, 2, 3, 4, 5)
+    expect(fromLocalInput(toLocalInput(at))).toBe(at)
+    const chart = sampleChart(3, { scheduledTime: at })
+    const user = { handle: '123456', name: 'Player One' }
+    const values = initialValues(chart, user)
+    expect(values.publishAt).toBe(toLocalInput(at))
+    expect(toPipelineInput(values, 'edit', user, chart).form.publishAt).toBe(at)
+    expect(toPipelineInput({ ...values, publishAt: '' }, 'edit', user, chart).form.publishAt).toBeNull()
   })
 
   it('sends whether others may download the SUS, off by default (issue 15)', async () => {

@@ -96,6 +96,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       playCount: 0,
       trending: 0,
       announced: 0,
+      scheduledTime: null,
     })
     expect(typeof stored.publishTime).toBe('number')
     // Stats and counters read back as numbers on both databases.
