@@ -11,6 +11,8 @@ export type FollowResponse = Static<typeof S.FollowResponseSchema>
 
 /** Notifications per page on the site and in the app. */
 export const NOTIFICATIONS_PER_PAGE = 20
+/** A list's page count reaches this many pages past the one asked for (the count stops there). */
+export const NOTIFICATIONS_PAGES_AHEAD = 10
 /** How often the site asks for the unread count (ms). */
 export const NOTIFICATIONS_POLL_MS = 60_000
 /** What becomes a notification; each kind can be turned off. */

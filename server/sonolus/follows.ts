@@ -9,6 +9,7 @@ import { type FastifyRequest } from 'fastify'
 import {
   type FollowResponse,
   type FollowState,
+  NOTIFICATIONS_PAGES_AHEAD,
   NOTIFICATIONS_PER_PAGE,
   type Notification,
   type NotificationKind,
@@ -161,7 +162,8 @@ export const follows: RouteModule = (app, ctx) => {
       const page = request.query.page ?? 0
       const [rows, total, unread] = await Promise.all([
         ctx.repos.follows.list(user.id, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE),
-        ctx.repos.follows.count(user.id),
+        // Counted as far as ten pages on: the pager grows as one pages on.
+        ctx.repos.follows.count(user.id, (page + 1 + NOTIFICATIONS_PAGES_AHEAD) * NOTIFICATIONS_PER_PAGE),
         ctx.repos.follows.countUnread(user.id),
       ])
       return {

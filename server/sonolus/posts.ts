@@ -22,7 +22,7 @@ import { NEWS_PER_PAGE } from '../../common/api/people.js'
 import { markdownToPlain } from '../../common/plainText.js'
 import { type AppContext } from '../context.js'
 import { type LogRow, type NewsRow, type NotificationRow, type User } from '../db/repositories/index.js'
-import { NOTIFICATIONS_PER_PAGE } from '../../common/api/follows.js'
+import { NOTIFICATIONS_PAGES_AHEAD, NOTIFICATIONS_PER_PAGE } from '../../common/api/follows.js'
 import { notificationTitle } from '../notifications/texts.js'
 import { chartAccess } from './levels/access.js'
 import { levelJson } from './levels/item.js'
@@ -169,7 +169,12 @@ export const posts: RouteModule = (app, ctx) => {
       if (kind === 'notifications') {
         const [page0, total] = await Promise.all([
           notificationPosts(user, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE, locale),
-          user ? ctx.repos.follows.count(user.id) : Promise.resolve(0),
+          user
+            ? ctx.repos.follows.count(
+                user.id,
+                (page + 1 + NOTIFICATIONS_PAGES_AHEAD) * NOTIFICATIONS_PER_PAGE,
+              )
+            : Promise.resolve(0),
         ])
         // Seen in the list: this page's are read (the badge counts the rest).
         if (user) await readPage(user, page0.rows)

@@ -296,6 +296,33 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
     expect((await notifications('alice', 50)).items).toEqual([])
   })
 
+  it('counts pages only as far as ten pages on, so a long history is not counted whole', async () => {
+    const start = Date.now()
+    await test.ctx.db.db
+      .insertInto('notifications')
+      .values(
+        Array.from({ length: 400 }, (_, n) => ({
+          id: `history-${String(n).padStart(3, '0')}`,
+          userId: PEOPLE.dave.id,
+          kind: 'rating',
+          actor: 'Bob#7002',
+          chartId: null,
+          label: `Old ${n}`,
+          commentId: null,
+          logId: null,
+          createdTime: start - 1_000_000 + n,
+          readTime: start,
+        })),
+      )
+      .execute()
+    const total = await test.ctx.repos.follows.count(PEOPLE.dave.id)
+    expect(total).toBeGreaterThanOrEqual(400)
+    expect((await notifications('dave', 0)).pageCount).toBe(11)
+    expect((await notifications('dave', 5)).pageCount).toBe(16)
+    expect((await notifications('dave', 19)).pageCount).toBe(Math.ceil(total / 20))
+    expect((await notifications('dave', 19)).items.length).toBeGreaterThan(0)
+  })
+
   it('keeps each user’s choice of kinds and refuses unknown ones', async () => {
     expect((await call('GET', '/sonolus/user/notifications/settings', 'carol')).json()).toEqual({ off: [] })
     const set = await call('POST', '/sonolus/user/notifications/settings', 'carol', {

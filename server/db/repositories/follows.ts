@@ -167,11 +167,16 @@ export class FollowsRepository {
       .executeTakeFirst()
   }
 
-  async count(userId: string): Promise<number> {
-    const row = await this.db
+  /** How many notifications a user has, counting at most `cap` (a page count need not read them all). */
+  async count(userId: string, cap?: number): Promise<number> {
+    let rows = this.db
       .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select(sql<number>`1`.as('one'))
       .where('userId', '=', userId)
+    if (cap !== undefined) rows = rows.limit(cap)
+    const row = await this.db
+      .selectFrom(rows.as('rows'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     return Number(row.n)
   }
