@@ -6,18 +6,21 @@ import { expect, test } from '@playwright/test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 
+// Handles of their own: a handle another spec uses would move to these users (one user per handle), and
+// that spec's seeded people with it.
+
 test.setTimeout(120_000)
 
 test('follow a creator; their next chart rings the follower’s bell, and the notification opens it', async ({
   page,
   browser,
 }) => {
-  const creator = { id: 'e2e-followed', handle: '999301', name: 'Followed Creator' }
+  const creator = { id: 'e2e-followed', handle: '999501', name: 'Followed Creator' }
   await logIn(page, creator)
   const first = await fillAndCreate(page, 'E2E Followed First')
 
   const follower = await browser.newPage()
-  await logIn(follower, { id: 'e2e-follower', handle: '999302', name: 'Follower' })
+  await logIn(follower, { id: 'e2e-follower', handle: '999502', name: 'Follower' })
   await follower.goto(`/chart/${first.id}/info`)
   await follower.getByRole('button', { name: `Follow ${creator.name}#${creator.handle}` }).click()
   await expect(follower.getByText('Following').first()).toBeVisible()
@@ -63,7 +66,7 @@ test('a scheduled chart stays private, then appears in the list when its time co
   page,
   browser,
 }) => {
-  await logIn(page, { id: 'e2e-scheduler', handle: '999303', name: 'Scheduler' })
+  await logIn(page, { id: 'e2e-scheduler', handle: '999503', name: 'Scheduler' })
   const at = Date.now() + 20_000
   const { id } = await fillAndCreate(page, 'E2E Scheduled Chart', localInput(at))
   // Its owner sees when; it is private until then.
