@@ -17,3 +17,6 @@ export const NOTIFICATIONS_PAGES_AHEAD = 10
 export const NOTIFICATIONS_POLL_MS = 60_000
 /** What becomes a notification; each kind can be turned off. */
 export const NOTIFICATION_KINDS = ['chart', 'reply', 'comment', 'rating', 'moderation'] as const
+/** How long a read notification is kept (90 days), and any notification (a year). */
+export const NOTIFICATION_READ_KEEP_MS = 90 * 24 * 60 * 60_000
+export const NOTIFICATION_KEEP_MS = 365 * 24 * 60 * 60_000

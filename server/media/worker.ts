@@ -2,7 +2,7 @@
 // - media jobs: the music of a new or edited chart re-encoded to CBR mp3 plus a preview clip. Jobs are
 //   rows, taken with a lease, so a killed worker's job is taken again once its lease runs out;
 // - the janitor: abandoned upload sessions (chunks and rows), files that no chart uses and that were
-//   uploaded more than a day ago, and stale local temp files;
+//   uploaded more than a day ago, stale local temp files, and notifications past their keep;
 // - chart stats (issue 18): the back-fill of charts whose level data has no stats yet (charts stored
 //   before stats existed, or by older stats code), read in the worker threads, a batch a pass;
 // - scheduled publishing (issue 19): charts whose time has come are made public;
@@ -18,6 +18,7 @@ import { type Repositories, type MediaJob, statsColumns } from '../db/repositori
 import { blobToFile, collectFiles, putBuffer, readBlob } from '../storage/putFile.js'
 import { TRENDING_INTERVAL_MS } from '../../common/rules.js'
 import { maybeAnnounce } from '../notifications/events.js'
+import { NOTIFICATION_KEEP_MS, NOTIFICATION_READ_KEEP_MS } from '../../common/api/follows.js'
 import { type WorkPool, WorkBusyError } from '../work/pool.js'
 import { type TrendingRunner } from '../work/trending.js'
 import { UPLOAD_IDLE_MS } from '../uploads/session.js'
@@ -33,6 +34,8 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60_000
 const STALE_TMP_MS = 60 * 60_000
 /** Charts the stats back-fill reads in one pass. */
 const STATS_BATCH = 20
+/** Notifications past their keep removed in one janitor round. */
+const NOTIFICATION_PRUNE_BATCH = 10_000
 /** Scheduled charts published in one pass. */
 const SCHEDULE_BATCH = 50
 /** Announcements sent in one pass (each to all of a creator's followers). */
@@ -228,8 +231,11 @@ export class BackgroundWork {
     )
   }
 
-  /** Collects what nobody will finish or use. Returns what it removed. */
-  async janitor(now = Date.now()): Promise<{ sessions: number; files: number; temp: number }> {
+  /** Collects what nobody will finish or use, and notifications past their keep (issue 19). Returns what
+   *  it removed. */
+  async janitor(
+    now = Date.now(),
+  ): Promise<{ sessions: number; files: number; temp: number; notifications: number }> {
     const { repos, blobStore, tmpDir } = this.deps
     let sessions = 0
     for (const session of await repos.uploads.expired(now, 500)) {
@@ -259,6 +265,12 @@ export class BackgroundWork {
         temp++
       }
     }
-    return { sessions, files, temp }
+    // At most a batch a round: a backlog goes a batch every janitor interval.
+    const notifications = await repos.follows.prune(
+      now - NOTIFICATION_KEEP_MS,
+      now - NOTIFICATION_READ_KEEP_MS,
+      NOTIFICATION_PRUNE_BATCH,
+    )
+    return { sessions, files, temp, notifications }
   }
 }

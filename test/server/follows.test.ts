@@ -323,6 +323,41 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
     expect((await notifications('dave', 19)).items.length).toBeGreaterThan(0)
   })
 
+  it('keeps read notifications 90 days and any a year; the janitor removes the rest', async () => {
+    const now = Date.now()
+    const day = 24 * 60 * 60_000
+    const old = (id: string, age: number, read: boolean) => ({
+      id,
+      userId: PEOPLE.carol.id,
+      kind: 'rating',
+      actor: 'Bob#7002',
+      chartId: null,
+      label: id,
+      commentId: null,
+      logId: null,
+      createdTime: now - age * day,
+      readTime: read ? now - age * day : null,
+    })
+    await test.ctx.db.db
+      .insertInto('notifications')
+      .values([
+        old('kept-read-10d', 10, true),
+        old('gone-read-100d', 100, true),
+        old('kept-unread-100d', 100, false),
+        old('gone-unread-400d', 400, false),
+      ])
+      .execute()
+    const result = await test.ctx.media.janitor(now)
+    expect(result.notifications).toBe(2)
+    const left = await test.ctx.db.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', 'in', ['kept-read-10d', 'gone-read-100d', 'kept-unread-100d', 'gone-unread-400d'])
+      .orderBy('id')
+      .execute()
+    expect(left.map((row) => row.id)).toEqual(['kept-read-10d', 'kept-unread-100d'])
+  })
+
   it('keeps each user’s choice of kinds and refuses unknown ones', async () => {
     expect((await call('GET', '/sonolus/user/notifications/settings', 'carol')).json()).toEqual({ off: [] })
     const set = await call('POST', '/sonolus/user/notifications/settings', 'carol', {

@@ -210,6 +210,24 @@ export class FollowsRepository {
     return Number(result.numUpdatedRows)
   }
 
+  /** Removes up to `limit` notifications created before `before`, or read and created before
+   *  `readBefore`, oldest first; returns how many. */
+  async prune(before: number, readBefore: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('notifications')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('notifications')
+          .select('id')
+          .where('createdTime', '<', readBefore)
+          .where((inner) => inner.or([inner('createdTime', '<', before), inner('readTime', 'is not', null)]))
+          .orderBy('createdTime')
+          .limit(limit),
+      )
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+
   async off(userId: string): Promise<string[]> {
     const row = await this.db
       .selectFrom('users')
