@@ -8,9 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { buildApp } from '../server/app.js'
-import { loadConfig } from '../server/config.js'
 import { openContext } from '../server/context.js'
-import { seedCharts } from './seed.js'
+import { benchConfig, seedCharts } from './seed.js'
 
 const charts = Number(process.env.BENCH_CHARTS ?? 100_000)
 const FOLLOWED = 500
@@ -19,16 +18,7 @@ const FANS = 10_000
 const HISTORY = FOLLOWED * 10
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-follows-'))
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  SEED_DEMO: '0',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
-})
+const config = benchConfig(dataDir)
 const ctx = await openContext(config)
 const seeded = await seedCharts(ctx, charts)
 const db = ctx.db.db

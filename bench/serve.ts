@@ -7,25 +7,13 @@ import path from 'node:path'
 import Sqlite from 'better-sqlite3'
 import Fastify from 'fastify'
 import { buildApp } from '../server/app.js'
-import { loadConfig } from '../server/config.js'
 import { openContext } from '../server/context.js'
 import { TRENDING_KEY } from '../server/media/worker.js'
-import { seedActivity, seedCharts, seedCommunity } from './seed.js'
+import { benchConfig, seedActivity, seedCharts, seedCommunity } from './seed.js'
 
 const charts = Number(process.env.BENCH_CHARTS ?? 10_000)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-'))
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  SEED_DEMO: '0',
-  // One address sends everything here: the quotas are raised so that the routes are measured (their hooks
-  // still run on every request), not the 429s.
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
-})
+const config = benchConfig(dataDir)
 const ctx = await openContext(config)
 const seeded = await seedCharts(ctx, charts)
 // A public chart for the details target, with 10k comments (BENCH_COMMENTS) and sessions for the like

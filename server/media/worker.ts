@@ -129,8 +129,7 @@ export class BackgroundWork {
       if (this.stopped) break
       const done = await repos.transaction(async (trx) => {
         if (!(await trx.charts.publishScheduled(chart.id, chart.scheduledTime))) return false
-        const stored = await trx.charts.findById(chart.id)
-        if (stored) await maybeAnnounce(trx, stored, now)
+        await maybeAnnounce(trx, { ...chart, isPublic: 1 }, now)
         return true
       })
       if (!done) continue

@@ -203,10 +203,8 @@ export const moderate = async (
     await trx.moderation.appendLog(entry)
     // Issue 19: the notice is a notification too; a restored chart never announced is announced now.
     await moderationLogged(trx, entry)
-    if (found.type === 'chart' && action === 'restore') {
-      const restored = await trx.charts.findById(found.chart.id)
-      if (restored) announce = await maybeAnnounce(trx, restored, now)
-    }
+    if (found.type === 'chart' && action === 'restore')
+      announce = await maybeAnnounce(trx, { ...found.chart, hidden: 0 }, now)
     if (closes) await trx.moderation.closeReports({ type: target.type, id: entry.targetId }, entryId, now)
     if (found.type === 'chart' && action === 'delete') {
       deletedFiles = CHART_FILE_COLUMNS.map((column) => found.chart[column]).filter(

@@ -144,6 +144,15 @@ const LIKE_WALK_ROWS = 2500
 
 type FtsMode = 'in' | 'joined' | 'like'
 
+/** A scheduled chart whose time has come, with what its announcement needs. */
+export type DueChart = {
+  id: string
+  authorId: string
+  scheduledTime: number
+  hidden: number
+  announced: number
+}
+
 export class ChartsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -441,19 +450,16 @@ export class ChartsRepository {
   }
 
   /** Scheduled charts whose time has come (issue 19), the earliest first. */
-  dueScheduled(
-    now: number,
-    limit: number,
-  ): Promise<{ id: string; authorId: string; scheduledTime: number }[]> {
+  dueScheduled(now: number, limit: number): Promise<DueChart[]> {
     return this.db
       .selectFrom('charts')
-      .select(['id', 'authorId', 'scheduledTime'])
+      .select(['id', 'authorId', 'scheduledTime', 'hidden', 'announced'])
       .where('scheduledTime', 'is not', null)
       .where('scheduledTime', '<=', now)
       .orderBy('scheduledTime')
       .orderBy('id')
       .limit(limit)
-      .execute() as Promise<{ id: string; authorId: string; scheduledTime: number }[]>
+      .execute() as Promise<DueChart[]>
   }
 
   /** Publishes a scheduled chart if it is still scheduled for `time` (an edit may have moved it, another

@@ -9,6 +9,10 @@ export type BoardEntry = { board: string; sortKey: number }
 
 /** A board's order: its value, then the higher arcade score, then the earlier record. */
 
+/** A board's order: best first, then the arcade score, the earlier record, the record id (one expression:
+ *  Kysely's array form is deprecated, and the raw columns skip the camel-case mapping). */
+const BOARD_ORDER = sql`e.sort_key, e.arcade_key, e.created_time, e.record_id`
+
 export class LeaderboardsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -74,10 +78,7 @@ export class LeaderboardsRepository {
       .selectAll('r')
       .where('e.chartId', '=', chartId)
       .where('e.board', '=', board)
-      .orderBy('e.sortKey')
-      .orderBy('e.arcadeKey')
-      .orderBy('e.createdTime')
-      .orderBy('e.recordId')
+      .orderBy(BOARD_ORDER)
       .limit(limit)
       .offset(offset)
       .execute()
@@ -112,15 +113,7 @@ export class LeaderboardsRepository {
       if (filter.chartId !== undefined) query = query.where('e.chartId', '=', filter.chartId)
       if (filter.userId !== undefined) query = query.where('e.userId', '=', filter.userId)
       const [rows, count] = await Promise.all([
-        query
-          .selectAll('r')
-          .orderBy('e.sortKey')
-          .orderBy('e.arcadeKey')
-          .orderBy('e.createdTime')
-          .orderBy('e.recordId')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        query.selectAll('r').orderBy(BOARD_ORDER).limit(limit).offset(offset).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }

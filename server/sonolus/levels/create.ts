@@ -59,21 +59,21 @@ export const levelsCreate: RouteModule = (app, ctx) => {
       const files = await prepareFiles(ctx, form)
       const id = randomBytes(16).toString('hex')
       const now = Date.now()
+      const columns = chartColumns(form, files)
       await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
         await trx.charts.insert({
           id,
           authorId: user.id,
           author: authorOf(form, user),
-          ...chartColumns(form, files),
+          ...columns,
           previewHash: null,
           publishTime: now,
           updatedTime: now,
         })
         if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
         // A public chart: its creator's followers hear of it (issue 19), from the background work.
-        const stored = await trx.charts.findById(id)
-        if (stored) await maybeAnnounce(trx, stored, now)
+        await maybeAnnounce(trx, { id, isPublic: columns.isPublic, hidden: 0, announced: 0 }, now)
       })
       catalogueChanged(ctx, { id, authorId: user.id })
       ctx.media.kick()

@@ -99,19 +99,20 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       )
       const files = await prepareFiles(ctx, form, row)
       const now = Date.now()
+      const columns = chartColumns(form, files, row)
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
         await trx.charts.update(row.id, {
-          ...chartColumns(form, files, row),
+          ...columns,
           // New music plays as uploaded until its re-encode is ready.
           ...(files.musicChanged ? { bgmHash: null, previewHash: null } : {}),
           updatedTime: now,
         })
         if (files.musicChanged && files.musicHash)
           await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
-        // Made public for the first time: its creator's followers hear of it now (issue 19).
-        const stored = await trx.charts.findById(row.id)
-        return stored ? maybeAnnounce(trx, stored, now) : false
+        // Made public for the first time: its creator's followers hear of it now (issue 19). The fan-out
+        // checks the chart again when it sends.
+        return maybeAnnounce(trx, { ...row, isPublic: columns.isPublic }, now)
       })
       catalogueChanged(ctx, row)
       if (files.musicChanged || announce) ctx.media.kick()

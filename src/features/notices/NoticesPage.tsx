@@ -3,14 +3,12 @@
 // badge clears.
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Alert, Card, Empty, Result, Spin } from 'antd'
+import { Alert, Card, Empty, Spin } from 'antd'
 import { LIST_VISIBLE_PAGES } from '../../../common/rules'
 import { errorKeyOf } from '../../api/errors'
 import { useGetNoticesQuery, useMarkNoticesReadMutation } from '../../api/moderation'
-import { useCurrentUser } from '../../app/hooks'
+import { SignedInScaffold } from '../../app/SignedInScaffold'
 import { Paginator } from '../../components/Paginator'
-import { Scaffold } from '../../components/Scaffold'
-import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { AuditEntryList } from '../moderation'
 
 const Notices = () => {
@@ -60,25 +58,13 @@ const Notices = () => {
   )
 }
 
-export const NoticesPage = () => {
-  const intl = useIntl()
-  const { user, isLoading } = useCurrentUser()
-  const loggedOut = !isLoading && !user
-  useFailureMessage(loggedOut ? 'not_login' : undefined)
-  return (
-    <Scaffold
-      title={<FormattedMessage id="route.notices" />}
-      subtitle={<FormattedMessage id="notices.subtitle" />}
-    >
-      {isLoading ? (
-        <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
-      ) : loggedOut ? (
-        <Result status="403" title={<FormattedMessage id="error.not_login" />} />
-      ) : (
-        <Notices />
-      )}
-    </Scaffold>
-  )
-}
+export const NoticesPage = () => (
+  <SignedInScaffold
+    title={<FormattedMessage id="route.notices" />}
+    subtitle={<FormattedMessage id="notices.subtitle" />}
+  >
+    <Notices />
+  </SignedInScaffold>
+)
 
 export default NoticesPage

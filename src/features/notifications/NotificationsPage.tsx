@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate } from 'react-router-dom'
-import { Alert, Button, Card, Empty, Flex, List, Result, Spin, Switch, Tag } from 'antd'
+import { Alert, Button, Card, Empty, Flex, List, Spin, Switch, Tag } from 'antd'
 import {
   BellOutlined,
   CommentOutlined,
@@ -23,13 +23,11 @@ import {
   useMarkNotificationsReadMutation,
   useSetNotificationSettingsMutation,
 } from '../../api/follows'
-import { useCurrentUser } from '../../app/hooks'
-import { useFailureMessage } from '../../app/messages/useFailureMessage'
+import { SignedInScaffold } from '../../app/SignedInScaffold'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { chartInfoPath } from '../../app/routes'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
-import { Scaffold } from '../../components/Scaffold'
 
 const ICONS: Record<NotificationKind, typeof BellOutlined> = {
   chart: BellOutlined,
@@ -167,28 +165,16 @@ const Notifications = () => {
   )
 }
 
-export const NotificationsPage = () => {
-  const intl = useIntl()
-  const { user, isLoading } = useCurrentUser()
-  const loggedOut = !isLoading && !user
-  useFailureMessage(loggedOut ? 'not_login' : undefined)
-  return (
-    <Scaffold
-      title={<FormattedMessage id="route.notifications" />}
-      subtitle={<FormattedMessage id="notifications.subtitle" />}
-    >
-      {isLoading ? (
-        <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
-      ) : loggedOut ? (
-        <Result status="403" title={<FormattedMessage id="error.not_login" />} />
-      ) : (
-        <Flex vertical gap={16}>
-          <Notifications />
-          <Settings />
-        </Flex>
-      )}
-    </Scaffold>
-  )
-}
+export const NotificationsPage = () => (
+  <SignedInScaffold
+    title={<FormattedMessage id="route.notifications" />}
+    subtitle={<FormattedMessage id="notifications.subtitle" />}
+  >
+    <Flex vertical gap={16}>
+      <Notifications />
+      <Settings />
+    </Flex>
+  </SignedInScaffold>
+)
 
 export default NotificationsPage
