@@ -8,6 +8,7 @@ import { type ErrorBody } from '../common/api/errors'
 import {
   type LevelDetailsResponse,
   type LevelListResponse,
+  type ChartVersions,
   type RecordListResponse,
 } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
@@ -80,6 +81,13 @@ export const handlers = [
   ),
   http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', () =>
     HttpResponse.json({ pageCount: 1, records: [] } satisfies RecordListResponse),
+  ),
+  // One version: the level data was never replaced (issue 19).
+  http.get('*/sonolus/levels/:name/versions', () =>
+    HttpResponse.json({
+      current: { version: 1, time: 1_700_000_000_000, players: 0 },
+      earlier: [],
+    } satisfies ChartVersions),
   ),
   http.get('*/sonolus/levels/:name', ({ params }) => {
     const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)

@@ -36,6 +36,8 @@ export const LEVELS_PER_PAGE = 20
 /** A leaderboard record as our server sends it: core's fields plus the replay's name (docs/spec.md §2). */
 export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
 export type RecordListResponse = Static<typeof P.RecordListSchema>
+/** A chart's level-data versions (issue 19). */
+export type ChartVersions = Static<typeof L.ChartVersionsSchema>
 
 type Assert<T extends true> = T
 type Extends<A, B> = [A] extends [B] ? true : false

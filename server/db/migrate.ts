@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013_chart_stats.js'
 import * as m0014 from './migrations/0014_follows.js'
 import * as m0015 from './migrations/0015_scheduled.js'
 import * as m0016 from './migrations/0016_notifications_age.js'
+import * as m0017 from './migrations/0017_versions.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_follows': m0014,
   '0015_scheduled': m0015,
   '0016_notifications_age': m0016,
+  '0017_versions': m0017,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

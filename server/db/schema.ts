@@ -95,6 +95,20 @@ export type ChartsTable = {
   announced: Generated<number>
   /** When the chart is to be published (issue 19); it stays private until the background work does it. */
   scheduledTime: Generated<number | null>
+  /** The level data's version (issue 19): 1, raised by each edit that replaces the data. */
+  version: Generated<number>
+  /** When the current level data was set (0 for a chart inserted without it: its publish time). */
+  versionTime: Generated<number>
+}
+
+/** An earlier version of a chart's level data (issue 19): its records stay with it. */
+export type ChartVersionsTable = {
+  chartId: string
+  version: number
+  dataHash: string | null
+  noteCount: number | null
+  createdTime: number
+  replacedTime: number
 }
 
 export type FilesTable = {
@@ -193,6 +207,8 @@ export type RecordsTable = {
   configurationHash: string
   replayTitle: string
   createdTime: number
+  /** The chart version it was played on (issue 19). */
+  version: Generated<number>
 }
 
 /** Server news that moderators write (issue 17): on the site's home page and in the app's posts. */
@@ -210,6 +226,8 @@ export type NewsTable = {
 
 export type LeaderboardEntriesTable = {
   chartId: string
+  /** The chart version the record was played on (issue 19). */
+  version: number
   board: string
   userId: string
   recordId: string
@@ -353,6 +371,7 @@ export type Database = {
   uploadKeys: UploadKeysTable
   records: RecordsTable
   leaderboardEntries: LeaderboardEntriesTable
+  chartVersions: ChartVersionsTable
   uploadSessions: UploadSessionsTable
   uploadChunks: UploadChunksTable
   mediaJobs: MediaJobsTable

@@ -219,6 +219,7 @@ export const seedDemo = async (
         dataHash: await put(replay.data, 'application/gzip'),
         configurationHash: await put(replay.configuration, 'application/gzip'),
         replayTitle: chart.title,
+        version: 1,
         createdTime: playedAt,
       })
     }

@@ -455,6 +455,7 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
         dataHash: hex(1, 40),
         configurationHash: hex(2, 40),
         replayTitle: 'Trend C',
+        version: 1,
         createdTime: NOW - HOUR - k,
       }
       await repos.transaction((trx) =>

@@ -46,6 +46,7 @@ const record = (n: number, user: typeof BOB, chartId: string, arcadeScore: numbe
   dataHash: 'd'.repeat(40),
   configurationHash: 'c'.repeat(40),
   replayTitle: 'Public Song',
+  version: 1,
   createdTime: 1_700_000_000_000 + n,
 })
 

@@ -254,6 +254,9 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       level(P, '/leaderboards/miss/records/list'),
       ALL_200,
     ),
+    // Issue 19: a chart's versions, seen by whoever sees the chart.
+    get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),
+    get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 401, 200, 401, 401]),
     get(
       '/sonolus/levels/:name/leaderboards/:board/records/:record',
       level(P, '/leaderboards/miss/records/none'),

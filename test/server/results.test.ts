@@ -282,7 +282,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     expect(response.json().message).toMatch(reason)
     expect(await records()).toBe(before)
     for (const name of LEADERBOARDS)
-      expect(await test.ctx.repos.leaderboards.countBoard(freshId, name)).toBe(0)
+      expect(await test.ctx.repos.leaderboards.countBoard(freshId, 1, name)).toBe(0)
     expect(await test.ctx.blobStore.head(sha1(files.data))).toBeUndefined()
     return response
   }

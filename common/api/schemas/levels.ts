@@ -161,6 +161,27 @@ export const BoardParams = Type.Object({
   name: Type.String({ maxLength: 256 }),
   board: Type.String({ maxLength: 64 }),
 })
+/** A board's records: a page, and for the site an earlier version's board (issue 19; the app's is always
+ *  the current version's). */
+export const RecordListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+})
+const ChartVersionSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  /** When this version's level data was set. */
+  time: Type.Number(),
+  /** When an edit replaced it (earlier versions). */
+  replacedTime: Type.Optional(Type.Number()),
+  /** Players with a record on it. */
+  players: Type.Integer({ minimum: 0 }),
+})
+/** GET /sonolus/levels/{name}/versions (issue 19): the current version and the earlier ones, newest first. */
+export const ChartVersionsSchema = Type.Object({
+  current: ChartVersionSchema,
+  earlier: Type.Array(ChartVersionSchema),
+})
 export const RecordParams = Type.Object({
   name: Type.String({ maxLength: 256 }),
   board: Type.String({ maxLength: 64 }),

@@ -490,6 +490,10 @@ export const ResultSubmitBody = Type.Object({
     level: Type.Object({
       name: Type.String({ maxLength: 256 }),
       engine: Type.Object({ name: Type.String({ maxLength: 256 }) }),
+      /** The level data played: it names the chart's version (issue 19). */
+      data: Type.Optional(
+        Type.Object({ hash: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }),
+      ),
     }),
     tags: Type.Optional(Type.Array(Type.Unknown())),
     data: Type.Object({ hash: Type.Optional(Type.String({ maxLength: 64 })) }),

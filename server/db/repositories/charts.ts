@@ -502,7 +502,11 @@ export class ChartsRepository {
   async insert(chart: NewChart): Promise<ChartRow> {
     await this.db
       .insertInto('charts')
-      .values({ ...chart, tagsText: tagsText(chart.tags) })
+      .values({
+        ...chart,
+        tagsText: tagsText(chart.tags),
+        versionTime: chart.versionTime ?? chart.publishTime,
+      })
       .execute()
     const stored = await this.findById(chart.id)
     if (!stored) throw new Error(`chart ${chart.id} vanished after insert`)
@@ -541,6 +545,50 @@ export class ChartsRepository {
       .orderBy('publishTime', 'desc')
       .orderBy('id')
       .execute()
+  }
+
+  /** Keeps the chart's current level data as an earlier version and raises its version (issue 19): run in
+   *  the edit's transaction, before the new data is written. A concurrent edit that archived the same
+   *  version first keeps its row; the version still rises once per edit. */
+  async archiveVersion(id: string, now: number): Promise<void> {
+    await sql`insert into chart_versions (chart_id, version, data_hash, note_count, created_time, replaced_time)
+      select id, version, data_hash, note_count, version_time, ${now} from charts where id = ${id}
+      on conflict do nothing`.execute(this.db)
+    await this.db
+      .updateTable('charts')
+      .set((eb) => ({ version: eb('version', '+', 1), versionTime: now }))
+      .where('id', '=', id)
+      .execute()
+  }
+
+  /** A chart's earlier versions, newest first. */
+  listVersions(id: string) {
+    return this.db
+      .selectFrom('chartVersions')
+      .selectAll()
+      .where('chartId', '=', id)
+      .orderBy('version', 'desc')
+      .execute()
+  }
+
+  /** The version of a chart whose level data had this hash (earlier versions only). */
+  findVersionByData(id: string, dataHash: string) {
+    return this.db
+      .selectFrom('chartVersions')
+      .selectAll()
+      .where('chartId', '=', id)
+      .where('dataHash', '=', dataHash)
+      .orderBy('version', 'desc')
+      .executeTakeFirst()
+  }
+
+  findVersion(id: string, version: number) {
+    return this.db
+      .selectFrom('chartVersions')
+      .selectAll()
+      .where('chartId', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst()
   }
 
   /** Changes a chart's fields (tags_text follows tags). */

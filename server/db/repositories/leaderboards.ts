@@ -7,8 +7,6 @@ export type RecordRow = Selectable<RecordsTable>
 export type UploadKey = Selectable<UploadKeysTable>
 export type BoardEntry = { board: string; sortKey: number }
 
-/** A board's order: its value, then the higher arcade score, then the earlier record. */
-
 /** A board's order: best first, then the arcade score, the earlier record, the record id (one expression:
  *  Kysely's array form is deprecated, and the raw columns skip the camel-case mapping). */
 const BOARD_ORDER = sql`e.sort_key, e.arcade_key, e.created_time, e.record_id`
@@ -46,6 +44,7 @@ export class LeaderboardsRepository {
         .insertInto('leaderboardEntries')
         .values({
           chartId: record.chartId,
+          version: record.version,
           board,
           userId: record.userId,
           recordId: record.id,
@@ -55,7 +54,7 @@ export class LeaderboardsRepository {
         })
         .onConflict((oc) =>
           oc
-            .columns(['chartId', 'board', 'userId'])
+            .columns(['chartId', 'version', 'board', 'userId'])
             .doUpdateSet((eb) => ({
               recordId: eb.ref('excluded.recordId'),
               sortKey: eb.ref('excluded.sortKey'),
@@ -70,13 +69,14 @@ export class LeaderboardsRepository {
     }
   }
 
-  /** One page of a board, best first. */
-  listBoard(chartId: string, board: string, offset: number, limit: number) {
+  /** One page of a version's board, best first. */
+  listBoard(chartId: string, version: number, board: string, offset: number, limit: number) {
     return this.db
       .selectFrom('leaderboardEntries as e')
       .innerJoin('records as r', 'r.id', 'e.recordId')
       .selectAll('r')
       .where('e.chartId', '=', chartId)
+      .where('e.version', '=', version)
       .where('e.board', '=', board)
       .orderBy(BOARD_ORDER)
       .limit(limit)
@@ -84,19 +84,20 @@ export class LeaderboardsRepository {
       .execute()
   }
 
-  async countBoard(chartId: string, board: string): Promise<number> {
+  async countBoard(chartId: string, version: number, board: string): Promise<number> {
     const row = await this.db
       .selectFrom('leaderboardEntries')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('chartId', '=', chartId)
+      .where('version', '=', version)
       .where('board', '=', board)
       .executeTakeFirstOrThrow()
     return Number(row.count)
   }
 
   /** Replays everyone may watch (issue 17): records on public charts no moderator hid. For one level, its
-   *  arcade board (each player's best, best first); for one player, their best on each chart (best score
-   *  first); else every record, newest first. */
+   *  current version's arcade board (each player's best, best first); for one player, their best on each
+   *  chart's current version (best score first); else every record, newest first. */
   async listReplays(
     filter: { chartId?: string; userId?: string },
     offset: number,
@@ -106,7 +107,9 @@ export class LeaderboardsRepository {
       let query = this.db
         .selectFrom('leaderboardEntries as e')
         .innerJoin('records as r', 'r.id', 'e.recordId')
-        .innerJoin('charts as c', 'c.id', 'e.chartId')
+        .innerJoin('charts as c', (join) =>
+          join.onRef('c.id', '=', 'e.chartId').onRef('c.version', '=', 'e.version'),
+        )
         .where('e.board', '=', 'arcScore')
         .where('c.isPublic', '=', 1)
         .where('c.hidden', '=', 0)
@@ -149,6 +152,18 @@ export class LeaderboardsRepository {
 
   findRecord(id: string): Promise<RecordRow | undefined> {
     return this.db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** How many players have a record on each version of a chart (every board has one entry per player). */
+  async playersByVersion(chartId: string): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('leaderboardEntries')
+      .select(['version', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('chartId', '=', chartId)
+      .where('board', '=', 'arcScore')
+      .groupBy('version')
+      .execute()
+    return new Map(rows.map((row) => [Number(row.version), Number(row.n)]))
   }
 
   async countRecords(): Promise<number> {

@@ -5,14 +5,18 @@
 // (common/scoring.ts: counts, combo, grade and scores against the note count of the chart's level data;
 // a chart without level data takes no results). Each user keeps their best record per board.
 import { STATS_VERSION } from '../../../common/chart/index.js'
-import { BoardParams, RecordParams } from '../../../common/api/schemas/levels.js'
+import {
+  BoardParams,
+  ChartVersionsSchema,
+  RecordListQuery,
+  RecordParams,
+} from '../../../common/api/schemas/levels.js'
 import {
   EmptyObjectSchema,
   LeaderboardDetailsSchema,
   LocalizationQuery,
   MultipartBody,
   NameParams,
-  PageQuery,
   RecordDetailsSchema,
   RecordListSchema,
   ReplayDetailsSchema,
@@ -127,7 +131,8 @@ export const replayItem = (
   configuration: srl(record.configurationHash),
 })
 
-type Pending = { chartId: string; hashes: [string, string]; title: string }
+/** What the submit decided: the chart and the version played (issue 19), the files asked for. */
+type Pending = { chartId: string; version?: number; hashes: [string, string]; title: string }
 
 const boardOf = (name: string): LeaderboardName => {
   if (!(LEADERBOARDS as readonly string[]).includes(name)) throw notFound('No such leaderboard')
@@ -137,7 +142,14 @@ const boardOf = (name: string): LeaderboardName => {
 /** The chart's note count from its stored level data. A chart without level data cannot be played in
  *  the app (its level has no data to load), and without the count no bound can be checked: the result
  *  is refused, as it is when the stored level data is missing or unreadable. */
-const noteCountOf = async (ctx: AppContext, chart: ChartRow): Promise<number> => {
+const noteCountOf = async (ctx: AppContext, chart: ChartRow, version: number): Promise<number> => {
+  if (version !== chart.version) {
+    // An earlier version (issue 19): its count was kept when an edit replaced it.
+    const earlier = await ctx.repos.charts.findVersion(chart.id, version)
+    if (!earlier) throw rejected('the version played is not known')
+    if (earlier.noteCount === null) throw rejected("the earlier version's note count is not known")
+    return earlier.noteCount
+  }
   if (!chart.dataHash) throw rejected('the chart has no level data, so it cannot have been played')
   // Stored with the level data's stats (issue 18), by the current stats code: the same count.
   if (chart.noteCount !== null && chart.statsVersion === STATS_VERSION) return chart.noteCount
@@ -194,8 +206,21 @@ export const levelResults: RouteModule = (app, ctx) => {
       const hashes = [replay.data?.hash, replay.configuration?.hash]
       if (!hashes.every((hash) => typeof hash === 'string' && SHA1_REGEX.test(hash)))
         throw badRequest('The replay data and configuration need SHA-1 hashes')
+      // The version played (issue 19): the level data the app names, the current one if it names none.
+      const played = replay.level?.data?.hash
+      let version = chart.version
+      if (typeof played === 'string' && chart.dataHash !== null && played !== chart.dataHash) {
+        const earlier = await ctx.repos.charts.findVersionByData(chart.id, played)
+        if (!earlier) throw rejected('the level data played is not a version of this chart')
+        version = earlier.version
+      }
       const key = randomBytes(24).toString('base64url')
-      const pending: Pending = { chartId: chart.id, hashes: hashes as [string, string], title: chart.title }
+      const pending: Pending = {
+        chartId: chart.id,
+        version,
+        hashes: hashes as [string, string],
+        title: chart.title,
+      }
       await ctx.repos.leaderboards.createUploadKey({
         key,
         userId: user.id,
@@ -261,7 +286,8 @@ export const levelResults: RouteModule = (app, ctx) => {
 
         const chart = await ctx.repos.charts.findById(pending.chartId)
         if (!chart) throw rejected('the chart no longer exists')
-        const notes = await noteCountOf(ctx, chart)
+        const version = pending.version ?? chart.version
+        const notes = await noteCountOf(ctx, chart, version)
         if (notes !== undefined && notes !== result.totalCount)
           throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
         const user = await ctx.repos.users.findById(claimed.userId)
@@ -289,6 +315,7 @@ export const levelResults: RouteModule = (app, ctx) => {
           configurationHash,
           replayTitle: pending.title,
           createdTime: now,
+          version,
         }
         await ctx.repos.transaction((trx) =>
           trx.leaderboards.addRecord(
@@ -320,7 +347,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       const { name, board } = request.params
       const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
       const which = boardOf(board)
-      const rows = await ctx.repos.leaderboards.listBoard(chart.id, which, 0, TOP_RECORDS)
+      const rows = await ctx.repos.leaderboards.listBoard(chart.id, chart.version, which, 0, TOP_RECORDS)
       const details = {
         topRecords: rows.map((row, i) => toRecord(row, which, i + 1, ctx.config.publicUrl)),
       }
@@ -330,15 +357,18 @@ export const levelResults: RouteModule = (app, ctx) => {
 
   app.get(
     '/sonolus/levels/:name/leaderboards/:board/records/list',
-    { schema: { params: BoardParams, querystring: PageQuery, response: { 200: RecordListSchema } } },
+    { schema: { params: BoardParams, querystring: RecordListQuery, response: { 200: RecordListSchema } } },
     async (request) => {
       const { name, board } = request.params
       const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
       const which = boardOf(board)
+      // The current version's board unless the site asks for an earlier one (issue 19).
+      const version = request.query.version ?? chart.version
+      if (version > chart.version) throw notFound('No such version')
       const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
       const [rows, total] = await Promise.all([
-        ctx.repos.leaderboards.listBoard(chart.id, which, offset, RECORDS_PER_PAGE),
-        ctx.repos.leaderboards.countBoard(chart.id, which),
+        ctx.repos.leaderboards.listBoard(chart.id, version, which, offset, RECORDS_PER_PAGE),
+        ctx.repos.leaderboards.countBoard(chart.id, version, which),
       ])
       const list = {
         pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
@@ -368,6 +398,34 @@ export const levelResults: RouteModule = (app, ctx) => {
         replays: [replayItem(ctx, record, chart, locale)],
       }
       return details
+    },
+  )
+
+  // A chart's versions (issue 19): chart info lists the earlier ones with their dates and boards.
+  app.get(
+    '/sonolus/levels/:name/versions',
+    {
+      schema: { params: NameParams, querystring: LocalizationQuery, response: { 200: ChartVersionsSchema } },
+    },
+    async (request) => {
+      const chart = await visibleChart(ctx, request.params.name, await ctx.auth.userOf(request), 'page')
+      const [earlier, players] = await Promise.all([
+        ctx.repos.charts.listVersions(chart.id),
+        ctx.repos.leaderboards.playersByVersion(chart.id),
+      ])
+      return {
+        current: {
+          version: chart.version,
+          time: Number(chart.versionTime) || Number(chart.publishTime),
+          players: players.get(chart.version) ?? 0,
+        },
+        earlier: earlier.map((row) => ({
+          version: row.version,
+          time: Number(row.createdTime) || Number(chart.publishTime),
+          replacedTime: Number(row.replacedTime),
+          players: players.get(row.version) ?? 0,
+        })),
+      }
     },
   )
 

@@ -100,8 +100,12 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const files = await prepareFiles(ctx, form, row)
       const now = Date.now()
       const columns = chartColumns(form, files, row)
+      // New level data is a new version (issue 19): the old one's records stay with it. Only the metadata,
+      // or the same data again, keeps the version.
+      const newVersion = row.dataHash !== null && columns.dataHash !== row.dataHash
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
+        if (newVersion) await trx.charts.archiveVersion(row.id, now)
         await trx.charts.update(row.id, {
           ...columns,
           // New music plays as uploaded until its re-encode is ready.
@@ -123,7 +127,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         ctx.repos,
         before.filter((hash) => !still.has(hash)),
       )
-      request.log.info({ chart: row.id, user: user.id }, 'chart edited by its owner')
+      request.log.info({ chart: row.id, user: user.id, newVersion }, 'chart edited by its owner')
       const response: EditLevelResponse = { code: 200, key: '', hashes: [], shouldUpdateItem: true }
       return response
     },

@@ -1,7 +1,8 @@
 // docs/spec.md §2 "Chart info" leaderboard: a selector of the 7 types, records paginated with 5 visible pages,
 // each with rank, player and value, and a button that opens the replay in the app at
 // {open-in-app base}/replays/{replay}. Its own loading flag gates it. A player's name opens their page
-// (issue 17).
+// (issue 17). A chart whose level data was replaced (issue 19) has a version selector: the current
+// version's board by default, each earlier one's with its dates.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Card, Empty, Flex, Select, Spin } from 'antd'
@@ -9,7 +10,7 @@ import { PlayCircleOutlined } from '@ant-design/icons'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels'
 import { LEADERBOARD_VISIBLE_PAGES } from '../../../common/rules'
 import { errorKeyOf } from '../../api/errors'
-import { useGetRecordsQuery } from '../../api/leaderboards'
+import { useGetRecordsQuery, useGetVersionsQuery } from '../../api/leaderboards'
 import { useBases } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
 import { UserLink } from '../../components/UserLink'
@@ -19,24 +20,63 @@ export const LeaderboardSection = ({ chartId }: { chartId: string }) => {
   const bases = useBases()
   const [board, setBoard] = useState<LeaderboardName>('arcScore')
   const [page, setPage] = useState(0)
-  const { data, error, isLoading, isFetching } = useGetRecordsQuery({ id: chartId, board, page })
+  /** An earlier version's board; undefined: the current one. */
+  const [version, setVersion] = useState<number | undefined>(undefined)
+  const { data, error, isLoading, isFetching } = useGetRecordsQuery({ id: chartId, board, page, version })
+  const versions = useGetVersionsQuery(chartId).data
+  const date = (time: number) => intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <Card
       title={<FormattedMessage id="leaderboard.title" />}
       extra={
-        <Select
-          value={board}
-          onChange={(value) => {
-            setBoard(value)
-            setPage(0)
-          }}
-          style={{ minWidth: 200 }}
-          aria-label={intl.formatMessage({ id: 'leaderboard.type' })}
-          options={LEADERBOARDS.map((name) => ({
-            value: name,
-            label: intl.formatMessage({ id: `leaderboard.${name}` }),
-          }))}
-        />
+        <Flex gap="small" wrap>
+          {versions && versions.earlier.length > 0 && (
+            <Select
+              value={version ?? versions.current.version}
+              onChange={(value) => {
+                setVersion(value === versions.current.version ? undefined : value)
+                setPage(0)
+              }}
+              style={{ minWidth: 220 }}
+              aria-label={intl.formatMessage({ id: 'leaderboard.version' })}
+              data-testid="version-select"
+              options={[
+                {
+                  value: versions.current.version,
+                  label: intl.formatMessage(
+                    { id: 'leaderboard.currentVersion' },
+                    { version: versions.current.version, date: date(versions.current.time) },
+                  ),
+                },
+                ...versions.earlier.map((earlier) => ({
+                  value: earlier.version,
+                  label: intl.formatMessage(
+                    { id: 'leaderboard.earlierVersion' },
+                    {
+                      version: earlier.version,
+                      from: date(earlier.time),
+                      to: date(earlier.replacedTime ?? earlier.time),
+                      players: earlier.players,
+                    },
+                  ),
+                })),
+              ]}
+            />
+          )}
+          <Select
+            value={board}
+            onChange={(value) => {
+              setBoard(value)
+              setPage(0)
+            }}
+            style={{ minWidth: 200 }}
+            aria-label={intl.formatMessage({ id: 'leaderboard.type' })}
+            options={LEADERBOARDS.map((name) => ({
+              value: name,
+              label: intl.formatMessage({ id: `leaderboard.${name}` }),
+            }))}
+          />
+        </Flex>
       }
     >
       {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}

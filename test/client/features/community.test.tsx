@@ -293,6 +293,45 @@ describe('leaderboard section', () => {
     await waitFor(() => expect(screen.getAllByTestId('record')[1]).toHaveTextContent('3'))
   })
 
+  it('offers the earlier versions of a chart whose data was replaced, each with its own board', async () => {
+    backend(false)
+    const asked: (string | null)[] = []
+    server.use(
+      http.get('*/sonolus/levels/:name/versions', () =>
+        HttpResponse.json({
+          current: { version: 2, time: Date.UTC(2026, 10, 20, 12), players: 0 },
+          earlier: [
+            {
+              version: 1,
+              time: Date.UTC(2026, 10, 1, 12),
+              replacedTime: Date.UTC(2026, 10, 20, 12),
+              players: 1,
+            },
+          ],
+        }),
+      ),
+      http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', ({ request }) => {
+        const version = new URL(request.url).searchParams.get('version')
+        asked.push(version)
+        return HttpResponse.json({
+          pageCount: 1,
+          records:
+            version === '1'
+              ? [{ name: 'r1', rank: '#1', player: 'Old#1', value: '990000', replay: 'replay-r1' }]
+              : [],
+        })
+      }),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const select = await screen.findByRole('combobox', { name: 'Chart version' }, { timeout: 3000 })
+    expect(await screen.findByText(/Version 2 \(current, since/)).toBeInTheDocument()
+    expect(asked).toEqual([null])
+    await user.click(select)
+    await user.click(await screen.findByText(/Version 1 \(.+ – .+, 1 player\)/))
+    await waitFor(() => expect(asked.at(-1)).toBe('1'))
+    expect((await screen.findByTestId('record')).textContent).toMatch(/^#1Old#1990000/)
+  })
+
   it('says so when a board is empty', async () => {
     backend(false)
     renderWithProviders(<AppRoutes />, { route })

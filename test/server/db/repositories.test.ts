@@ -97,6 +97,8 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       trending: 0,
       announced: 0,
       scheduledTime: null,
+      version: 1,
+      versionTime: chart(1).publishTime,
     })
     expect(typeof stored.publishTime).toBe('number')
     // Stats and counters read back as numbers on both databases.
