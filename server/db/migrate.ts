@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_follows.js'
 import * as m0015 from './migrations/0015_scheduled.js'
 import * as m0016 from './migrations/0016_notifications_age.js'
 import * as m0017 from './migrations/0017_versions.js'
+import * as m0018 from './migrations/0018_playlists.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_scheduled': m0015,
   '0016_notifications_age': m0016,
   '0017_versions': m0017,
+  '0018_playlists': m0018,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

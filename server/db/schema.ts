@@ -101,6 +101,28 @@ export type ChartsTable = {
   versionTime: Generated<number>
 }
 
+/** A playlist (issue 19): an ordered list of charts; `staff-picks` is the moderators' (no owner). */
+export type PlaylistsTable = {
+  id: string
+  ownerId: string | null
+  /** 'name#handle' when made ('' for the staff picks). */
+  owner: string
+  title: string
+  description: string
+  isPublic: number
+  chartCount: Generated<number>
+  createdTime: number
+  updatedTime: number
+}
+
+export type PlaylistChartsTable = {
+  playlistId: string
+  chartId: string
+  /** Order in the playlist: ascending. */
+  position: number
+  addedTime: number
+}
+
 /** An earlier version of a chart's level data (issue 19): its records stay with it. */
 export type ChartVersionsTable = {
   chartId: string
@@ -372,6 +394,8 @@ export type Database = {
   records: RecordsTable
   leaderboardEntries: LeaderboardEntriesTable
   chartVersions: ChartVersionsTable
+  playlists: PlaylistsTable
+  playlistCharts: PlaylistChartsTable
   uploadSessions: UploadSessionsTable
   uploadChunks: UploadChunksTable
   mediaJobs: MediaJobsTable

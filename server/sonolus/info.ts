@@ -26,6 +26,8 @@ export const info: RouteModule = (app, ctx) => {
         buttons: [
           { type: 'authentication' },
           { type: 'level' },
+          // Playlists (issue 19): anyone's, and the staff picks.
+          { type: 'playlist' },
           { type: 'post', ...(unread > 0 ? { badgeCount: unread } : {}) },
           // Replays and the people behind charts and records (issue 17).
           { type: 'replay' },

@@ -22,6 +22,7 @@ import { posts } from './posts.js'
 import { news } from './news.js'
 import { users } from './users.js'
 import { follows } from './follows.js'
+import { playlists } from './playlists.js'
 
 // Fixed segments (info, list) before /levels/:name (docs/protocol.md §3 routing notes).
 const routes: RouteModule[] = [
@@ -37,6 +38,7 @@ const routes: RouteModule[] = [
   news,
   users,
   follows,
+  playlists,
   levelsInfo,
   levelsList,
   levelsCreate,

@@ -21,6 +21,10 @@ const TEXTS = {
   follow: { en: 'Follow', ja: 'フォロー', zhs: '关注' },
   unfollow: { en: 'Unfollow', ja: 'フォロー解除', zhs: '取消关注' },
   unread: { en: 'New', ja: '新着', zhs: '新' },
+  // Playlists (issue 19).
+  staffPicks: { en: 'Staff picks', ja: 'スタッフのおすすめ', zhs: '编辑精选' },
+  myPlaylists: { en: 'My playlists', ja: '自分のプレイリスト', zhs: '我的歌单' },
+  chartsUnit: { en: 'charts', ja: '譜面', zhs: '谱面' },
 } as const satisfies Record<string, Record<'en' | 'ja' | 'zhs', string>>
 
 export type OwnText = keyof typeof TEXTS

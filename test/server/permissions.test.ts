@@ -22,6 +22,9 @@ const PEOPLE = {
 const P = hex(501, 32) // public, the owner's
 const Q = hex(502, 32) // private, the owner's
 const H = hex(503, 32) // hidden by a moderator, the owner's
+const PL = hex(601, 32) // the owner's public playlist
+const PLQ = hex(602, 32) // the owner's private playlist
+const PLD = hex(603, 32) // the owner's playlist, deleted by them
 const M = hex(504, 32) // the moderator hides it through the site's action
 const N = hex(505, 32) // the moderator hides it through the app's item action
 
@@ -68,6 +71,22 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       [505, N, {}],
     ] as const)
       await test.ctx.repos.charts.insert(newChart(n, { id, ...owned, ...extra }))
+    // Issue 19: the owner's public and private playlists, and one to delete.
+    for (const [id, isPublic] of [
+      [PL, 1],
+      [PLQ, 0],
+      [PLD, 1],
+    ] as const)
+      await test.ctx.repos.playlists.create({
+        id,
+        ownerId: PEOPLE.owner.id,
+        owner: `Owner#${PEOPLE.owner.handle}`,
+        title: 'Playlist',
+        description: '',
+        isPublic,
+        createdTime: 1,
+        updatedTime: 1,
+      })
     const as = (role: Role, url: string, values: string) =>
       test.app.inject({
         method: 'POST',
@@ -253,6 +272,43 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       '/sonolus/levels/:name/leaderboards/:board/records/list',
       level(P, '/leaderboards/miss/records/list'),
       ALL_200,
+    ),
+    // Issue 19: playlists. Someone else's private one does not exist; only its owner changes one (a
+    // suspended user changes nothing: 403).
+    get('/sonolus/playlists/info', '/sonolus/playlists/info', ALL_200),
+    get('/sonolus/playlists/list', '/sonolus/playlists/list', ALL_200),
+    get('/sonolus/playlists/:name', `/sonolus/playlists/wbp-${PL}`, ALL_200),
+    get('/sonolus/playlists/:name', `/sonolus/playlists/wbp-${PLQ}`, [404, 404, 200, 404, 404]),
+    get('/sonolus/user/playlists', '/sonolus/user/playlists', LOGGED_IN),
+    post(
+      '/sonolus/playlists/create',
+      '/sonolus/playlists/create',
+      () => ({ title: 'Mine', description: '', isPublic: true }),
+      [401, 200, 200, 403, 200],
+    ),
+    post(
+      '/sonolus/playlists/:name/edit',
+      `/sonolus/playlists/wbp-${PL}/edit`,
+      () => ({ title: 'Edited', description: '', isPublic: true, chartIds: [P] }),
+      [401, 401, 200, 403, 401],
+    ),
+    post(
+      '/sonolus/playlists/:name/add',
+      `/sonolus/playlists/wbp-${PL}/add`,
+      () => ({ chartId: P }),
+      [401, 401, 200, 403, 401],
+    ),
+    post(
+      '/sonolus/playlists/:name/add',
+      `/sonolus/playlists/wbp-${PLQ}/add`,
+      () => ({ chartId: Q }),
+      [401, 404, 200, 403, 404],
+    ),
+    post(
+      '/sonolus/playlists/:name/delete',
+      `/sonolus/playlists/wbp-${PLD}/delete`,
+      () => ({}),
+      [401, 401, 200, 403, 404],
     ),
     // Issue 19: a chart's versions, seen by whoever sees the chart.
     get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),

@@ -620,6 +620,9 @@ export class ChartsRepository {
   }
 
   async delete(id: string): Promise<boolean> {
+    // Its playlists hold one chart fewer (issue 19; the rows go by cascade).
+    await sql`update playlists set chart_count = chart_count - 1
+      where id in (select playlist_id from playlist_charts where chart_id = ${id})`.execute(this.db)
     const result = await this.db.deleteFrom('charts').where('id', '=', id).executeTakeFirst()
     return result.numDeletedRows > 0n
   }

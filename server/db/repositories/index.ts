@@ -9,6 +9,7 @@ import { LeaderboardsRepository } from './leaderboards.js'
 import { LoginAttemptsRepository } from './loginAttempts.js'
 import { PackItemsRepository } from './packItems.js'
 import { PeopleRepository } from './people.js'
+import { PlaylistsRepository } from './playlists.js'
 import { MetaRepository } from './meta.js'
 import { ModerationRepository } from './moderation.js'
 import { SeenSignaturesRepository } from './seenSignatures.js'
@@ -33,6 +34,7 @@ export type Repositories = {
   moderation: ModerationRepository
   people: PeopleRepository
   follows: FollowsRepository
+  playlists: PlaylistsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -55,6 +57,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   moderation: new ModerationRepository(db),
   people: new PeopleRepository(db),
   follows: new FollowsRepository(db),
+  playlists: new PlaylistsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -73,4 +76,6 @@ export type { RecordRow, UploadKey, BoardEntry } from './leaderboards.js'
 export type { LoginAttempt } from './loginAttempts.js'
 export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'
 export type { NewsRow, PersonStats } from './people.js'
+export type { PlaylistRow, PlaylistFilter } from './playlists.js'
+export { STAFF_PICKS_ID } from './playlists.js'
 export type { NotificationRow, NotificationKind, NewNotification } from './follows.js'

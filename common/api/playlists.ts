@@ -1,0 +1,32 @@
+// Wire types and rules of playlists (issue 19, docs/protocol.md §15.11): the schemas of schemas/playlists.ts.
+import { type Static } from '@sinclair/typebox'
+import type * as S from './schemas/playlists.js'
+
+export type RawPlaylist = Static<typeof S.RawPlaylistSchema>
+export type PlaylistListResponse = Static<typeof S.PlaylistListSchema>
+export type PlaylistDetailsResponse = Static<typeof S.PlaylistDetailsSchema>
+export type PlaylistForm = Static<typeof S.PlaylistCreateBody>
+export type PlaylistEdit = Static<typeof S.PlaylistEditBody>
+export type MyPlaylists = Static<typeof S.MyPlaylistsSchema>
+
+/** A playlist's Sonolus name: this prefix and its id (`wbp-staff-picks` for the staff picks). */
+export const PLAYLIST_NAME_PREFIX = 'wbp-'
+export const STAFF_PICKS = 'staff-picks'
+/** Charts in one playlist at most. */
+export const PLAYLIST_CHARTS_MAX = 500
+/** Playlists one user may own. */
+export const PLAYLISTS_PER_USER_MAX = 200
+export const PLAYLIST_TITLE_MAX = 100
+export const PLAYLIST_DESCRIPTION_MAX = 2000
+/** Playlists per list page. */
+export const PLAYLISTS_PER_PAGE = 20
+/** Levels a playlist carries in a list or a section (its details carry all of them). */
+export const PLAYLIST_LIST_LEVELS = 20
+/** Covers a playlist's cover is made of. */
+export const PLAYLIST_COVERS = 4
+
+export const playlistName = (id: string): string => `${PLAYLIST_NAME_PREFIX}${id}`
+export const playlistIdOf = (name: string): string | undefined =>
+  name.startsWith(PLAYLIST_NAME_PREFIX) && /^[0-9a-f]{32}$|^staff-picks$/.test(name.slice(4))
+    ? name.slice(PLAYLIST_NAME_PREFIX.length)
+    : undefined

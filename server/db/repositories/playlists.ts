@@ -1,0 +1,223 @@
+// Playlists (issue 19): ordered lists of charts, public or private; `staff-picks` is the moderators'. Who
+// may see a playlist and which of its charts is decided here in SQL, so that every route agrees:
+// a playlist is seen by its owner, or by anyone while public; its charts by whoever may see each chart
+// (public and not hidden, or their own).
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Database, type PlaylistsTable } from '../schema.js'
+import { type ChartRow } from './charts.js'
+
+export type PlaylistRow = Selectable<PlaylistsTable>
+export const STAFF_PICKS_ID = 'staff-picks'
+
+/** The charts a viewer may see (as chart access rules: public and not hidden, or their own). */
+const visibleTo = (viewerId: string | undefined) =>
+  sql<boolean>`((c.is_public = 1 and c.hidden = 0) or c.author_id = ${viewerId ?? ''})`
+
+export type PlaylistFilter = {
+  viewerId?: string
+  /** One owner's playlists (their page, "mine"). */
+  ownerId?: string
+  /** Words in the title or description. */
+  keywords?: string
+}
+
+export class PlaylistsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(row: Omit<PlaylistRow, 'chartCount'>): Promise<void> {
+    await this.db.insertInto('playlists').values(row).execute()
+  }
+
+  find(id: string): Promise<PlaylistRow | undefined> {
+    return this.db.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  async countByOwner(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('playlists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ownerId', '=', ownerId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<PlaylistRow, 'title' | 'description' | 'isPublic'>>,
+    now: number,
+  ): Promise<void> {
+    await this.db
+      .updateTable('playlists')
+      .set({ ...changes, updatedTime: now })
+      .where('id', '=', id)
+      .execute()
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('playlists').where('id', '=', id).execute()
+  }
+
+  private where(filter: PlaylistFilter) {
+    let query = this.db.selectFrom('playlists as p')
+    query = query.where((eb) =>
+      eb.or([eb('p.isPublic', '=', 1), eb('p.ownerId', '=', filter.viewerId ?? '')]),
+    )
+    if (filter.ownerId !== undefined) query = query.where('p.ownerId', '=', filter.ownerId)
+    for (const word of (filter.keywords ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {
+      const like = `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(p.title)`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(p.description)`, 'like', sql`${like} escape '\\'`),
+        ]),
+      )
+    }
+    return query
+  }
+
+  /** Playlists the viewer may see, the latest changed first; empty ones only their owner's. */
+  async list(filter: PlaylistFilter, offset: number, limit: number) {
+    const query = this.where(filter).where((eb) =>
+      eb.or([eb('p.chartCount', '>', 0), eb('p.ownerId', '=', filter.viewerId ?? '')]),
+    )
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('p')
+        .orderBy('p.updatedTime', 'desc')
+        .orderBy('p.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  }
+
+  /** The playlist's charts the viewer may see, in order. */
+  charts(playlistId: string, viewerId: string | undefined, limit: number): Promise<ChartRow[]> {
+    return this.db
+      .selectFrom('playlistCharts as pc')
+      .innerJoin('charts as c', 'c.id', 'pc.chartId')
+      .selectAll('c')
+      .where('pc.playlistId', '=', playlistId)
+      .where(visibleTo(viewerId))
+      .orderBy('pc.position')
+      .limit(limit)
+      .execute()
+  }
+
+  /** The first `limit` visible charts of each playlist (a list page's covers and levels). */
+  async firstCharts(
+    playlistIds: string[],
+    viewerId: string | undefined,
+    limit: number,
+  ): Promise<Map<string, ChartRow[]>> {
+    const result = new Map<string, ChartRow[]>(playlistIds.map((id) => [id, []]))
+    if (playlistIds.length === 0) return result
+    const rows = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('playlistCharts as pc')
+          .innerJoin('charts as c', 'c.id', 'pc.chartId')
+          .selectAll('c')
+          .select([
+            'pc.playlistId as playlistIdOf',
+            sql<number>`row_number() over (partition by pc.playlist_id order by pc.position)`.as('rank'),
+          ])
+          .where('pc.playlistId', 'in', playlistIds)
+          .where(visibleTo(viewerId))
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('rank', '<=', limit)
+      .orderBy('rank')
+      .execute()
+    for (const { playlistIdOf, rank: _rank, ...chart } of rows)
+      result.get(playlistIdOf)?.push(chart as ChartRow)
+    return result
+  }
+
+  /** The playlist's chart ids in order (all of them: its owner edits the whole list). */
+  async chartIds(playlistId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('playlistCharts')
+      .select('chartId')
+      .where('playlistId', '=', playlistId)
+      .orderBy('position')
+      .execute()
+    return rows.map((row) => row.chartId)
+  }
+
+  /** Which of these playlists hold the chart. */
+  async holding(playlistIds: string[], chartId: string): Promise<Set<string>> {
+    if (playlistIds.length === 0) return new Set()
+    const rows = await this.db
+      .selectFrom('playlistCharts')
+      .select('playlistId')
+      .where('playlistId', 'in', playlistIds)
+      .where('chartId', '=', chartId)
+      .execute()
+    return new Set(rows.map((row) => row.playlistId))
+  }
+
+  /** Appends the chart unless the playlist holds it or `max` charts already (one statement: two adds at
+   *  once cannot pass the bound). 'added', 'present' or 'full'. */
+  async add(
+    playlistId: string,
+    chartId: string,
+    max: number,
+    now: number,
+  ): Promise<'added' | 'present' | 'full'> {
+    const result = await sql`insert into playlist_charts (playlist_id, chart_id, position, added_time)
+      select ${playlistId}, ${chartId},
+        (select coalesce(max(position), 0) + 1 from playlist_charts where playlist_id = ${playlistId}), ${now}
+      where (select count(*) from playlist_charts where playlist_id = ${playlistId}) < ${max}
+      on conflict do nothing`.execute(this.db)
+    if (Number(result.numAffectedRows ?? 0) > 0) {
+      await this.recount(playlistId, now)
+      return 'added'
+    }
+    return (await this.holding([playlistId], chartId)).size > 0 ? 'present' : 'full'
+  }
+
+  /** Replaces the playlist's charts with these, in this order. Run in a transaction. */
+  async setCharts(playlistId: string, chartIds: string[], now: number): Promise<void> {
+    const before = new Map(
+      (
+        await this.db
+          .selectFrom('playlistCharts')
+          .select(['chartId', 'addedTime'])
+          .where('playlistId', '=', playlistId)
+          .execute()
+      ).map((row) => [row.chartId, Number(row.addedTime)]),
+    )
+    await this.db.deleteFrom('playlistCharts').where('playlistId', '=', playlistId).execute()
+    if (chartIds.length > 0)
+      await this.db
+        .insertInto('playlistCharts')
+        .values(
+          chartIds.map((chartId, i) => ({
+            playlistId,
+            chartId,
+            position: i + 1,
+            addedTime: before.get(chartId) ?? now,
+          })),
+        )
+        .execute()
+    await this.recount(playlistId, now)
+  }
+
+  async remove(playlistId: string, chartId: string, now: number): Promise<void> {
+    await this.db
+      .deleteFrom('playlistCharts')
+      .where('playlistId', '=', playlistId)
+      .where('chartId', '=', chartId)
+      .execute()
+    await this.recount(playlistId, now)
+  }
+
+  private async recount(playlistId: string, now: number): Promise<void> {
+    await sql`update playlists set chart_count = (select count(*) from playlist_charts where playlist_id = ${playlistId}),
+      updated_time = ${now} where id = ${playlistId}`.execute(this.db)
+  }
+}
