@@ -1,5 +1,6 @@
 // msw handlers that answer like our server, in our wire types. Client tests and offline front-end
 // work use them; nothing in the product depends on them.
+import { type MyPlaylists } from '../common/api/playlists'
 import { type NotificationsResponse } from '../common/api/follows'
 import { HttpResponse, http } from 'msw'
 import { type ServerInfo, type ServerSubmitItemActionResponse } from '@sonolus/core'
@@ -82,6 +83,13 @@ export const handlers = [
   http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', () =>
     HttpResponse.json({ pageCount: 1, records: [] } satisfies RecordListResponse),
   ),
+  // Playlists (issue 19): none picked by the staff, none of one's own.
+  http.get('*/sonolus/playlists/:name', () =>
+    HttpResponse.json({ code: 404, error: 'not_found', message: 'No such playlist' } satisfies ErrorBody, {
+      status: 404,
+    }),
+  ),
+  http.get('*/sonolus/user/playlists', () => HttpResponse.json({ playlists: [] } satisfies MyPlaylists)),
   // One version: the level data was never replaced (issue 19).
   http.get('*/sonolus/levels/:name/versions', () =>
     HttpResponse.json({

@@ -34,6 +34,9 @@ export const TAG_TYPES = [
   // Following and notifications (issue 19): one's notifications (and their unread count) and settings.
   'Notifications',
   'NotificationSettings',
+  // Playlists (issue 19): one playlist, and the lists and the add menu.
+  'Playlist',
+  'PlaylistList',
 ] as const
 
 type StateWithServer = { settings: { server: ServerId } }

@@ -13,6 +13,8 @@ const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'))
 const ChartListPage = lazy(() => import('../features/charts/ChartListPage'))
 const ChartInfoPage = lazy(() => import('../features/chartInfo/ChartInfoPage'))
 const DocsRoute = lazy(() => import('../features/docs/DocsPage'))
+const PlaylistsRoute = lazy(() => import('../features/playlists/PlaylistsPage'))
+const PlaylistRoute = lazy(() => import('../features/playlists/PlaylistPage'))
 const ChartFormPage = lazy(() => import('../features/create/ChartFormPage'))
 const NoticesPage = lazy(() => import('../features/notices/NoticesPage'))
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'))
@@ -40,6 +42,8 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.moderation_log} element={<ModerationPage view="log" />} />
       <Route path={ROUTE_PATHS.moderation_moderators} element={<ModerationPage view="moderators" />} />
       <Route path={ROUTE_PATHS.user} element={<UserPage />} />
+      <Route path={ROUTE_PATHS.playlists} element={<PlaylistsRoute />} />
+      <Route path={ROUTE_PATHS.playlist} element={<PlaylistRoute />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </Routes>

@@ -21,6 +21,8 @@ export type RouteName =
   | 'moderation_log'
   | 'moderation_moderators'
   | 'user'
+  | 'playlists'
+  | 'playlist'
   | 'not_found'
 
 export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
@@ -41,6 +43,8 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   moderation_log: '/moderation/log',
   moderation_moderators: '/moderation/moderators',
   user: '/user/:handle',
+  playlists: '/playlists',
+  playlist: '/playlist/:id',
 }
 
 export { DOC_TYPES, type DocType }
@@ -50,6 +54,8 @@ export const chartEditPath = (id: string): string => `/chart/${id}/edit`
 export const docsPath = (type: DocType): string => `/docs/${type}`
 /** A person's page (issue 17), named by their handle. */
 export const userPath = (handle: string): string => `/user/${encodeURIComponent(handle)}`
+/** A playlist's page (issue 19). */
+export const playlistPath = (id: string): string => `/playlist/${id}`
 
 /** Who sees a drawer entry: everyone (absent), logged-in users, or moderators (issue 14). */
 export type Audience = 'user' | 'moderator'
@@ -71,6 +77,8 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
       { path: '/chart/create', labelId: 'menu.chart_create' },
       { path: '/chart/like', labelId: 'menu.chart_like' },
       { path: '/chart/preview', labelId: 'menu.chart_preview' },
+      // Issue 19.
+      { path: '/playlists', labelId: 'menu.playlists' },
     ],
   },
   {

@@ -37,6 +37,7 @@ import { FollowButton } from '../user'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { ChartGrid, chartListPath } from '../charts'
+import { AddToPlaylist } from '../playlists'
 import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
 import { ChartPlayer } from '../preview'
@@ -268,6 +269,8 @@ export const ChartInfoPage = () => {
                     <FormattedMessage id="chart.info.download_sus" />
                   </Button>
                 )}
+                {/* Issue 19. */}
+                <AddToPlaylist chartId={chart.id} />
                 {user && !owner && <ReportButton target={{ type: 'chart', id: chart.id }} />}
               </Space>
             </Flex>

@@ -2,7 +2,7 @@
 // joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
 // private chart, shows the rating, and plays the preview clip (issue 15); the author opens their page
 // (issue 17). Beside the level chip it says how many notes, how long and how dense (issue 18), and each
-// tag opens the list of charts with that tag.
+// tag opens the list of charts with that tag. A logged-in user adds it to a playlist from it (issue 19).
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
@@ -19,6 +19,7 @@ import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
 import { UserLink } from '../../components/UserLink'
 import { PreviewButton } from '../listen'
+import { AddToPlaylist } from '../playlists'
 import { chartListPath } from './filters'
 import './chartCard.css'
 
@@ -121,6 +122,8 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         </span>
       </span>
     </Flex>
+    {/* Issue 19: for a logged-in user, add the chart to a playlist. */}
+    <AddToPlaylist chartId={chart.id} compact className="chart-card-playlist" />
     {chart.previewHash && (
       <PreviewButton
         id={chart.id}

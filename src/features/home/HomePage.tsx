@@ -1,5 +1,6 @@
 // docs/spec.md §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
-// Issue 17 puts the server's news above it (NewsCard); issue 18 the trending charts (TrendingCard).
+// Issue 17 puts the server's news above it (NewsCard); issue 18 the trending charts (TrendingCard); issue 19
+// the moderators' staff picks (StaffPicksCard).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
@@ -7,11 +8,13 @@ import { formatSize } from '../../../common/format'
 import { useGetSplitLineHtmlQuery } from '../../api/content'
 import { useGetNewsQuery } from '../../api/people'
 import { useGetServerInfoQuery } from '../../api/server'
-import { useCurrentUser } from '../../app/hooks'
+import { useBases, useCurrentUser } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { NewsCard } from './NewsCard'
 import { TrendingCard } from './TrendingCard'
+import { ChartGrid } from '../charts'
+import { StaffPicksCard } from '../playlists'
 
 /** The operator's command, the same in every language. */
 const IMPORT_COMMAND = 'npm run import-pack -- <file.scp | pack>'
@@ -26,6 +29,7 @@ export const HomePage = () => {
   const [newsPage, setNewsPage] = useState(0)
   const news = useGetNewsQuery(newsPage)
   const { user } = useCurrentUser()
+  const bases = useBases()
   // docs/spec.md §8: every error shows the error message bar, beside the card's own alert (issue 15).
   useFailureMessage(isError || splitLine.isError || news.isError ? 'fetch_failed' : undefined)
   const unknown = intl.formatMessage({ id: 'home.unknown' })
@@ -50,6 +54,7 @@ export const HomePage = () => {
   return (
     <Scaffold title={<FormattedMessage id="route.home" />} subtitle={<FormattedMessage id="home.subtitle" />}>
       <NewsCard news={news} page={newsPage} onPage={setNewsPage} moderator={user?.role === 'moderator'} />
+      <StaffPicksCard grid={(charts) => <ChartGrid charts={charts} dataBase={bases.data} />} />
       <TrendingCard />
       <Card title={<FormattedMessage id="home.server_info" />}>
         {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
