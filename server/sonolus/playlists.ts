@@ -310,7 +310,14 @@ export const playlists: RouteModule = (app, ctx) => {
 
   app.post(
     '/sonolus/playlists/:name/edit',
-    { schema: { params: NameParams, body: PlaylistEditBody, response: { 200: PlaylistSavedSchema } } },
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: PlaylistEditBody,
+        response: { 200: PlaylistSavedSchema },
+      },
+    },
     async (request) => {
       const { user, row } = await editable(request, request.params.name)
       const fields = readFields(request.body)
@@ -328,7 +335,14 @@ export const playlists: RouteModule = (app, ctx) => {
 
   app.post(
     '/sonolus/playlists/:name/add',
-    { schema: { params: NameParams, body: PlaylistAddBody, response: { 200: PlaylistSavedSchema } } },
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: PlaylistAddBody,
+        response: { 200: PlaylistSavedSchema },
+      },
+    },
     async (request) => {
       const { user, row } = await editable(request, request.params.name)
       const [chartId] = await checkCharts([request.body.chartId], user)
@@ -340,7 +354,14 @@ export const playlists: RouteModule = (app, ctx) => {
 
   app.post(
     '/sonolus/playlists/:name/delete',
-    { schema: { params: NameParams, body: NoBody, response: { 200: PlaylistSavedSchema } } },
+    {
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: NoBody,
+        response: { 200: PlaylistSavedSchema },
+      },
+    },
     async (request) => {
       const { user, row } = await editable(request, request.params.name)
       if (row.ownerId === null) throw createFailed('The staff picks cannot be deleted')

@@ -334,12 +334,13 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
     })
   })
 
-  it('announces login, levels and the pack item types in /sonolus/info', async () => {
+  it('announces login, levels, playlists and the pack item types in /sonolus/info', async () => {
     expect(
       (await get('/sonolus/info')).json().buttons.map((button: { type: string }) => button.type),
     ).toEqual([
       'authentication',
       'level',
+      'playlist',
       'post',
       'replay',
       'user',
