@@ -36,6 +36,7 @@ import {
 import { type AppContext } from '../context.js'
 import { type NotificationRow, type User } from '../db/repositories/index.js'
 import { actionDenied, badRequest, notFound } from '../http/errors.js'
+import { sendJsonText } from '../http/jsonText.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
 import { actionValues } from './values.js'
@@ -156,21 +157,25 @@ export const follows: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/user/notifications',
     { schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponseSchema } } },
-    async (request, reply): Promise<NotificationsResponse> => {
+    async (request, reply) => {
       const user = await signedIn(request)
-      reply.header('cache-control', 'no-store')
       const page = request.query.page ?? 0
-      const [rows, total, unread] = await Promise.all([
+      const [rows, { total, unread }] = await Promise.all([
         ctx.repos.follows.list(user.id, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE),
         // Counted as far as ten pages on: the pager grows as one pages on.
-        ctx.repos.follows.count(user.id, (page + 1 + NOTIFICATIONS_PAGES_AHEAD) * NOTIFICATIONS_PER_PAGE),
-        ctx.repos.follows.countUnread(user.id),
+        ctx.repos.follows.pageCounts(
+          user.id,
+          (page + 1 + NOTIFICATIONS_PAGES_AHEAD) * NOTIFICATIONS_PER_PAGE,
+        ),
       ])
-      return {
+      const body: NotificationsResponse = {
         unread,
         pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)),
         items: rows.map(wire),
       }
+      // JSON.stringify, not the schema's serializer: its nullable fields cost a check per branch per item
+      // (the suites still check the answer against the schema).
+      return sendJsonText(reply, JSON.stringify(body))
     },
   )
 

@@ -9,7 +9,7 @@
 // Someone else's private playlist does not exist (404), nor does a chart the editor cannot see; a playlist
 // over PLAYLIST_CHARTS_MAX charts is create_failed, naming the limit.
 import { randomBytes } from 'node:crypto'
-import { type FastifyReply, type FastifyRequest } from 'fastify'
+import { type FastifyRequest } from 'fastify'
 import {
   PLAYLISTS_PER_PAGE,
   PLAYLISTS_PER_USER_MAX,
@@ -40,6 +40,7 @@ import { codePointLength, normalizeNewlines, stripControl } from '../../common/t
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
 import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js'
+import { sendJsonText } from '../http/jsonText.js'
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
 import { chartAccess } from './levels/access.js'
@@ -72,11 +73,6 @@ const readFields = (body: { title: string; description: string; isPublic: boolea
     throw createFailed(`A playlist description has at most ${PLAYLIST_DESCRIPTION_MAX} characters`)
   return { title, description, isPublic: body.isPublic ? 1 : 0 }
 }
-
-/** A response built as JSON text (its levels spliced in as the level list makes them); never cached:
- *  what it holds depends on who asks. */
-const sendJsonText = (reply: FastifyReply, body: string) =>
-  reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(body)
 
 const tooMany = () => createFailed(`A playlist holds at most ${PLAYLIST_CHARTS_MAX} charts`)
 

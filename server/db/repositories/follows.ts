@@ -181,6 +181,16 @@ export class FollowsRepository {
     return Number(row.n)
   }
 
+  /** A list page's two counts in one statement: all (at most `cap`) and unread. */
+  async pageCounts(userId: string, cap: number): Promise<{ total: number; unread: number }> {
+    const { rows } = await sql<{ total: number; unread: number }>`select
+      (select count(*) from (select 1 from notifications where user_id = ${userId} limit ${cap}) as capped) as total,
+      (select count(*) from notifications where user_id = ${userId} and read_time is null) as unread`.execute(
+      this.db,
+    )
+    return { total: Number(rows[0].total), unread: Number(rows[0].unread) }
+  }
+
   async countUnread(userId: string, kind?: NotificationKind): Promise<number> {
     let query = this.db
       .selectFrom('notifications')
