@@ -72,10 +72,70 @@ await inBatches(
   fans.map((fan) => ({ followerId: fan.id, followeeId: 'star', createdTime: now })),
   (chunk) => db.insertInto('follows').values(chunk).execute(),
 )
+// Playlists (issue 19): the reader's public playlist of 500 charts, and 200 more of 20 charts each by
+// the followed creators, so that a list page is full.
+const publicIds = (
+  await db
+    .selectFrom('charts')
+    .select('id')
+    .where('isPublic', '=', 1)
+    .where('hidden', '=', 0)
+    .orderBy('id')
+    .limit(4_500)
+    .execute()
+).map((row) => row.id)
+const playlistOf = (id: string, ownerId: string, owner: string, chartIds: string[], n: number) => ({
+  playlist: {
+    id,
+    ownerId,
+    owner,
+    title: `Bench playlist ${n}`,
+    description: 'Charts for the benchmark',
+    isPublic: 1,
+    chartCount: chartIds.length,
+    createdTime: now - n,
+    updatedTime: now - n,
+  },
+  charts: chartIds.map((chartId, i) => ({ playlistId: id, chartId, position: i + 1, addedTime: now })),
+})
+const playlists = [
+  playlistOf('f'.repeat(32), 'reader', 'Reader#700000', publicIds.slice(0, 500), 0),
+  ...Array.from({ length: 200 }, (_, n) =>
+    playlistOf(
+      (n + 1).toString(16).padStart(32, '0'),
+      `followed-${n}`,
+      `Followed ${n}#${700001 + n}`,
+      publicIds.slice(500 + n * 20, 520 + n * 20),
+      n + 1,
+    ),
+  ),
+]
+await inBatches(
+  playlists.map((entry) => entry.playlist),
+  (chunk) => db.insertInto('playlists').values(chunk).execute(),
+)
+await inBatches(
+  playlists.flatMap((entry) => entry.charts),
+  (chunk) => db.insertInto('playlistCharts').values(chunk).execute(),
+)
+
 const secret = randomBytes(32).toString('base64url')
 await ctx.repos.sessions.create({
   idHash: createHash('sha1').update(secret).digest('hex'),
   userId: 'reader',
+  kind: 'web',
+  createdTime: now,
+  expiresTime: now + 3_600_000,
+})
+// Another player, signed in, who owns no playlist: served what visitors are.
+await db
+  .insertInto('users')
+  .values(user('player', 999, 'Player'))
+  .execute()
+const playerSecret = randomBytes(32).toString('base64url')
+await ctx.repos.sessions.create({
+  idHash: createHash('sha1').update(playerSecret).digest('hex'),
+  userId: 'player',
   kind: 'web',
   createdTime: now,
   expiresTime: now + 3_600_000,
@@ -117,7 +177,7 @@ const fanoutMs = Math.round(performance.now() - started)
 
 const address = app.server.address() as { port: number }
 process.stdout.write(
-  `${JSON.stringify({ app: `http://127.0.0.1:${address.port}`, session: secret, pid: process.pid, fanoutMs, written, history: HISTORY, followed: FOLLOWED, fans: FANS })}\n`,
+  `${JSON.stringify({ app: `http://127.0.0.1:${address.port}`, session: secret, pid: process.pid, fanoutMs, written, history: HISTORY, followed: FOLLOWED, fans: FANS, playlist: playlists[0].playlist.id, playerSession: playerSecret })}\n`,
 )
 process.stdin.resume()
 process.stdin.on('end', () => {

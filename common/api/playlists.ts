@@ -21,7 +21,7 @@ export const PLAYLIST_DESCRIPTION_MAX = 2000
 /** Playlists per list page. */
 export const PLAYLISTS_PER_PAGE = 20
 /** Levels a playlist carries in a list or a section (its details carry all of them). */
-export const PLAYLIST_LIST_LEVELS = 20
+export const PLAYLIST_LIST_LEVELS = 10
 /** Covers a playlist's cover is made of. */
 export const PLAYLIST_COVERS = 4
 

@@ -2,7 +2,8 @@
 // the moderators' staff picks.
 // - The app: GET /sonolus/playlists/info (staff picks, the newest, one's own), /list (keywords, type=mine,
 //   user={handle}) and /{name} (core PlaylistItem with its levels; a list's items carry the first
-//   PLAYLIST_LIST_LEVELS, the details all of them). The site reads the same calls' rawItem(s).
+//   PLAYLIST_LIST_LEVELS, the details all of them). The site reads the same calls' rawItem(s), and the
+//   details with view=site, which carry the charts as rows instead of levels.
 // - The site: POST /sonolus/playlists/create {title, description, isPublic}, /{name}/edit (the whole
 //   playlist: its charts in their new order), /{name}/add {chartId}, /{name}/delete; GET
 //   /sonolus/user/playlists?chart= for the "add to playlist" menu.
@@ -28,6 +29,7 @@ import {
   MyPlaylistsSchema,
   PlaylistAddBody,
   PlaylistCreateBody,
+  PlaylistDetailsQuery,
   PlaylistDetailsSchema,
   PlaylistEditBody,
   PlaylistInfoSchema,
@@ -40,10 +42,10 @@ import { codePointLength, normalizeNewlines, stripControl } from '../../common/t
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
 import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js'
-import { sendJsonText } from '../http/jsonText.js'
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
 import { chartAccess } from './levels/access.js'
+import { cacheTags, sendJson } from './levels/cached.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
@@ -79,6 +81,16 @@ const tooMany = () => createFailed(`A playlist holds at most ${PLAYLIST_CHARTS_M
 export const playlists: RouteModule = (app, ctx) => {
   const { repos } = ctx
   const publicUrl = ctx.config.publicUrl
+  /** Who the playlist calls are built for: a signed-in user whom playlists show something a visitor does
+   *  not see (their own playlists or charts, the staff picks' edit rights for a moderator), else nobody: a
+   *  visitor's answer, shared from the response cache. */
+  const viewerOf = async (request: FastifyRequest): Promise<User | undefined> => {
+    const user = await ctx.auth.userOf(request)
+    if (!user) return undefined
+    return (await isModerator(ctx, user)) || (await repos.playlists.personalTo(user.id)) ? user : undefined
+  }
+  /** After a playlist changes: its page and every playlist list (their order and counts). */
+  const playlistChanged = (id: string) => ctx.cache.invalidate([cacheTags.playlist(id), cacheTags.playlists])
 
   const titleOf = (row: PlaylistRow, locale: string) =>
     row.id === STAFF_PICKS && row.title === 'Staff picks' ? ownText('staffPicks', locale) : row.title
@@ -97,7 +109,7 @@ export const playlists: RouteModule = (app, ctx) => {
   })
 
   /** The core PlaylistItem as JSON text, its levels spliced in as the level list makes them. */
-  const itemJson = (row: PlaylistRow, charts: ChartRow[], locale: string) => {
+  const itemJson = (row: PlaylistRow, charts: ChartRow[], locale: string, cover = charts[0]) => {
     const item = {
       name: playlistName(row.id),
       source: publicUrl,
@@ -111,19 +123,21 @@ export const playlists: RouteModule = (app, ctx) => {
         ...(row.isPublic ? [] : [{ title: '#PRIVATE', icon: 'lock' }]),
       ],
       levels: '\u0000levels\u0000',
-      ...(charts[0] ? { thumbnail: srl(charts[0].coverHash) } : {}),
+      ...(cover ? { thumbnail: srl(cover.coverHash) } : {}),
     }
     const levels = charts.map((chart) => levelJson(chart, ctx.packs, locale, publicUrl)).join(',')
     return JSON.stringify(item).replace(LEVELS_SLOT, () => `[${levels}]`)
   }
 
-  /** A page of playlists as list items and site rows. */
-  const page = async (rows: PlaylistRow[], user: User | undefined, locale: string) => {
+  /** A page of playlists as list items and site rows; `tags` gains what it shows (the response cache). */
+  const page = async (rows: PlaylistRow[], user: User | undefined, locale: string, tags: Set<string>) => {
     const first = await repos.playlists.firstCharts(
       rows.map((row) => row.id),
       user?.id,
       PLAYLIST_LIST_LEVELS,
     )
+    for (const row of rows) tags.add(cacheTags.playlist(row.id))
+    for (const charts of first.values()) for (const chart of charts) tags.add(cacheTags.chart(chart.id))
     const moderator = rows.some((row) => row.ownerId === null) && (await isModerator(ctx, user))
     return {
       items: rows.map((row) => itemJson(row, first.get(row.id) ?? [], locale)),
@@ -167,26 +181,36 @@ export const playlists: RouteModule = (app, ctx) => {
     '/sonolus/playlists/info',
     { schema: { querystring: LocalizationQuery, response: { 200: PlaylistInfoSchema } } },
     async (request, reply) => {
-      const user = await ctx.auth.userOf(request)
-      const locale = request.query.localization ?? 'en'
-      const staff = await repos.playlists.find(STAFF_PICKS)
-      const [newest, mine] = await Promise.all([
-        repos.playlists.list({ viewerId: undefined }, 0, 5),
-        user ? repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
-      ])
-      const sections: string[] = []
-      const section = async (title: string, icon: string, rows: PlaylistRow[], searchValues: string) => {
-        if (rows.length === 0) return
-        const { items } = await page(rows, user, locale)
-        sections.push(
-          `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"playlist","items":[${items.join(',')}],"searchValues":${JSON.stringify(searchValues)}}`,
-        )
-      }
-      if (staff && Number(staff.chartCount) > 0)
-        await section(ownText('staffPicks', locale), 'crown', [staff], '')
-      await section('#NEWEST', 'clock', newest.rows, '')
-      if (mine) await section(ownText('myPlaylists', locale), 'playlist', mine.rows, 'type=mine')
-      return sendJsonText(reply, `{"sections":[${sections.join(',')}]}`)
+      // Shared by every visitor (the response cache); a player's own section makes theirs fresh.
+      const user = await viewerOf(request)
+      return sendJson(
+        ctx,
+        request,
+        reply,
+        async (tags) => {
+          const locale = request.query.localization ?? 'en'
+          tags.add(cacheTags.playlists)
+          const staff = await repos.playlists.find(STAFF_PICKS)
+          const [newest, mine] = await Promise.all([
+            repos.playlists.list({ viewerId: undefined }, 0, 5),
+            user ? repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
+          ])
+          const sections: string[] = []
+          const section = async (title: string, icon: string, rows: PlaylistRow[], searchValues: string) => {
+            if (rows.length === 0) return
+            const { items } = await page(rows, user, locale, tags)
+            sections.push(
+              `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"playlist","items":[${items.join(',')}],"searchValues":${JSON.stringify(searchValues)}}`,
+            )
+          }
+          if (staff && Number(staff.chartCount) > 0)
+            await section(ownText('staffPicks', locale), 'crown', [staff], '')
+          await section('#NEWEST', 'clock', newest.rows, '')
+          if (mine) await section(ownText('myPlaylists', locale), 'playlist', mine.rows, 'type=mine')
+          return `{"sections":[${sections.join(',')}]}`
+        },
+        user === undefined,
+      )
     },
   )
 
@@ -194,23 +218,30 @@ export const playlists: RouteModule = (app, ctx) => {
     '/sonolus/playlists/list',
     { schema: { querystring: PlaylistListQuery, response: { 200: PlaylistListSchema } } },
     async (request, reply) => {
-      const user = await ctx.auth.userOf(request)
       const { page: number = 0, keywords, type, user: handle, localization } = request.query
-      const locale = localization ?? 'en'
+      // One's own list is one's own; another list is a visitor's unless playlists show this user more.
+      const user = type === 'mine' ? await ctx.auth.userOf(request) : await viewerOf(request)
       if (type === 'mine' && !user) throw actionDenied()
-      let ownerId: string | undefined
-      if (type === 'mine') ownerId = user!.id
-      else if (handle !== undefined) ownerId = (await repos.users.findByHandle(handle))?.id ?? ''
-      const { rows, total } = await repos.playlists.list(
-        { viewerId: user?.id, ownerId, keywords },
-        number * PLAYLISTS_PER_PAGE,
-        PLAYLISTS_PER_PAGE,
-      )
-      const { items, rawItems } = await page(rows, user, locale)
-      const pageCount = Math.max(1, Math.ceil(total / PLAYLISTS_PER_PAGE))
-      return sendJsonText(
+      return sendJson(
+        ctx,
+        request,
         reply,
-        `{"pageCount":${pageCount},"items":[${items.join(',')}],"rawItems":${JSON.stringify(rawItems)}}`,
+        async (tags) => {
+          const locale = localization ?? 'en'
+          let ownerId: string | undefined
+          if (type === 'mine') ownerId = user!.id
+          else if (handle !== undefined) ownerId = (await repos.users.findByHandle(handle))?.id ?? ''
+          tags.add(cacheTags.playlists)
+          const { rows, total } = await repos.playlists.list(
+            { viewerId: user?.id, ownerId, keywords },
+            number * PLAYLISTS_PER_PAGE,
+            PLAYLISTS_PER_PAGE,
+          )
+          const { items, rawItems } = await page(rows, user, locale, tags)
+          const pageCount = Math.max(1, Math.ceil(total / PLAYLISTS_PER_PAGE))
+          return `{"pageCount":${pageCount},"items":[${items.join(',')}],"rawItems":${JSON.stringify(rawItems)}}`
+        },
+        user === undefined,
       )
     },
   )
@@ -274,6 +305,7 @@ export const playlists: RouteModule = (app, ctx) => {
         createdTime: now,
         updatedTime: now,
       })
+      playlistChanged(id)
       request.log.info({ playlist: id, user: user.id }, 'playlist created')
       return { code: 200 as const, id }
     },
@@ -284,23 +316,37 @@ export const playlists: RouteModule = (app, ctx) => {
     {
       schema: {
         params: NameParams,
-        querystring: LocalizationQuery,
+        querystring: PlaylistDetailsQuery,
         response: { 200: PlaylistDetailsSchema },
       },
     },
     async (request, reply) => {
-      const user = await ctx.auth.userOf(request)
-      const locale = request.query.localization ?? 'en'
-      const row = await visible(request.params.name, user)
-      const charts = await repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
-      const levels = charts.map((chart) => levelJson(chart, ctx.packs, locale, publicUrl)).join(',')
-      const rawItem = raw(row, charts, await canEdit(ctx, row, user))
-      const body = `{"item":${itemJson(row, charts, locale)},${
-        row.description ? `"description":${JSON.stringify(row.description)},` : ''
-      }"actions":[],"hasCommunity":false,"leaderboards":[],"sections":${
-        charts.length ? `[{"title":"#LEVEL","icon":"level","itemType":"level","items":[${levels}]}]` : '[]'
-      },"rawItem":${JSON.stringify(rawItem)},"rawCharts":${JSON.stringify(charts.map((chart) => toRawChart(chart, user?.id)))}}`
-      return sendJsonText(reply, body)
+      // A visitor's answer is shared (the response cache, dropped when the playlist or one of its charts
+      // changes), with signed-in users too unless playlists show them more (their own playlists or
+      // charts, a moderator's rights over the staff picks): theirs is built for them.
+      const user = await viewerOf(request)
+      return sendJson(
+        ctx,
+        request,
+        reply,
+        async (tags) => {
+          const locale = request.query.localization ?? 'en'
+          const site = request.query.view === 'site'
+          const row = await visible(request.params.name, user)
+          const charts = await repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
+          tags.add(cacheTags.playlist(row.id))
+          for (const chart of charts) tags.add(cacheTags.chart(chart.id))
+          const rawItem = raw(row, charts, await canEdit(ctx, row, user))
+          // The app reads the item's levels; the site its rows (the levels, each with the engine, are
+          // megabytes for a full playlist: each answer carries one of the two).
+          return `{"item":${itemJson(row, site ? [] : charts, locale, charts[0])},${
+            row.description ? `"description":${JSON.stringify(row.description)},` : ''
+          }"actions":[],"hasCommunity":false,"leaderboards":[],"sections":[],"rawItem":${JSON.stringify(rawItem)},"rawCharts":${
+            site ? JSON.stringify(charts.map((chart) => toRawChart(chart, user?.id))) : '[]'
+          }}`
+        },
+        user === undefined,
+      )
     },
   )
 
@@ -325,6 +371,7 @@ export const playlists: RouteModule = (app, ctx) => {
         await trx.playlists.update(row.id, fields, now)
         await trx.playlists.setCharts(row.id, ids, now)
       })
+      playlistChanged(row.id)
       return { code: 200 as const, id: row.id }
     },
   )
@@ -344,6 +391,7 @@ export const playlists: RouteModule = (app, ctx) => {
       const [chartId] = await checkCharts([request.body.chartId], user)
       const outcome = await repos.playlists.add(row.id, chartId, PLAYLIST_CHARTS_MAX, Date.now())
       if (outcome === 'full') throw tooMany()
+      playlistChanged(row.id)
       return { code: 200 as const, id: row.id }
     },
   )
@@ -362,6 +410,7 @@ export const playlists: RouteModule = (app, ctx) => {
       const { user, row } = await editable(request, request.params.name)
       if (row.ownerId === null) throw createFailed('The staff picks cannot be deleted')
       await repos.playlists.delete(row.id)
+      playlistChanged(row.id)
       request.log.info({ playlist: row.id, user: user.id }, 'playlist deleted')
       return { code: 200 as const, id: row.id }
     },

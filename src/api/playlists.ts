@@ -23,7 +23,8 @@ export const playlistsApi = sonolusApi.injectEndpoints({
       providesTags: ['PlaylistList'],
     }),
     getPlaylist: build.query<PlaylistDetailsResponse, string>({
-      query: (id) => `/playlists/${playlistName(id)}`,
+      // The site's view: the charts as rows, not the app's levels.
+      query: (id) => ({ url: `/playlists/${playlistName(id)}`, params: { view: 'site' } }),
       providesTags: (_result, _error, id) => [{ type: 'Playlist', id }],
     }),
     getMyPlaylists: build.query<MyPlaylists, string | undefined>({

@@ -12,6 +12,7 @@ import {
   type PlaylistDetailsResponse,
   type PlaylistListResponse,
 } from '../../common/api/playlists'
+import { catalogueChanged } from '../../server/sonolus/levels/cached'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
@@ -20,6 +21,7 @@ import { testPublicKeyEnv } from '../fixtures/keys/sign'
 const PEOPLE = {
   alice: { id: 'alice', handle: '8001', name: 'Alice' },
   bob: { id: 'bob', handle: '8002', name: 'Bob' },
+  carol: { id: 'carol', handle: '8003', name: 'Carol' },
   mod: { id: 'mod', handle: '8999', name: 'Mod' },
 }
 type Person = keyof typeof PEOPLE
@@ -47,13 +49,14 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
   }
   const add = (as: Person, playlist: string, chart: string) =>
     call('POST', `/sonolus/playlists/wbp-${playlist}/add`, as, { chartId: chart })
-  const details = async (playlist: string, as?: Person) => {
-    const response = await call('GET', `/sonolus/playlists/wbp-${playlist}`, as)
+  /** The app's details (levels), or with `site` the site's (chart rows). */
+  const details = async (playlist: string, as?: Person, site = false) => {
+    const response = await call('GET', `/sonolus/playlists/wbp-${playlist}${site ? '?view=site' : ''}`, as)
     expect(response.statusCode, response.body).toBe(200)
     return response.json() as PlaylistDetailsResponse
   }
   const order = async (playlist: string, as?: Person) =>
-    (await details(playlist, as)).rawCharts.map((chart) => chart.title)
+    (await details(playlist, as, true)).rawCharts.map((chart) => chart.title)
   const edit = (as: Person, playlist: string, chartIds: string[], fields: object = {}) =>
     call('POST', `/sonolus/playlists/wbp-${playlist}/edit`, as, {
       title: 'Edited',
@@ -94,7 +97,7 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
     expect(saved.statusCode, saved.body).toBe(200)
     expect(await order(playlist)).toEqual(['Chart 3', 'Chart 1', 'Chart 2'])
     expect((await edit('alice', playlist, [id(3), id(2)])).statusCode).toBe(200)
-    const { rawItem, item, sections, description } = await details(playlist)
+    const { rawItem, item, sections, description, rawCharts } = await details(playlist)
     expect(rawItem).toMatchObject({
       title: 'Edited',
       chartCount: 2,
@@ -112,7 +115,13 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
       levels: [{ name: `wbs-${id(3)}` }, { name: `wbs-${id(2)}` }],
       thumbnail: { hash: hex(3, 40) },
     })
-    expect(sections[0].items.map((level) => level.name)).toEqual([`wbs-${id(3)}`, `wbs-${id(2)}`])
+    // The app's answer carries the levels once, and no rows; the site's the rows and no levels.
+    expect(sections).toEqual([])
+    expect(rawCharts).toEqual([])
+    const site = await details(playlist, undefined, true)
+    expect(site.item.levels).toEqual([])
+    expect(site.item.thumbnail).toEqual(playlistItem.thumbnail)
+    expect(site.rawCharts.map((chart) => chart.id)).toEqual([id(3), id(2)])
     expect((await details(playlist, 'alice')).rawItem.canEdit).toBe(true)
   })
 
@@ -205,7 +214,7 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
     expect(listed.levels).toHaveLength(PLAYLIST_LIST_LEVELS)
     // A deleted chart leaves its playlists.
     await test.ctx.repos.charts.delete(full[0])
-    expect((await details(playlist)).rawItem.chartCount).toBe(PLAYLIST_CHARTS_MAX - 1)
+    expect((await details(playlist, 'alice')).rawItem.chartCount).toBe(PLAYLIST_CHARTS_MAX - 1)
   })
 
   it('the staff picks are the moderators’: on the home page’s list and in the app’s info', async () => {
@@ -219,7 +228,7 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
     expect((await call('POST', '/sonolus/playlists/wbp-staff-picks/delete', 'mod')).json()).toMatchObject({
       error: 'create_failed',
     })
-    const staff = await details('staff-picks')
+    const staff = await details('staff-picks', undefined, true)
     expect(staff.rawItem).toMatchObject({ title: 'Staff picks', staff: true, isPublic: true, owner: '' })
     expect(staff.rawCharts.map((chart) => chart.title)).toEqual(['Chart 5', 'Chart 4'])
     const info = (await call('GET', '/sonolus/playlists/info?localization=ja')).json() as {
@@ -238,6 +247,41 @@ describe.each(DIALECTS)('playlists on %s', (dialect) => {
     ).json() as MyPlaylists
     expect(alices.playlists.every((playlist) => !playlist.staff)).toBe(true)
     expect(alices.playlists.some((playlist) => playlist.hasChart)).toBe(true)
+  })
+
+  it('a visitor’s answers are shared from the cache and dropped when the playlist or a chart changes', async () => {
+    const playlist = await create('alice', 'Cached')
+    expect((await add('alice', playlist, id(1))).statusCode).toBe(200)
+    const visit = () => call('GET', `/sonolus/playlists/wbp-${playlist}?view=site`)
+    expect((await visit()).headers['x-cache']).toBe('MISS')
+    const hit = await visit()
+    expect(hit.headers['x-cache']).toBe('HIT')
+    expect((hit.json() as PlaylistDetailsResponse).rawCharts.map((chart) => chart.id)).toEqual([id(1)])
+    // Its owner adds a chart: the next visit sees it.
+    expect((await add('alice', playlist, id(2))).statusCode).toBe(200)
+    const after = await visit()
+    expect(after.headers['x-cache']).toBe('MISS')
+    expect((after.json() as PlaylistDetailsResponse).rawCharts.map((chart) => chart.id)).toEqual([
+      id(1),
+      id(2),
+    ])
+    expect((await visit()).headers['x-cache']).toBe('HIT')
+    // Carol owns no playlist and no chart: signed in, she is served the visitors' answer; Alice, its
+    // owner, gets hers built for her (she may edit it).
+    const carols = await call('GET', `/sonolus/playlists/wbp-${playlist}?view=site`, 'carol')
+    expect(carols.headers['x-cache']).toBe('HIT')
+    expect((carols.json() as PlaylistDetailsResponse).rawItem.canEdit).toBe(false)
+    const alices = await call('GET', `/sonolus/playlists/wbp-${playlist}?view=site`, 'alice')
+    expect(alices.headers['x-cache']).toBeUndefined()
+    expect((alices.json() as PlaylistDetailsResponse).rawItem.canEdit).toBe(true)
+    // A chart in it made private by its author: gone from the visitor's page at once.
+    await test.ctx.repos.charts.update(id(2), { isPublic: 0 })
+    catalogueChanged(test.ctx, { id: id(2), authorId: 'alice' })
+    expect((await visit()).json().rawCharts.map((chart: { id: string }) => chart.id)).toEqual([id(1)])
+    // Its owner still sees it (built for them).
+    expect(await order(playlist, 'alice')).toEqual(['Chart 1', 'Chart 2'])
+    await test.ctx.repos.charts.update(id(2), { isPublic: 1 })
+    catalogueChanged(test.ctx, { id: id(2), authorId: 'alice' })
   })
 
   it('the app lists and searches public playlists, and one’s own with type=mine; the info has a button', async () => {

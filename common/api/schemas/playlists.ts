@@ -65,6 +65,12 @@ export const PlaylistListQuery = Type.Object({
   /** One person's public playlists, by handle. */
   user: Type.Optional(Type.String({ maxLength: 128 })),
 })
+/** `view=site`: the site's page, which reads rawCharts and not the app's levels (each carries the engine:
+ *  a 500-chart playlist's levels are megabytes). The app's answer carries the levels and no rawCharts. */
+export const PlaylistDetailsQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  view: Type.Optional(Type.Literal('site')),
+})
 export const PlaylistDetailsSchema = Type.Object({
   item: PlaylistItemSchema,
   description: Type.Optional(Type.String()),
@@ -73,7 +79,7 @@ export const PlaylistDetailsSchema = Type.Object({
   leaderboards: Type.Array(Type.Object({ name: Type.String(), title: Type.String() })),
   sections: Type.Array(sectionOf('level', LevelItemSchema)),
   rawItem: RawPlaylistSchema,
-  /** The charts the viewer may see, in order. */
+  /** The charts the viewer may see, in order (for `view=site`; empty for the app). */
   rawCharts: Type.Array(RawChartSchema),
 })
 export type _PlaylistDetailsCheck = Assert<

@@ -20,6 +20,10 @@ export const cacheTags = {
   /** Which charts the page shows, and in what order, depends on the whole catalogue (lists, searches,
    *  the info sections). */
   lists: 'lists',
+  /** A playlist's own data and charts are on the page (issue 19). */
+  playlist: (id: string) => `playlist:${id}`,
+  /** Which playlists the page shows depends on all of them (their lists and info). */
+  playlists: 'playlists',
 } as const
 
 /** After a like, rating or comment on a chart: the pages that show it. */
@@ -30,16 +34,19 @@ export const chartChanged = (ctx: AppContext, chartId: string): void =>
 export const catalogueChanged = (ctx: AppContext, chart: { id: string; authorId: string }): void =>
   ctx.cache.invalidate([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
 
-/** `build` answers the body and adds to `tags` what it shows. An anonymous answer says `X-Cache: HIT` when
- *  it came from the cache, `MISS` when it was built. */
+/** `build` answers the body and adds to `tags` what it shows. An anonymous (or `shared`) answer says
+ *  `X-Cache: HIT` when it came from the cache, `MISS` when it was built. */
 export const sendJson = async (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   build: (tags: Set<string>) => Promise<string>,
+  /** The caller knows this viewer sees what a visitor sees (and `build` does not ask who they are): the
+   *  shared answer serves them too (issue 19's playlists). */
+  shared = false,
 ): Promise<FastifyReply> => {
   reply.type('application/json; charset=utf-8')
-  if (Auth.tokenOf(request) !== undefined) return reply.send(await build(new Set()))
+  if (!shared && Auth.tokenOf(request) !== undefined) return reply.send(await build(new Set()))
   // A moderator's action on any instance drops this instance's pages before they are served.
   await ctx.moderationVersion.check()
   const key = request.url
