@@ -119,27 +119,25 @@ await inBatches(
   (chunk) => db.insertInto('playlistCharts').values(chunk).execute(),
 )
 
-const secret = randomBytes(32).toString('base64url')
-await ctx.repos.sessions.create({
-  idHash: createHash('sha1').update(secret).digest('hex'),
-  userId: 'reader',
-  kind: 'web',
-  createdTime: now,
-  expiresTime: now + 3_600_000,
-})
+/** A web session of the user's: its secret (the Authorization header). */
+const sessionOf = async (userId: string) => {
+  const secret = randomBytes(32).toString('base64url')
+  await ctx.repos.sessions.create({
+    idHash: createHash('sha1').update(secret).digest('hex'),
+    userId,
+    kind: 'web',
+    createdTime: now,
+    expiresTime: now + 3_600_000,
+  })
+  return secret
+}
+const secret = await sessionOf('reader')
 // Another player, signed in, who owns no playlist: served what visitors are.
 await db
   .insertInto('users')
   .values(user('player', 999, 'Player'))
   .execute()
-const playerSecret = randomBytes(32).toString('base64url')
-await ctx.repos.sessions.create({
-  idHash: createHash('sha1').update(playerSecret).digest('hex'),
-  userId: 'player',
-  kind: 'web',
-  createdTime: now,
-  expiresTime: now + 3_600_000,
-})
+const playerSecret = await sessionOf('player')
 const sqlite = new Sqlite(path.join(dataDir, 'sirius.db'))
 sqlite.pragma('wal_checkpoint(TRUNCATE)')
 sqlite.close()

@@ -5,9 +5,9 @@ import { gzipSync } from 'node:zlib'
 import { type Page, expect, test } from '@playwright/test'
 import { convertSus, readLevelData } from '../../common/chart/index'
 import { sus } from '../fixtures/media/media'
-import { multipartBody, replayFiles, replayItem } from '../fixtures/replay/replay'
 import { files, fillAndCreate, watchStages } from './creating'
 import { logIn } from './login'
+import { playAsApp } from './playing'
 
 // Handles of their own (a handle another spec uses would move to these users).
 test.setTimeout(120_000)
@@ -69,28 +69,7 @@ test('edit a played chart’s SUS: the old record stays under the old version', 
   const level = (
     await (await request.get(`/sonolus/levels/wbs-${id}`, { headers: { authorization: session } })).json()
   ).item
-  const replay = replayFiles({
-    grade: 'allPerfect',
-    arcadeScore: 987_654,
-    accuracyScore: 1_000_000,
-    combo: notes,
-    perfect: notes,
-    great: 0,
-    good: 0,
-    miss: 0,
-    totalCount: notes,
-  })
-  const submitted = await request.post('/sonolus/levels/result/submit', {
-    headers: { authorization: session },
-    data: { replay: replayItem(level, replay), values: '' },
-  })
-  expect(submitted.status()).toBe(200)
-  const { body, contentType } = multipartBody([{ bytes: replay.data }, { bytes: replay.configuration }])
-  const uploaded = await request.post('/sonolus/levels/result/upload', {
-    headers: { 'content-type': contentType, 'sonolus-upload-key': (await submitted.json()).key },
-    data: body,
-  })
-  expect(uploaded.status()).toBe(200)
+  await playAsApp(request, session, level, notes, 987_654)
   await page.reload()
   await expect(page.getByTestId('record').filter({ hasText: 'Versioner#999602' })).toContainText('987654')
   await expect(page.getByTestId('version-select')).toHaveCount(0)

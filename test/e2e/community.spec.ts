@@ -3,8 +3,8 @@
 // edit or delete on it; markdown payloads in comments stay inert; a result submitted as the app (test
 // replay) shows on the arcScore board with its replay link.
 import { type Browser, type Page, expect, test } from '@playwright/test'
-import { multipartBody, replayFiles, replayItem } from '../fixtures/replay/replay'
 import { logIn } from './login'
+import { playAsApp } from './playing'
 import { XSS_PAYLOADS } from './payloads'
 
 const openChart = async (page: Page, title: string) => {
@@ -112,32 +112,10 @@ test('a result submitted as the app appears on the arcScore board, with a workin
   await openChart(page, 'Starlight Overture')
   const id = /\/chart\/([0-9a-f]{32})\/info/.exec(page.url())![1]
 
-  // As the app: the level item, the submit step, then the upload of both files.
+  // As the app: the level item, the submit step, then the upload of both files (the seeded chart has
+  // 48 notes).
   const level = (await (await request.get(`/sonolus/levels/wbs-${id}`)).json()).item
-  // All Perfect on the seeded 48-note chart; any score up to 1,000,000 is possible then.
-  const files = replayFiles({
-    grade: 'allPerfect',
-    arcadeScore: 987_654,
-    accuracyScore: 1_000_000,
-    combo: 48,
-    perfect: 48,
-    great: 0,
-    good: 0,
-    miss: 0,
-    totalCount: 48,
-  })
-  const submitted = await request.post('/sonolus/levels/result/submit', {
-    headers: { authorization: session },
-    data: { replay: replayItem(level, files), values: '' },
-  })
-  expect(submitted.status()).toBe(200)
-  const { key } = await submitted.json()
-  const { body, contentType } = multipartBody([{ bytes: files.data }, { bytes: files.configuration }])
-  const uploaded = await request.post('/sonolus/levels/result/upload', {
-    headers: { 'content-type': contentType, 'sonolus-upload-key': key },
-    data: body,
-  })
-  expect(uploaded.status()).toBe(200)
+  await playAsApp(request, session, level, 48, 987_654)
 
   await page.reload()
   const record = page.getByTestId('record').filter({ hasText: 'Third Player#999003' })

@@ -105,21 +105,23 @@ export class PlaylistsRepository {
     return { rows, total: Number(count.n) }
   }
 
-  /** The playlist's charts the viewer may see, in order, among its first `limit`. Two indexed reads: its
-   *  ids in order, then those charts by id (a join let the planner start from the charts table, 100k
-   *  rows, for the visibility test). */
-  async charts(playlistId: string, viewerId: string | undefined, limit: number): Promise<ChartRow[]> {
-    const ids = await this.db
+  /** The playlist's first `limit` chart ids, in order (its order index). */
+  private async idsOf(playlistId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('playlistCharts')
       .select('chartId')
       .where('playlistId', '=', playlistId)
       .orderBy('position')
       .limit(limit)
       .execute()
-    return this.visibleInOrder(
-      ids.map((row) => row.chartId),
-      viewerId,
-    )
+    return rows.map((row) => row.chartId)
+  }
+
+  /** The playlist's charts the viewer may see, in order, among its first `limit`. Two indexed reads: its
+   *  ids in order, then those charts by id (a join let the planner start from the charts table, 100k
+   *  rows, for the visibility test). */
+  async charts(playlistId: string, viewerId: string | undefined, limit: number): Promise<ChartRow[]> {
+    return this.visibleInOrder(await this.idsOf(playlistId, limit), viewerId)
   }
 
   /** The first `limit` charts of each playlist, those the viewer may see (a list page's covers and
@@ -129,19 +131,7 @@ export class PlaylistsRepository {
     viewerId: string | undefined,
     limit: number,
   ): Promise<Map<string, ChartRow[]>> {
-    const idLists = await Promise.all(
-      playlistIds.map(async (playlistId) =>
-        (
-          await this.db
-            .selectFrom('playlistCharts')
-            .select('chartId')
-            .where('playlistId', '=', playlistId)
-            .orderBy('position')
-            .limit(limit)
-            .execute()
-        ).map((row) => row.chartId),
-      ),
-    )
+    const idLists = await Promise.all(playlistIds.map((playlistId) => this.idsOf(playlistId, limit)))
     const visible = new Map(
       (await this.visibleInOrder([...new Set(idLists.flat())], viewerId)).map((chart) => [chart.id, chart]),
     )
