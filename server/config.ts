@@ -93,6 +93,8 @@ export type Limits = {
   workTimeoutMs: number
   workMemoryMb: number
   workQueue: number
+  /** SESSION_CACHE_MS: how long a resolved session is kept (issue 20); 0 keeps none. */
+  sessionCacheMs: number
 }
 
 type Env = Record<string, string | undefined>
@@ -308,6 +310,7 @@ const parseLimits = (env: Env): Limits => ({
   workTimeoutMs: parseCount(env, 'WORK_TIMEOUT_MS', 15_000, 100),
   workMemoryMb: parseCount(env, 'WORK_MEMORY_MB', 256, 32),
   workQueue: parseCount(env, 'WORK_QUEUE', 32, 1),
+  sessionCacheMs: parseCount(env, 'SESSION_CACHE_MS', 10_000, 0, 60_000),
 })
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']

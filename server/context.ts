@@ -5,6 +5,7 @@ import { type Db, type OpenOptions, currentSchema, openDatabase } from './db/dat
 import { migrateToLatest } from './db/migrate.js'
 import { type Repositories, createRepositories } from './db/repositories/index.js'
 import { readGitInfo } from './gitInfo.js'
+import { SessionCache } from './auth/sessionCache.js'
 import { Auth } from './auth/auth.js'
 import { createSignatureVerifier } from './auth/signature.js'
 import { PackCatalog } from './packs/catalog.js'
@@ -69,8 +70,23 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
         cache.invalidate([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]),
       recomputeTrending: trendingRunner(config.database, repos),
     })
-    const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow)
+    const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, async () => {
+      await db.notify?.('sessions', '*')
+    })
     moderationVersion.onChange(() => cache.clear())
+    // Sessions kept a moment (issue 20): a session that begins or ends on another instance is dropped here
+    // when its notice arrives; all of them after a moderator's action on any instance (a suspension takes
+    // effect at once), and when the notices may have been missed.
+    const sessions = new SessionCache(config.limits.sessionCacheMs)
+    moderationVersion.onChange(() => sessions.clear())
+    db.listen?.(
+      'sessions',
+      (hash) => sessions.drop(hash),
+      () => sessions.clear(),
+    )
+    const announceSession = async (hash: string) => {
+      await db.notify?.('sessions', hash)
+    }
     return {
       work,
       moderationVersion,
@@ -80,7 +96,14 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       config,
       db,
       repos,
-      auth: new Auth(repos, config, createSignatureVerifier(config.sonolusPublicKey)),
+      auth: new Auth(
+        repos,
+        config,
+        createSignatureVerifier(config.sonolusPublicKey),
+        Date.now,
+        sessions,
+        announceSession,
+      ),
       blobStore,
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),
       close: async () => {

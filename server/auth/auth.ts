@@ -15,6 +15,7 @@ import { type Config } from '../config.js'
 import { RELEASED_PREFIX, type Repositories, type User } from '../db/repositories/index.js'
 import { HttpError, badRequest } from '../http/errors.js'
 import { jsonTooDeep } from '../../common/json.js'
+import { SessionCache } from './sessionCache.js'
 import { type SignatureVerifier } from './signature.js'
 import { newToken, sha1Hex } from './tokens.js'
 
@@ -41,6 +42,11 @@ export class Auth {
     private readonly config: Config,
     private readonly verifySignature: SignatureVerifier,
     private readonly now: () => number = Date.now,
+    /** Sessions resolved a moment ago (issue 20); none kept without one. */
+    readonly sessions: SessionCache = new SessionCache(0),
+    /** Tells the other instances that a session began or ended (PostgreSQL's notifications): they drop what
+     *  they keep of it. */
+    private readonly announceSession: (hash: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** docs/protocol.md §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
@@ -66,8 +72,15 @@ export class Auth {
   private async lookUp(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
     const token = Auth.tokenOf(request)
     if (!token) return undefined
-    const session = await this.repos.sessions.findValid(sha1Hex(token), this.now())
-    return session ? this.repos.users.findById(session.userId) : undefined
+    const hash = sha1Hex(token)
+    const kept = this.sessions.get(hash)
+    let userId = kept?.userId
+    if (!kept) {
+      const session = await this.repos.sessions.findValid(hash, this.now())
+      userId = session?.userId
+      this.sessions.set(hash, userId, session ? Number(session.expiresTime) : undefined)
+    }
+    return userId === undefined ? undefined : this.repos.users.findById(userId)
   }
 
   async requireUser(request: Pick<FastifyRequest, 'headers'>): Promise<User> {
@@ -189,7 +202,7 @@ export class Auth {
     const row = this.profileRow(rawBody, body.userProfile, (body as { userProfile: unknown }).userProfile)
     await this.claimSignature(rawBody, body.time)
     const now = this.now()
-    return this.repos.transaction(async (trx) => {
+    const done = await this.repos.transaction(async (trx) => {
       const user = await trx.users.upsert(row, now)
       const done = `Logged in as ${user.name}#${user.handle}. Return to your browser.`
       if (
@@ -215,6 +228,10 @@ export class Auth {
       })
       return done
     })
+    // The browser asked with this session while it waited: it was kept as unknown, here and elsewhere.
+    this.sessions.drop(hash)
+    await this.announceSession(hash)
+    return done
   }
 
   /** POST /sonolus/web/authenticate {key}: the official web client's poll. Once the app confirmed
@@ -242,6 +259,10 @@ export class Auth {
 
   async logout(request: Pick<FastifyRequest, 'headers'>): Promise<void> {
     const token = Auth.tokenOf(request)
-    if (token) await this.repos.sessions.delete(sha1Hex(token))
+    if (!token) return
+    const hash = sha1Hex(token)
+    await this.repos.sessions.delete(hash)
+    this.sessions.drop(hash)
+    await this.announceSession(hash)
   }
 }

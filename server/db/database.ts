@@ -24,7 +24,15 @@ export type Db = {
   /** SQLite only: a meta value read at once, without a round through the query builder (a hot check
    *  before every cached answer; moderation/version.ts). */
   readMetaNow?: (key: string) => string | undefined
+  /** PostgreSQL only: messages between the instances sharing the database (LISTEN/NOTIFY), on a channel
+   *  of this schema's. `listen` calls `onReset` whenever its connection was lost (messages may have been
+   *  missed) and connects again; it stops with `close`. */
+  notify?: (channel: string, payload: string) => Promise<void>
+  listen?: (channel: string, onMessage: (payload: string) => void, onReset: () => void) => void
 }
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000
 
 const PG_INT8_OID = 20
 const PG_NUMERIC_OID = 1700
@@ -112,7 +120,52 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
   if (options.pgSchema) {
     await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db)
   }
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const schemaName = options.pgSchema ?? 'public'
+  const channelOf = (channel: string) => `sirius_${channel}_${schemaName}`.slice(0, 63)
+  const listeners: pg.Client[] = []
+  let closed = false
+  const listen = (channel: string, onMessage: (payload: string) => void, onReset: () => void) => {
+    const name = channelOf(channel)
+    const connect = async () => {
+      if (closed) return
+      const client = new pg.Client({ connectionString: config.url })
+      let lost = false
+      const retry = () => {
+        if (lost || closed) return
+        lost = true
+        onReset()
+        listeners.splice(listeners.indexOf(client) >>> 0, 1)
+        client.end().catch(() => undefined)
+        setTimeout(() => void connect(), LISTEN_RETRY_MS).unref()
+      }
+      client.on('error', retry)
+      client.on('end', retry)
+      client.on('notification', (message) => {
+        if (message.channel === name) onMessage(message.payload ?? '')
+      })
+      listeners.push(client)
+      try {
+        await client.connect()
+        await client.query(`listen "${name.replace(/"/g, '""')}"`)
+      } catch {
+        retry()
+      }
+    }
+    void connect()
+  }
+  return {
+    db,
+    dialect: 'postgres',
+    notify: async (channel, payload) => {
+      await sql`select pg_notify(${channelOf(channel)}, ${payload})`.execute(db)
+    },
+    listen,
+    close: async () => {
+      closed = true
+      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)))
+      await db.destroy()
+    },
+  }
 }
 
 /** PostgreSQL: the schema that unqualified names resolve to (the first of search_path that exists). */

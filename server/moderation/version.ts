@@ -25,6 +25,8 @@ export class ModerationVersion {
   constructor(
     private readonly meta: MetaRepository,
     private readonly readNow?: (key: string) => string | undefined,
+    /** Tells the other instances at once, where the database can (their kept sessions: issue 20). */
+    private readonly announce: () => Promise<void> = async () => undefined,
   ) {}
 
   /** `drop` runs whenever the version moves (another instance's action, or this one's). */
@@ -69,6 +71,7 @@ export class ModerationVersion {
     const version = randomUUID()
     await this.meta.set(KEY, version)
     this.moved(version)
+    await this.announce()
   }
 
   private async read(): Promise<void> {

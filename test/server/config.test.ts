@@ -132,6 +132,7 @@ describe('configuration from the environment (README.md "Configuration")', () =>
       workTimeoutMs: 15_000,
       workMemoryMb: 256,
       workQueue: 32,
+      sessionCacheMs: 10_000,
     })
     expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', WORK_THREADS: '4' }, cwd).limits).toMatchObject({
       maxEventLoopDelayMs: 0,
