@@ -35,6 +35,8 @@ type Target = {
   uncached?: boolean
   /** POST with this JSON body; each request takes the next of the seeded sessions. */
   post?: (ready: Ready, n: number) => unknown
+  /** Each request carries the next of the seeded sessions (real users signed in: issue 20). */
+  signedIn?: boolean
 }
 
 const start = async (charts: number): Promise<{ child: ChildProcess; ready: Ready }> => {
@@ -83,8 +85,28 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
       connections: target.connections ?? CONNECTIONS,
       duration: DURATION_S,
       headers,
-      ...(paths
-        ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }] }
+      ...(paths || target.signedIn
+        ? {
+            requests: [
+              {
+                setupRequest: (request) => {
+                  const n = next++
+                  return {
+                    ...request,
+                    ...(paths ? { path: paths[n % paths.length] } : {}),
+                    ...(target.signedIn
+                      ? {
+                          headers: {
+                            ...request.headers,
+                            authorization: ready.sessions[n % ready.sessions.length],
+                          },
+                        }
+                      : {}),
+                  }
+                },
+              },
+            ],
+          }
         : {}),
       ...(post
         ? {
@@ -216,6 +238,24 @@ if (ONLY !== '100k') {
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => pages(400),
       uncached: true,
+    },
+    {
+      // Issue 20: the traffic that matters, the app's with a session; 64 real users in turn.
+      name: 'levels/list pages 0-399, real sessions of 64 users (10k)',
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      paths: () => pages(400),
+      signedIn: true,
+    },
+    {
+      name: 'levels/wbs-{id} details, real sessions of 64 users (10k)',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
+      signedIn: true,
+    },
+    {
+      name: 'comments/list pages 0-999, real sessions (10k comments)',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
+      paths: commentPages,
+      signedIn: true,
     },
     {
       name: 'levels/list advanced, anonymous (10k)',
