@@ -85,44 +85,23 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
       connections: target.connections ?? CONNECTIONS,
       duration: DURATION_S,
       headers,
-      ...(paths || target.signedIn
+      // One request setup: the next path, the next seeded session, and a POST's body, as the target asks.
+      ...(paths || target.signedIn || post
         ? {
             requests: [
               {
                 setupRequest: (request) => {
                   const n = next++
+                  const session = ready.sessions[n % ready.sessions.length]
                   return {
                     ...request,
                     ...(paths ? { path: paths[n % paths.length] } : {}),
-                    ...(target.signedIn
-                      ? {
-                          headers: {
-                            ...request.headers,
-                            authorization: ready.sessions[n % ready.sessions.length],
-                          },
-                        }
-                      : {}),
-                  }
-                },
-              },
-            ],
-          }
-        : {}),
-      ...(post
-        ? {
-            requests: [
-              {
-                setupRequest: (request) => {
-                  const n = next++
-                  return {
-                    ...request,
-                    method: 'POST',
+                    ...(post ? { method: 'POST', body: JSON.stringify(post(ready, n)) } : {}),
                     headers: {
                       ...request.headers,
-                      'content-type': 'application/json',
-                      authorization: ready.sessions[n % ready.sessions.length],
+                      ...(post ? { 'content-type': 'application/json' } : {}),
+                      ...(target.signedIn || post ? { authorization: session } : {}),
                     },
-                    body: JSON.stringify(post(ready, n)),
                   }
                 },
               },

@@ -84,6 +84,10 @@ const excerpt = (text: string, max = 80) => {
 }
 
 const newId = () => randomBytes(16).toString('hex')
+/** Entries of one instance in the same millisecond keep their order: the log lists them by time, then id. */
+let entrySequence = 0
+const logEntryId = (now: number) =>
+  `${now.toString(36).padStart(9, '0')}${(entrySequence++ % 36 ** 4).toString(36).padStart(4, '0')}${newId()}`
 
 /** A target as found for a moderator: the row and what it is about. */
 type Found =
@@ -170,7 +174,7 @@ export const moderate = async (
     throw badRequest(`A ${target.type} takes the actions ${ACTIONS_BY_TARGET[target.type].join(', ')}`)
   const reason = formText(request.reason, MODERATION_REASON_MAX, 'The reason', true)
   const found = await findTarget(ctx.repos, target)
-  const entryId = `${now.toString(36).padStart(9, '0')}${newId()}`
+  const entryId = logEntryId(now)
   let deletedFiles: string[] = []
   let announce = false
   // Asked before the transaction: on SQLite a query outside it would wait for it to end.
