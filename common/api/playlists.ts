@@ -1,6 +1,7 @@
 // Wire types and rules of playlists (issue 19, docs/protocol.md §15.11): the schemas of schemas/playlists.ts.
 import { type Static } from '@sinclair/typebox'
 import type * as S from './schemas/playlists.js'
+import { CHART_ID_REGEX } from '../rules.js'
 
 export type RawPlaylist = Static<typeof S.RawPlaylistSchema>
 export type PlaylistListResponse = Static<typeof S.PlaylistListSchema>
@@ -26,7 +27,9 @@ export const PLAYLIST_LIST_LEVELS = 10
 export const PLAYLIST_COVERS = 4
 
 export const playlistName = (id: string): string => `${PLAYLIST_NAME_PREFIX}${id}`
-export const playlistIdOf = (name: string): string | undefined =>
-  name.startsWith(PLAYLIST_NAME_PREFIX) && /^[0-9a-f]{32}$|^staff-picks$/.test(name.slice(4))
-    ? name.slice(PLAYLIST_NAME_PREFIX.length)
-    : undefined
+/** The id a playlist name names: 32 hex characters, or the staff picks. */
+export const playlistIdOf = (name: string): string | undefined => {
+  if (!name.startsWith(PLAYLIST_NAME_PREFIX)) return undefined
+  const id = name.slice(PLAYLIST_NAME_PREFIX.length)
+  return CHART_ID_REGEX.test(id) || id === STAFF_PICKS ? id : undefined
+}

@@ -38,6 +38,7 @@ import {
   PlaylistSavedSchema,
 } from '../../common/api/schemas/playlists.js'
 import { LocalizationQuery, NameParams, NoBody } from '../../common/api/schemas/protocol.js'
+import { CHART_ID_REGEX } from '../../common/rules.js'
 import { codePointLength, normalizeNewlines, stripControl } from '../../common/text.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
@@ -92,8 +93,9 @@ export const playlists: RouteModule = (app, ctx) => {
   /** After a playlist changes: its page and every playlist list (their order and counts). */
   const playlistChanged = (id: string) => ctx.cache.invalidate([cacheTags.playlist(id), cacheTags.playlists])
 
+  /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>
-    row.id === STAFF_PICKS && row.title === 'Staff picks' ? ownText('staffPicks', locale) : row.title
+    row.ownerId === null ? ownText('staffPicks', locale) : row.title
 
   const raw = (row: PlaylistRow, charts: ChartRow[], editable: boolean): RawPlaylist => ({
     id: row.id,
@@ -167,7 +169,7 @@ export const playlists: RouteModule = (app, ctx) => {
   const checkCharts = async (ids: string[], user: User) => {
     const unique = [...new Set(ids)]
     if (unique.length > PLAYLIST_CHARTS_MAX) throw tooMany()
-    if (unique.some((id) => !/^[0-9a-f]{32}$/.test(id))) throw notFound('No such chart')
+    if (unique.some((id) => !CHART_ID_REGEX.test(id))) throw notFound('No such chart')
     const found = await repos.charts.findByIds(unique)
     for (const id of unique) {
       const chart = found.get(id)

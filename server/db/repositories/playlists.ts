@@ -7,7 +7,6 @@ import { type Database, type PlaylistsTable } from '../schema.js'
 import { type ChartRow } from './charts.js'
 
 export type PlaylistRow = Selectable<PlaylistsTable>
-export const STAFF_PICKS_ID = 'staff-picks'
 
 /** The charts a viewer may see (as chart access rules: public and not hidden, or their own). */
 const visibleTo = (viewerId: string | undefined) =>
