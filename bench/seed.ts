@@ -1,3 +1,4 @@
+import { LEADERBOARDS } from '../common/api/levels.js'
 // Seeds N synthetic charts (our own random titles) for the benchmarks, in batches inside one transaction.
 import { createHash, randomBytes } from 'node:crypto'
 import { type AppContext } from '../server/context.js'
@@ -212,4 +213,122 @@ export const seedActivity = async (
     }
   })
   await insert(records, (chunk) => db.insertInto('records').values(chunk).execute())
+}
+
+/** Web sessions for these users (their secrets, in order). */
+export const seedSessions = async (ctx: AppContext, userIds: string[]): Promise<string[]> => {
+  const now = Date.now()
+  const secrets: string[] = []
+  for (const userId of userIds) {
+    const secret = randomBytes(32).toString('base64url')
+    await ctx.repos.sessions.create({
+      idHash: createHash('sha1').update(secret).digest('hex'),
+      userId,
+      kind: 'web',
+      createdTime: now,
+      expiresTime: now + 3_600_000,
+    })
+    secrets.push(secret)
+  }
+  return secrets
+}
+
+/** `count` records on a chart's current version, on every board, by the seeded creators. */
+export const seedBoard = async (ctx: AppContext, chartId: string, count: number): Promise<void> => {
+  const chart = (await ctx.repos.charts.findById(chartId))!
+  await ctx.repos.transaction(async (trx) => {
+    for (let n = 0; n < count; n++) {
+      const score = 1_000_000 - n * 37
+      await trx.leaderboards.addRecord(
+        {
+          id: randomBytes(16).toString('hex'),
+          chartId,
+          userId: `bench-${n % 200}`,
+          player: `Creator ${n % 200}#${500000 + (n % 200)}`,
+          grade: 'clear',
+          arcadeScore: score,
+          accuracyScore: score,
+          combo: 100 + n,
+          perfect: 100,
+          great: n % 7,
+          good: n % 3,
+          miss: n % 5,
+          totalCount: 100,
+          dataHash: chart.dataHash ?? 'a'.repeat(40),
+          configurationHash: 'b'.repeat(40),
+          replayTitle: 'bench',
+          createdTime: Date.now() - n * 1000,
+          version: chart.version,
+        },
+        LEADERBOARDS.map((board) => ({ board, sortKey: -score + n })),
+      )
+    }
+  })
+}
+
+/** The charts' counters made what their rows say. */
+export const recount = async (ctx: AppContext, chartIds: string[]): Promise<void> => {
+  for (const id of chartIds) {
+    const truth = await truthOf(ctx, id)
+    await ctx.db.db
+      .updateTable('charts')
+      .set({
+        likeNumber: truth.likes,
+        ratingNumber: truth.ratings,
+        rating: truth.average,
+        commentNumber: truth.comments,
+      })
+      .where('id', '=', id)
+      .execute()
+  }
+}
+
+const truthOf = async (ctx: AppContext, chartId: string) => {
+  const db = ctx.db.db
+  const likes = await db
+    .selectFrom('likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chartId', '=', chartId)
+    .executeTakeFirstOrThrow()
+  const ratings = await db
+    .selectFrom('ratings')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('average')])
+    .where('chartId', '=', chartId)
+    .executeTakeFirstOrThrow()
+  const comments = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chartId', '=', chartId)
+    .where('deleted', '=', 0)
+    .where('hidden', '=', 0)
+    .executeTakeFirstOrThrow()
+  return {
+    likes: Number(likes.n),
+    ratings: Number(ratings.n),
+    average: Number(ratings.average ?? 0),
+    comments: Number(comments.n),
+  }
+}
+
+/** The charts whose counters disagree with their rows, with both. */
+export const countersOff = async (ctx: AppContext, chartIds: string[]): Promise<unknown[]> => {
+  const off: unknown[] = []
+  for (const id of chartIds) {
+    const row = (await ctx.repos.charts.findById(id))!
+    const truth = await truthOf(ctx, id)
+    const counters = {
+      likes: row.likeNumber,
+      ratings: row.ratingNumber,
+      average: row.rating,
+      comments: row.commentNumber,
+    }
+    if (
+      counters.likes !== truth.likes ||
+      counters.ratings !== truth.ratings ||
+      counters.comments !== truth.comments ||
+      Math.abs(counters.average - truth.average) > 1e-9
+    )
+      off.push({ id, counters, truth })
+  }
+  return off
 }

@@ -6,10 +6,20 @@ import os from 'node:os'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
 import Fastify from 'fastify'
+import { createInterface } from 'node:readline'
 import { buildApp } from '../server/app.js'
 import { openContext } from '../server/context.js'
 import { TRENDING_KEY } from '../server/media/worker.js'
-import { benchConfig, seedActivity, seedCharts, seedCommunity } from './seed.js'
+import {
+  benchConfig,
+  countersOff,
+  recount,
+  seedActivity,
+  seedBoard,
+  seedCharts,
+  seedCommunity,
+  seedSessions,
+} from './seed.js'
 
 const charts = Number(process.env.BENCH_CHARTS ?? 10_000)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-'))
@@ -21,6 +31,16 @@ const seeded = await seedCharts(ctx, charts)
 const level = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0].id
 const sessions = await seedCommunity(ctx, level, Number(process.env.BENCH_COMMENTS ?? 10_000), 64)
 await seedActivity(ctx, seeded.ids, { likes: charts, plays: charts })
+// The level's owner signed in (issue 20: details as the owner), and a board of 1,000 records on it.
+const levelRow = (await ctx.repos.charts.findById(level))!
+const [ownerSession] = await seedSessions(ctx, [levelRow.authorId])
+await seedBoard(ctx, level, 1000)
+// The mixed run's charts (issue 20): twenty public charts whose counters are made exact here (the bulk
+// activity above wrote likes and ratings without them), so that the run's own changes can be checked.
+const mixed = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 1, limit: 20 })).rows.map(
+  (row) => row.id,
+)
+await recount(ctx, mixed)
 // The bulk seed leaves every page in the WAL; a server that gathered its charts over months has long
 // since checkpointed them into the database file, which is the state measured here.
 const sqlite = new Sqlite(path.join(dataDir, 'sirius.db'))
@@ -53,8 +73,13 @@ const url = (server: { server: { address: () => unknown } }) => {
   return `http://127.0.0.1:${address.port}`
 }
 process.stdout.write(
-  `${JSON.stringify({ app: url(app), bare: url(bare), level, word: seeded.word, pid: process.pid, sessions, trendingMs })}\n`,
+  `${JSON.stringify({ app: url(app), bare: url(bare), level, word: seeded.word, pid: process.pid, sessions, ownerSession, mixed, trendingMs })}\n`,
 )
+// 'check' on stdin: one JSON line naming the mixed run's charts whose counters disagree with their rows.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'check')
+    void countersOff(ctx, mixed).then((off) => process.stdout.write(`${JSON.stringify({ off })}\n`))
+})
 
 const stop = async () => {
   await app.close()
@@ -64,5 +89,4 @@ const stop = async () => {
 }
 const stopNow = () => void stop()
 process.stdin.on('end', stopNow)
-process.stdin.resume()
 process.on('SIGTERM', stopNow)

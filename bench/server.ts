@@ -10,7 +10,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { CHART_SORTS } from '../common/rules.js'
+import { CHART_SORTS, COMMENT_RATE_LIMIT } from '../common/rules.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
@@ -22,6 +22,10 @@ type Ready = {
   word: string
   pid: number
   sessions: string[]
+  /** The details target's level's owner, signed in (issue 20). */
+  ownerSession: string
+  /** The mixed run's twenty charts (their counters are checked afterwards). */
+  mixed: string[]
   /** The trending recomputation, three times (ms). */
   trendingMs: number[]
 }
@@ -31,21 +35,26 @@ type Target = {
   /** Cycles the path through these on every request (cache misses, realistic search terms). */
   paths?: (ready: Ready) => string[]
   connections?: number
-  /** Sends a session (an unknown one): skips the anonymous response cache, pays the session lookup. */
+  /** Every request a query string of its own: no answer is ever shared or kept (the cost of building it). */
   uncached?: boolean
+  /** Every request as the details level's owner. */
+  owner?: boolean
   /** POST with this JSON body; each request takes the next of the seeded sessions. */
   post?: (ready: Ready, n: number) => unknown
   /** Each request carries the next of the seeded sessions (real users signed in: issue 20). */
   signedIn?: boolean
 }
 
-const start = async (charts: number): Promise<{ child: ChildProcess; ready: Ready }> => {
+const start = async (
+  charts: number,
+): Promise<{ child: ChildProcess; ready: Ready; nextLine: () => Promise<string> }> => {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_CHARTS: String(charts) },
   })
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string]
-  return { child, ready: JSON.parse(line) as Ready }
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
+  const nextLine = async () => String((await lines.next()).value)
+  return { child, ready: JSON.parse(await nextLine()) as Ready, nextLine }
 }
 
 const rssMb = (pid: number) => {
@@ -66,6 +75,10 @@ const wireBytes = (url: string, headers: Record<string, string>) =>
       .on('error', reject)
   })
 
+/** A path with a query parameter of its own (`nocache=n`), when `n` is given. */
+const bust = (path: string, n?: number) =>
+  n === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}nocache=${n}`
+
 type Row = { name: string; rps: number; p50: number; p99: number; bytes: number; errors: number }
 const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
   const rows: Row[] = []
@@ -74,7 +87,7 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
     // Like the app and browsers, every request accepts gzip; `bytes` is what crosses the wire.
     const headers: Record<string, string> = {
       'accept-encoding': 'gzip',
-      ...(target.uncached ? { 'sonolus-session': 'bench-uncached' } : {}),
+      ...(target.owner ? { authorization: ready.ownerSession } : {}),
     }
     const bytes = target.post ? 0 : await wireBytes(url, headers)
     const paths = target.paths?.(ready)
@@ -86,7 +99,7 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
       duration: DURATION_S,
       headers,
       // One request setup: the next path, the next seeded session, and a POST's body, as the target asks.
-      ...(paths || target.signedIn || post
+      ...(paths || target.signedIn || post || target.uncached
         ? {
             requests: [
               {
@@ -95,7 +108,14 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
                   const session = ready.sessions[n % ready.sessions.length]
                   return {
                     ...request,
-                    ...(paths ? { path: paths[n % paths.length] } : {}),
+                    ...(paths || target.uncached
+                      ? {
+                          path: bust(
+                            paths ? paths[n % paths.length] : new URL(url).pathname + new URL(url).search,
+                            target.uncached ? n : undefined,
+                          ),
+                        }
+                      : {}),
                     ...(post ? { method: 'POST', body: JSON.stringify(post(ready, n)) } : {}),
                     headers: {
                       ...request.headers,
@@ -189,6 +209,73 @@ const commentPages = (r: Ready) =>
     { length: 1000 },
     (_, page) => `/sonolus/levels/wbs-${r.level}/community/comments/list?page=${page}`,
   )
+const recordPages = (r: Ready) =>
+  Array.from(
+    { length: 20 },
+    (_, page) => `/sonolus/levels/wbs-${r.level}/leaderboards/arcScore/records/list?page=${page}`,
+  )
+
+// Issue 20's mixed run: 50 signed-in users on 150 connections for 30 s; four requests in five read (a list
+// page, a mixed chart's details or its comments), the fifth writes to one of the twenty mixed charts (a like
+// or its removal, a rating, a comment). Afterwards the server checks those charts' counters against their
+// rows.
+const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 150)
+const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION ?? 30)
+const mixedRun = async (ready: Ready) => {
+  let next = 0
+  const comments: number[] = []
+  if (MIXED_DURATION_S > 60) throw new Error('the mixed run keeps to the comment limit of one minute')
+  const result = await autocannon({
+    url: `${ready.app}/sonolus/info`,
+    connections: MIXED_CONNECTIONS,
+    duration: MIXED_DURATION_S,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = next++
+          const session = ready.sessions[n % 50]
+          const chart = ready.mixed[Math.floor(n / 7) % ready.mixed.length]
+          const level = `/sonolus/levels/wbs-${chart}`
+          const headers = { ...request.headers, authorization: session }
+          if (n % 5 !== 4) {
+            const read = [
+              `/sonolus/levels/list?page=${n % 400}`,
+              level,
+              `${level}/community/comments/list`,
+              `/sonolus/levels/list?page=${(n * 7) % 50}`,
+            ][n % 5]
+            return { ...request, method: 'GET', path: read, headers }
+          }
+          // A comment while the user is within the site's comment limit (COMMENT_RATE_LIMIT a minute, a
+          // rule against floods that answers 429 beyond it); a rating instead after that.
+          let kind = Math.floor(n / 5) % 4
+          if (kind === 3 && (comments[n % 50] = (comments[n % 50] ?? 0) + 1) >= COMMENT_RATE_LIMIT) kind = 2
+          const values = [
+            'type=like',
+            'type=dislike',
+            `type=rating&rating=${1 + (n % 5)}`,
+            `type=comment&content=Mixed%20run%20${n}`,
+          ][kind]
+          return {
+            ...request,
+            method: 'POST',
+            path: `${level}/community/submit`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ values }),
+          }
+        },
+      },
+    ],
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
 // Finding charts (issue 18): a list page with three filters (level range, notes-per-second range, with
 // scratches) and a sort, pages 0-9 and a second filter set in turn, uncached.
 const filtered = (sort: string) =>
@@ -213,10 +300,9 @@ if (ONLY !== '100k') {
     { name: 'GET /sonolus/server/info', url: (r) => `${r.app}/sonolus/server/info` },
     { name: 'levels/list page 10, anonymous (10k)', url: (r) => `${r.app}/sonolus/levels/list?page=10` },
     {
-      name: 'levels/list pages 0-399 in turn, uncached (10k)',
+      name: 'levels/list pages 0-399 in turn, anonymous (10k)',
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => pages(400),
-      uncached: true,
     },
     {
       // Issue 20: the traffic that matters, the app's with a session; 64 real users in turn.
@@ -226,9 +312,25 @@ if (ONLY !== '100k') {
       signedIn: true,
     },
     {
+      name: 'levels/list pages 0-399, every request built (10k)',
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      paths: () => pages(400),
+      signedIn: true,
+      uncached: true,
+    },
+    {
       name: 'levels/wbs-{id} details, real sessions of 64 users (10k)',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
       signedIn: true,
+    },
+    {
+      name: 'levels/wbs-{id} details, its owner signed in (10k)',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
+      owner: true,
+    },
+    {
+      name: 'levels/wbs-{id} details, anonymous (10k)',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
     },
     {
       name: 'comments/list pages 0-999, real sessions (10k comments)',
@@ -237,18 +339,27 @@ if (ONLY !== '100k') {
       signedIn: true,
     },
     {
+      name: 'records/list pages 0-19, real sessions (1,000 records)',
+      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/leaderboards/arcScore/records/list`,
+      paths: recordPages,
+      signedIn: true,
+    },
+    {
       name: 'levels/list advanced, anonymous (10k)',
       url: (r) => `${r.app}/sonolus/levels/list?type=advanced&levelMin=10&levelMax=20&sort=likes`,
     },
     {
-      name: 'quick search, 60 terms in turn, uncached (10k)',
+      name: 'quick search, 60 terms in turn, real sessions (10k)',
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => searches,
-      uncached: true,
+      signedIn: true,
     },
     {
-      name: 'levels/wbs-{id} details, anonymous (10k)',
-      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}`,
+      name: 'quick search, 60 terms, every request built, real sessions (10k)',
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      paths: () => searches,
+      signedIn: true,
+      uncached: true,
     },
     {
       // Each session likes, then un-likes, in turn: every request changes the counters.
@@ -259,17 +370,11 @@ if (ONLY !== '100k') {
       }),
     },
     {
-      name: 'comments/list pages 0-999, uncached, 10k comments',
+      name: 'comments/list pages 0-999, every request built, 10k comments',
       url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
       paths: commentPages,
+      signedIn: true,
       uncached: true,
-    },
-    {
-      name: 'comments/list pages 0-999, uncached, 1 conn, 10k comments',
-      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
-      paths: commentPages,
-      uncached: true,
-      connections: 1,
     },
     {
       name: 'comments/list pages 0-999, anonymous, 10k comments',
@@ -277,11 +382,20 @@ if (ONLY !== '100k') {
       paths: commentPages,
     },
   ])
+  const mixed = await mixedRun(small.ready)
+  small.child.stdin!.write('check\n')
+  const check = JSON.parse(await small.nextLine()) as { off: unknown[] }
   const memory10k = rssMb(small.ready.pid)
   small.child.stdin!.end()
   await once(small.child, 'exit')
   print('10k charts', rows10k, rows10k[0].rps)
   if (rows10k.some((row) => row.errors > 0)) process.exitCode = 1
+  console.log(
+    `mixed run (${MIXED_CONNECTIONS} connections, ${MIXED_DURATION_S} s, 50 users, 80% reads, 20% likes/ratings/comments): ` +
+      `${mixed.rps.toFixed(0)} req/s, p50 ${mixed.p50} ms, p99 ${mixed.p99} ms, ${mixed.errors} errors; ` +
+      `counters afterwards: ${check.off.length === 0 ? 'exact on all 20 charts' : `${check.off.length} charts off ${JSON.stringify(check.off)}`}`,
+  )
+  if (mixed.errors > 0 || check.off.length > 0) process.exitCode = 1
   console.log(`server memory: RSS ${memory10k.rss.toFixed(0)} MB, peak ${memory10k.peak.toFixed(0)} MB`)
 }
 if (ONLY !== '10k') {

@@ -95,6 +95,11 @@ export type Limits = {
   workQueue: number
   /** SESSION_CACHE_MS: how long a resolved session is kept (issue 20); 0 keeps none. */
   sessionCacheMs: number
+  /** RESPONSE_CACHE_MS, RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_MB: the shared answers kept (issue 20): how
+   *  long, how many, what weight. */
+  responseCacheMs: number
+  responseCacheEntries: number
+  responseCacheBytes: number
 }
 
 type Env = Record<string, string | undefined>
@@ -311,6 +316,9 @@ const parseLimits = (env: Env): Limits => ({
   workMemoryMb: parseCount(env, 'WORK_MEMORY_MB', 256, 32),
   workQueue: parseCount(env, 'WORK_QUEUE', 32, 1),
   sessionCacheMs: parseCount(env, 'SESSION_CACHE_MS', 10_000, 0, 60_000),
+  responseCacheMs: parseCount(env, 'RESPONSE_CACHE_MS', 60_000, 0, 600_000),
+  responseCacheEntries: parseCount(env, 'RESPONSE_CACHE_ENTRIES', 5000, 0, 1_000_000),
+  responseCacheBytes: parseCount(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
 })
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']

@@ -16,8 +16,9 @@ import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
 import { trendingRunner } from './work/trending.js'
 import { ModerationVersion } from './moderation/version.js'
-import { cacheTags } from './sonolus/levels/cached.js'
+import { type SharedAnswer, answerBytes, cacheTags } from './sonolus/levels/cached.js'
 import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 
 export type AppContext = {
   config: Config
@@ -27,8 +28,10 @@ export type AppContext = {
   git: GitInfo
   auth: Auth
   packs: PackCatalog
-  /** Anonymous level responses, a few seconds each. */
-  cache: ResponseCache
+  /** Shared answers (visitors', signed-in users'), a few seconds each (sonolus/levels/cached.ts). */
+  cache: ResponseCache<SharedAnswer>
+  /** Tells the other instances (PostgreSQL) to drop the pages carrying these tags. */
+  announceTags: (tags: string[]) => void
   /** Media jobs and the janitor (started by the app, stopped with the context). */
   media: BackgroundWork
   /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
@@ -59,20 +62,38 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       memoryMb: config.limits.workMemoryMb,
       maxQueue: config.limits.workQueue,
     })
-    const cache = new ResponseCache()
+    const cache = new ResponseCache<SharedAnswer>(
+      config.limits.responseCacheMs,
+      config.limits.responseCacheEntries,
+      config.limits.responseCacheBytes,
+      answerBytes,
+    )
+    // One notification channel per schema carries what the instances tell each other (issue 20), each
+    // message after its sender's id: an instance has done itself what it tells the others.
+    const instance = randomUUID().slice(0, 8)
+    const send = (message: string) => db.notify?.('sessions', `${instance} ${message}`) ?? Promise.resolve()
+    const announce = (message: string) =>
+      void send(message).catch(() => {
+        // Best effort: the others' pages expire within the TTL anyway.
+      })
+    const announceTags = (tags: string[]) => announce(`tags:${tags.join(' ')}`)
     const media = new BackgroundWork({
       repos,
       blobStore,
       tmpDir: path.join(config.dataDir, 'tmp'),
       work,
-      onListsChanged: () => cache.invalidate([cacheTags.lists]),
-      onChartChanged: (chart) =>
-        cache.invalidate([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]),
+      onListsChanged: () => {
+        cache.invalidate([cacheTags.lists])
+        announceTags([cacheTags.lists])
+      },
+      onChartChanged: (chart) => {
+        const tags = [cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]
+        cache.invalidate(tags)
+        announceTags(tags)
+      },
       recomputeTrending: trendingRunner(config.database, repos),
     })
-    const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, async () => {
-      await db.notify?.('sessions', '*')
-    })
+    const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, () => send('*'))
     moderationVersion.onChange(() => cache.clear())
     // Sessions kept a moment (issue 20): a session that begins or ends on another instance is dropped here
     // when its notice arrives; all of them after a moderator's action on any instance (a suspension takes
@@ -81,18 +102,31 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     moderationVersion.onChange(() => sessions.clear())
     db.listen?.(
       'sessions',
-      (hash) => sessions.drop(hash),
-      () => sessions.clear(),
+      (notice) => {
+        const space = notice.indexOf(' ')
+        if (notice.slice(0, space) === instance) return
+        const message = notice.slice(space + 1)
+        // '*': a moderator acted; 'user:{id}[:{handle}]': a user's row changed; else a session's hash.
+        if (message === '*') sessions.clear()
+        else if (message.startsWith('tags:')) cache.invalidate(message.slice(5).split(' '))
+        else if (message.startsWith('user:')) {
+          const [, id, ...handle] = message.split(':')
+          sessions.dropUser(id, handle.length ? handle.join(':') : undefined)
+        } else sessions.drop(message)
+      },
+      () => {
+        sessions.clear()
+        cache.clear()
+      },
     )
-    const announceSession = async (hash: string) => {
-      await db.notify?.('sessions', hash)
-    }
+    const announceSession = (hash: string) => send(hash)
     return {
       work,
       moderationVersion,
       media,
       packs,
       cache,
+      announceTags,
       config,
       db,
       repos,

@@ -74,13 +74,24 @@ export class Auth {
     if (!token) return undefined
     const hash = sha1Hex(token)
     const kept = this.sessions.get(hash)
+    if (kept?.user) return kept.user
     let userId = kept?.userId
     if (!kept) {
       const session = await this.repos.sessions.findValid(hash, this.now())
       userId = session?.userId
       this.sessions.set(hash, userId, session ? Number(session.expiresTime) : undefined)
     }
-    return userId === undefined ? undefined : this.repos.users.findById(userId)
+    if (userId === undefined) return undefined
+    const user = await this.repos.users.findById(userId)
+    if (user) this.sessions.setUser(hash, user)
+    return user
+  }
+
+  /** After a change to a user's row that requests read (their notices marker, a sign-in's name or handle):
+   *  their kept sessions are dropped here and on every other instance, and whoever held `handle` before. */
+  async userChanged(userId: string, handle?: string): Promise<void> {
+    this.sessions.dropUser(userId, handle)
+    await this.announceSession(`user:${userId}${handle === undefined ? '' : `:${handle}`}`)
   }
 
   async requireUser(request: Pick<FastifyRequest, 'headers'>): Promise<User> {
@@ -158,6 +169,7 @@ export class Auth {
         expiresTime: expiration,
       })
     })
+    await this.userChanged(row.id, row.handle)
     return { session, expiration }
   }
 
@@ -231,6 +243,7 @@ export class Auth {
     // The browser asked with this session while it waited: it was kept as unknown, here and elsewhere.
     this.sessions.drop(hash)
     await this.announceSession(hash)
+    await this.userChanged(row.id, row.handle)
     return done
   }
 

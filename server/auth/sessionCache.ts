@@ -1,14 +1,18 @@
-// Whose a session is, kept for a moment (issue 20's first step): a signed-in request finds its session's
-// user id without the sessions query while the entry is fresh (the user's row is still read: its notices
-// marker, settings and suspension change under a session). Bounded in count (the oldest goes first) and in
-// time (SESSION_CACHE_MS, and never past the session's own expiry); unknown tokens are kept too, so a flood
-// of made-up sessions costs one lookup each per period. A session that begins (a web login the browser
-// was already asking with) or ends (a logout) is dropped here and, through the database's notifications,
-// on every other instance.
+// Whose a session is, kept for a moment (issue 20): a signed-in request finds its session's user, row and
+// all, without a database round trip while the entry is fresh. Bounded in count (the oldest goes first) and
+// in time (SESSION_CACHE_MS, and never past the session's own expiry); unknown tokens are kept too, so a
+// flood of made-up sessions costs one lookup each per period.
+//
+// What drops an entry, here and (through the database's notifications) on every other instance:
+// - a session that begins (a web login the browser was already asking with) or ends (a logout);
+// - a change to the user's row that a request reads (`dropUser`: their notices marker, a new sign-in's
+//   name or handle, and a handle that Sonolus gave to someone else);
+// - a moderator's action drops them all (a suspension or a role takes effect at once).
+import { type User } from '../db/repositories/index.js'
 
 /** Entries at most. */
 export const SESSION_CACHE_MAX = 10_000
-type Entry = { userId: string | undefined; until: number }
+type Entry = { userId: string | undefined; user?: User; until: number }
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>()
@@ -19,16 +23,16 @@ export class SessionCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The kept answer for a session hash: `{userId}` (undefined for an unknown session), or undefined when
-   *  nothing fresh is kept. */
-  get(hash: string): { userId: string | undefined } | undefined {
+  /** The kept answer for a session hash: `{userId}` (undefined for an unknown session) and the user's row
+   *  once it was read, or undefined when nothing fresh is kept. */
+  get(hash: string): { userId: string | undefined; user?: User } | undefined {
     const entry = this.entries.get(hash)
     if (!entry) return undefined
     if (entry.until <= this.now()) {
       this.entries.delete(hash)
       return undefined
     }
-    return { userId: entry.userId }
+    return { userId: entry.userId, user: entry.user }
   }
 
   /** Keeps what a lookup found: whose it is until the session's expiry at the latest, or that it is
@@ -41,8 +45,24 @@ export class SessionCache {
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string)
   }
 
+  /** Keeps the user's row beside a kept session (read after `set`; nothing when the entry went meanwhile,
+   *  or belongs to someone else). */
+  setUser(hash: string, user: User): void {
+    const entry = this.entries.get(hash)
+    if (entry?.userId === user.id) entry.user = user
+  }
+
   drop(hash: string): void {
     this.entries.delete(hash)
+  }
+
+  /** Drops every session of this user, and of whoever holds this handle (a sign-in can take a handle from
+   *  another user id). */
+  dropUser(userId: string, handle?: string): void {
+    for (const [hash, entry] of this.entries) {
+      if (entry.userId === userId || (handle !== undefined && entry.user?.handle === handle))
+        this.entries.delete(hash)
+    }
   }
 
   clear(): void {

@@ -1,6 +1,7 @@
 // The words of a moderation notice in the app (issue 14), in the app's languages we localise (en, ja, zhs;
 // others read English). The app shows a post's title and description as they are.
 import { type LogRow } from '../db/repositories/index.js'
+import { type AppContext } from '../context.js'
 
 type Locale = 'en' | 'ja' | 'zhs'
 const pick = (locale: string): Locale => (locale === 'ja' || locale === 'zhs' ? locale : 'en')
@@ -88,3 +89,10 @@ export const hiddenLine = (reason: string | null, locale: string): string =>
     ja: `モデレーターにより非表示。理由：${reason ?? ''}`,
     zhs: `已被管理员隐藏。原因：${reason ?? ''}`,
   })[pick(locale)]
+
+/** A user's moderation notices read up to `now`: the marker is on the user's row, which signed-in requests
+ *  keep a moment (issue 20), so their kept sessions are dropped too. */
+export const noticesRead = async (ctx: AppContext, userId: string, now: number): Promise<void> => {
+  await ctx.repos.moderation.markNoticesRead(userId, now)
+  await ctx.auth.userChanged(userId)
+}

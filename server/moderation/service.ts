@@ -38,6 +38,7 @@ import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
 import { HttpError, badRequest, emptyField, notFound } from '../http/errors.js'
 import { collectFiles } from '../storage/putFile.js'
 import { chartAccess } from '../sonolus/levels/access.js'
+import { chartChanged } from '../sonolus/levels/cached.js'
 import { isModerator } from './roles.js'
 
 export { isModerator, requireModerator, roleOf } from './roles.js'
@@ -384,7 +385,10 @@ export const requestReview = async (
   now = Date.now(),
 ) => {
   if (chart.hidden !== 1) throw badRequest('Only a hidden chart can be reviewed')
-  return fileRow(ctx, { type: 'chart', id: chart.id }, owner.id, ip, 'review', '', null, now)
+  const filed = await fileRow(ctx, { type: 'chart', id: chart.id }, owner.id, ip, 'review', '', null, now)
+  // The owner's own details show that a review was asked for (issue 20: their answer is kept).
+  chartChanged(ctx, chart.id)
+  return filed
 }
 
 /** The charts a takedown request names: chart info addresses or level names of this site. */

@@ -4,6 +4,7 @@
 // - POST /sonolus/users/:name/submit (values type=follow|unfollow): the same as the app's user action;
 // - GET /sonolus/user/notifications?page, GET /sonolus/user/notifications/unread (the bell's poll),
 //   POST /sonolus/user/notifications/read {ids?}, GET|POST /sonolus/user/notifications/settings {off}.
+import { noticesRead } from '../moderation/notices.js'
 import { type ServerForm } from '@sonolus/core'
 import { type FastifyRequest } from 'fastify'
 import {
@@ -198,7 +199,7 @@ export const follows: RouteModule = (app, ctx) => {
       const ids = request.body.ids
       await ctx.repos.follows.markRead(user.id, now, ids ? { ids } : {})
       // The moderation notices' own page reads as read once they all are (issue 14's marker).
-      if (!ids) await ctx.repos.moderation.markNoticesRead(user.id, now)
+      if (!ids) await noticesRead(ctx, user.id, now)
       return { code: 200 as const, unread: await ctx.repos.follows.countUnread(user.id) }
     },
   )

@@ -2,6 +2,7 @@
 // POST /sonolus/reports, POST /sonolus/takedown, GET /sonolus/moderation/{queue,log,moderators},
 // POST /sonolus/moderation/actions, GET /sonolus/user/notices, POST /sonolus/user/notices/read.
 // Moderation routes answer anyone but a moderator with 401 permission_denied2.
+import { noticesRead } from '../moderation/notices.js'
 import {
   type ModerationActionResponse,
   type ModeratorsResponse,
@@ -142,7 +143,7 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
     async (request) => {
       const user = await ctx.auth.userOf(request)
       if (!user) throw actionDenied()
-      await ctx.repos.moderation.markNoticesRead(user.id, Date.now())
+      await noticesRead(ctx, user.id, Date.now())
       return { code: 200 as const }
     },
   )

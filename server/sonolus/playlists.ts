@@ -46,7 +46,7 @@ import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
 import { chartAccess } from './levels/access.js'
-import { cacheTags, sendJson } from './levels/cached.js'
+import { cacheTags, dropTags, sendVisitorJson } from './levels/cached.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
@@ -91,7 +91,7 @@ export const playlists: RouteModule = (app, ctx) => {
     return (await isModerator(ctx, user)) || (await repos.playlists.personalTo(user.id)) ? user : undefined
   }
   /** After a playlist changes: its page and every playlist list (their order and counts). */
-  const playlistChanged = (id: string) => ctx.cache.invalidate([cacheTags.playlist(id), cacheTags.playlists])
+  const playlistChanged = (id: string) => dropTags(ctx, [cacheTags.playlist(id), cacheTags.playlists])
 
   /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>
@@ -185,7 +185,7 @@ export const playlists: RouteModule = (app, ctx) => {
     async (request, reply) => {
       // Shared by every visitor (the response cache); a player's own section makes theirs fresh.
       const user = await viewerOf(request)
-      return sendJson(
+      return sendVisitorJson(
         ctx,
         request,
         reply,
@@ -224,7 +224,7 @@ export const playlists: RouteModule = (app, ctx) => {
       // One's own list is one's own; another list is a visitor's unless playlists show this user more.
       const user = type === 'mine' ? await ctx.auth.userOf(request) : await viewerOf(request)
       if (type === 'mine' && !user) throw actionDenied()
-      return sendJson(
+      return sendVisitorJson(
         ctx,
         request,
         reply,
@@ -327,7 +327,7 @@ export const playlists: RouteModule = (app, ctx) => {
       // changes), with signed-in users too unless playlists show them more (their own playlists or
       // charts, a moderator's rights over the staff picks): theirs is built for them.
       const user = await viewerOf(request)
-      return sendJson(
+      return sendVisitorJson(
         ctx,
         request,
         reply,

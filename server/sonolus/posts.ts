@@ -8,6 +8,7 @@
 //   Listing a page of them reads that page; opening one reads it, and its details hold the chart.
 // The list takes `kind=news|notices|notifications` (the sections' searchValues); without it, a player's
 // notifications and a visitor's news.
+import { noticesRead } from '../moderation/notices.js'
 import {
   LocalizationQuery,
   NameParams,
@@ -107,7 +108,7 @@ export const posts: RouteModule = (app, ctx) => {
       rows.some((row) => row.kind === 'moderation') &&
       (await ctx.repos.follows.countUnread(user.id, 'moderation')) === 0
     )
-      await ctx.repos.moderation.markNoticesRead(user.id, now)
+      await noticesRead(ctx, user.id, now)
   }
   /** A page of a user's notifications as posts. */
   const notificationPosts = async (user: User | undefined, offset: number, limit: number, locale: string) => {
@@ -187,7 +188,7 @@ export const posts: RouteModule = (app, ctx) => {
           ])
         : [[], 0]
       // Seen in the list: the notices' badge clears.
-      if (user) await ctx.repos.moderation.markNoticesRead(user.id, Date.now())
+      if (user) await noticesRead(ctx, user.id, Date.now())
       return {
         pageCount: Math.max(1, Math.ceil(total / LOG_PAGE_SIZE)),
         items: rows.map((row) => noticePost(ctx, row, locale)),

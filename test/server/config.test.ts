@@ -133,6 +133,9 @@ describe('configuration from the environment (README.md "Configuration")', () =>
       workMemoryMb: 256,
       workQueue: 32,
       sessionCacheMs: 10_000,
+      responseCacheMs: 60_000,
+      responseCacheEntries: 5000,
+      responseCacheBytes: 32 * 1024 * 1024,
     })
     expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', WORK_THREADS: '4' }, cwd).limits).toMatchObject({
       maxEventLoopDelayMs: 0,

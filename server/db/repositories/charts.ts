@@ -40,6 +40,9 @@ export type ChartListQuery = {
   lengthMax?: number
   npsMin?: number
   npsMax?: number
+  /** Only this author's charts that are not public (and not hidden): what a list shows its author beside
+   *  the public ones (issue 20's own charts, merged into the shared pages). */
+  privateOf?: string
   /** Only charts with a trending score (the home page's and the app's Trending sections). */
   trendingOnly?: boolean
   /** true: charts with it only; false: charts without it only. */
@@ -120,7 +123,7 @@ export const tagsText = (tags: string): string => {
 }
 
 /** True when the query narrows the catalogue by what charts are (not only whose or which scope). */
-const isFiltered = (query: ChartListQuery): boolean =>
+export const isFiltered = (query: ChartListQuery): boolean =>
   [
     query.levelMin,
     query.levelMax,
@@ -168,14 +171,16 @@ export class ChartsRepository {
       const viewer = query.viewerId
       // A chart a moderator hid is listed nowhere but in its owner's own charts (issue 14).
       const conditions: Expression<SqlBool>[] =
-        query.scope === 'mine'
-          ? [eb('authorId', '=', viewer ?? '')]
-          : [
-              viewer === undefined
-                ? eb('isPublic', '=', 1)
-                : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
-              eb('hidden', '=', 0),
-            ]
+        query.privateOf !== undefined
+          ? [eb('authorId', '=', query.privateOf), eb('isPublic', '=', 0), eb('hidden', '=', 0)]
+          : query.scope === 'mine'
+            ? [eb('authorId', '=', viewer ?? '')]
+            : [
+                viewer === undefined
+                  ? eb('isPublic', '=', 1)
+                  : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
+                eb('hidden', '=', 0),
+              ]
       if (query.scope === 'liked') {
         conditions.push(
           eb.exists(
@@ -337,6 +342,40 @@ export class ChartsRepository {
       .offset(query.offset)
       .execute()
     return { rows, total }
+  }
+
+  /** The ids of every chart the query shows its visitors, in its order (issue 20: a list's pages are read
+   *  from these, kept a moment, rather than by walking the order from the top for each page). Not for text
+   *  searches. */
+  async orderedIds(query: ChartListQuery): Promise<string[]> {
+    const order = ORDER[query.sort]
+    const rows = await this.db
+      .selectFrom('charts')
+      .select('id')
+      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined, search: [] }, 'in'))
+      .orderBy(order.column, direction(query.sort))
+      .orderBy('id', order.direction)
+      .execute()
+    return rows.map((row) => row.id)
+  }
+
+  /** How many charts of the query (its visitor's view) come before `row` in the query's order: where the
+   *  row would stand among them. The order's column, then the id, as `listRows` sorts (nulls last). */
+  async countBefore(query: ChartListQuery, row: ChartRow): Promise<number> {
+    const { column, direction: dir } = ORDER[query.sort]
+    const value = row[column]
+    const ahead = dir === 'desc' ? '>' : '<'
+    const result = await this.db
+      .selectFrom('charts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined }, 'in'))
+      .where((eb) =>
+        value === null
+          ? eb.or([eb(column, 'is not', null), eb.and([eb(column, 'is', null), eb('id', ahead, row.id)])])
+          : eb.or([eb(column, ahead, value), eb.and([eb(column, '=', value), eb('id', ahead, row.id)])]),
+      )
+      .executeTakeFirstOrThrow()
+    return Number(result.count)
   }
 
   /** The largest rowid: at least the number of charts, found at once (the estimate for plan choice). */

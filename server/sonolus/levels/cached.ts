@@ -1,15 +1,27 @@
-// Serves an anonymous GET from the response cache; requests with a session are answered fresh, since
-// what they see depends on who they are (private charts, My charts, the delete action).
+// Answers built once and shared (issue 20). A page's JSON and its gzip are built on the first request and
+// served from the response cache to everyone it is right for:
+// - visitors share one answer per URL;
+// - signed-in users share a second one per URL, built for "someone signed in" (auth/someone.ts: they own
+//   nothing and moderate nothing). The builder names the users for whom that answer would be wrong (a
+//   chart's owner, the authors of the comments on a page: their actions differ); those users, and
+//   moderators, get an answer of their own. A user's own answer is kept too (tagged like the shared one),
+//   except a moderator's, which is built each time (it shows moderation state).
 //
 // Each cached page is tagged with what it shows (cacheTags), and a change drops only the pages tagged with
 // what it changed: a like on chart A drops A's details, A's comment pages and every list page that shows A
 // (its counters are on them), and keeps chart B's details. A list that would now *include* A (sorted by
-// likes, say) is not tagged with A and stays up to the TTL (5 s) stale, as every other instance is anyway.
-// A new, edited or deleted chart can change any list or search, so those drop every list page.
+// likes, say) is not tagged with A and stays up to the TTL (5 s) stale. A new, edited or deleted chart can
+// change any list or search, so those drop every list page. On PostgreSQL a change is announced to the
+// other instances, which drop the same tags when the notice arrives.
+import { gunzipSync } from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { Auth } from '../../auth/auth.js'
+import { SOMEONE } from '../../auth/someone.js'
 import { type AppContext } from '../../context.js'
+import { type User } from '../../db/repositories/index.js'
 import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
+import { HttpError } from '../../http/errors.js'
+import { isModerator } from '../../moderation/roles.js'
 
 /** The tags of cached pages. */
 export const cacheTags = {
@@ -26,44 +38,123 @@ export const cacheTags = {
   playlists: 'playlists',
 } as const
 
+/** An answer as the cache keeps it: its gzip alone once it is worth compressing (the JSON is unpacked again
+ *  for the rare client that refuses gzip), and who must not be served it. */
+export type SharedAnswer = { text?: string; gzip?: Buffer; personal?: ReadonlySet<string> }
+/** What an answer weighs in memory. */
+export const answerBytes = (answer: SharedAnswer): number =>
+  (answer.text?.length ?? 0) * 2 + (answer.gzip?.length ?? 0) + 16 * (answer.personal?.size ?? 0) + 200
+
+const keep = (text: string, personal?: ReadonlySet<string>): SharedAnswer =>
+  text.length >= MIN_COMPRESS_BYTES ? { gzip: gzip(text, CACHED_LEVEL), personal } : { text, personal }
+
+/** Drops the pages carrying these tags here, and (PostgreSQL) on every other instance. */
+export const dropTags = (ctx: AppContext, tags: string[]): void => {
+  ctx.cache.invalidate(tags)
+  ctx.announceTags(tags)
+}
+
 /** After a like, rating or comment on a chart: the pages that show it. */
 export const chartChanged = (ctx: AppContext, chartId: string): void =>
-  ctx.cache.invalidate([cacheTags.chart(chartId)])
+  dropTags(ctx, [cacheTags.chart(chartId)])
 
 /** After a chart is created, edited or deleted: its pages, its author's, and every list. */
 export const catalogueChanged = (ctx: AppContext, chart: { id: string; authorId: string }): void =>
-  ctx.cache.invalidate([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
+  dropTags(ctx, [cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
 
-/** `build` answers the body and adds to `tags` what it shows. An anonymous (or `shared`) answer says
- *  `X-Cache: HIT` when it came from the cache, `MISS` when it was built. */
+/** Sends a kept answer, gzip when the client takes it. */
+export const sendAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: SharedAnswer,
+): FastifyReply => {
+  reply.type('application/json; charset=utf-8')
+  if (answer.gzip === undefined) return reply.header('vary', 'Accept-Encoding').send(answer.text)
+  if (request.method === 'HEAD' || !acceptsGzip(request))
+    return reply.header('vary', 'Accept-Encoding').send(gunzipSync(answer.gzip).toString('utf8'))
+  return markGzip(reply).send(answer.gzip)
+}
+
+/** What a builder adds to: the tags of what the page shows, and the users it would be wrong for. */
+export type Built = { tags: Set<string>; personal: Set<string> }
+
+/** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted meanwhile). Says
+ *  `X-Cache: HIT` or `MISS`. */
+export const keptAnswer = async (
+  ctx: AppContext,
+  reply: FastifyReply,
+  key: string,
+  build: (built: Built) => Promise<string>,
+  /** Shorter than RESPONSE_CACHE_MS for answers no change names (an order by likes). */
+  ttlMs?: number,
+): Promise<SharedAnswer> => {
+  // A moderator's action on any instance drops this instance's pages before they are served.
+  await ctx.moderationVersion.check()
+  const entry = ctx.cache.get(key)
+  reply.header('x-cache', entry ? 'HIT' : 'MISS')
+  if (entry) return entry.body
+  const built: Built = { tags: new Set(), personal: new Set() }
+  const generation = ctx.moderationVersion.generation
+  const begun = ctx.cache.begin()
+  const answer = keep(await build(built), built.personal.size ? built.personal : undefined)
+  // Built across a moderator's action, or across a change to what it shows: answered, but not kept.
+  if (ctx.moderationVersion.isCurrent(generation))
+    ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs)
+  return answer
+}
+
+/** A user's own answer (personal), kept under the URL and their id; a moderator's is built each time. */
+export const ownAnswer = async (
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+  build: (built: Built, viewer: User) => Promise<string>,
+): Promise<FastifyReply> => {
+  if (await isModerator(ctx, user)) {
+    reply.type('application/json; charset=utf-8')
+    return reply.send(await build({ tags: new Set(), personal: new Set() }, user))
+  }
+  const answer = await keptAnswer(ctx, reply, `${request.url}\n@${user.id}`, (built) => build(built, user))
+  return sendAnswer(request, reply, answer)
+}
+
+/** `build` answers the body for `viewer` (undefined: a visitor; SOMEONE: any signed-in user) and adds to
+ *  `built` what it shows and whom it would be wrong for. */
 export const sendJson = async (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  build: (built: Built, viewer: User | undefined) => Promise<string>,
+): Promise<FastifyReply> => {
+  const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
+  if (!user)
+    return sendAnswer(request, reply, await keptAnswer(ctx, reply, request.url, (b) => build(b, undefined)))
+  if (!(await isModerator(ctx, user))) {
+    let answer: SharedAnswer | undefined
+    try {
+      answer = await keptAnswer(ctx, reply, `${request.url}\n+`, (built) => build(built, SOMEONE))
+    } catch (error) {
+      // Not for just anyone (a private or hidden chart): perhaps for this user.
+      if (!(error instanceof HttpError)) throw error
+    }
+    if (answer && !answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
+  }
+  return ownAnswer(ctx, request, reply, user, build)
+}
+
+/** Issue 19's playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the
+ *  same for them (`shared`); else built for the user each time. */
+export const sendVisitorJson = async (
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
   build: (tags: Set<string>) => Promise<string>,
-  /** The caller knows this viewer sees what a visitor sees (and `build` does not ask who they are): the
-   *  shared answer serves them too (issue 19's playlists). */
   shared = false,
 ): Promise<FastifyReply> => {
-  reply.type('application/json; charset=utf-8')
-  if (!shared && Auth.tokenOf(request) !== undefined) return reply.send(await build(new Set()))
-  // A moderator's action on any instance drops this instance's pages before they are served.
-  await ctx.moderationVersion.check()
-  const key = request.url
-  let entry = ctx.cache.get(key)
-  reply.header('x-cache', entry ? 'HIT' : 'MISS')
-  if (!entry) {
-    const tags = new Set<string>()
-    const generation = ctx.moderationVersion.generation
-    const body = await build(tags)
-    // Built across a moderator's action: answered, but not kept.
-    entry = ctx.moderationVersion.isCurrent(generation)
-      ? ctx.cache.set(key, body, Date.now(), tags)
-      : { body, expires: 0, tags: [] }
+  if (!shared && Auth.tokenOf(request) !== undefined) {
+    reply.type('application/json; charset=utf-8')
+    return reply.send(await build(new Set()))
   }
-  if (entry.body.length < MIN_COMPRESS_BYTES || request.method === 'HEAD' || !acceptsGzip(request)) {
-    return reply.header('vary', 'Accept-Encoding').send(entry.body)
-  }
-  entry.gzip ??= gzip(entry.body, CACHED_LEVEL)
-  return markGzip(reply).send(entry.gzip)
+  return sendAnswer(request, reply, await keptAnswer(ctx, reply, request.url, (built) => build(built.tags)))
 }

@@ -33,8 +33,7 @@ import { type CommentListResponse, type WebComment } from '../../../common/api/c
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
-import { ResponseCache } from '../../http/responseCache.js'
-import { cacheTags, chartChanged, sendJson } from './cached.js'
+import { type Built, cacheTags, chartChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { withUser } from './item.js'
@@ -177,16 +176,8 @@ export const replyBody = (parent: CommentRow, text: string): string => {
 const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
-  // A page's comment rows are the same for every viewer (only each comment's actions differ), so viewers
-  // with a session share them too: 5 s at most, dropped by every community change to the chart on this
-  // instance (with the chart's cached pages; other charts' stay).
-  const rowsCache = new ResponseCache<CommentRow[]>(5000, 2000)
-  // A moderator's action on any instance drops them (moderation/version.ts).
-  ctx.moderationVersion.onChange(() => rowsCache.clear())
-  const changed = (chartId: string) => {
-    chartChanged(ctx, chartId)
-    rowsCache.invalidate([cacheTags.chart(chartId)])
-  }
+  // A change to a chart's community drops the chart's cached pages here and on the other instances.
+  const changed = (chartId: string) => chartChanged(ctx, chartId)
 
   const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
     const user = await ctx.auth.userOf(request)
@@ -309,24 +300,23 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     '/sonolus/levels/:name/community/comments/list',
     { schema: { params: NameParams, querystring: PageQuery, response: { 200: CommentListResponseSchema } } },
     async (request, reply) =>
-      sendJson(ctx, request, reply, async (tags) =>
-        JSON.stringify(await commentPage(request, request.params.name, request.query.page ?? 0, tags)),
+      sendJson(ctx, request, reply, async (built, user) =>
+        JSON.stringify(await commentPage(request, request.params.name, request.query.page ?? 0, built, user)),
       ),
   )
 
-  const commentPage = async (request: FastifyRequest, name: string, page: number, tags: Set<string>) => {
-    const user = await ctx.auth.userOf(request)
+  const commentPage = async (
+    request: FastifyRequest,
+    name: string,
+    page: number,
+    { tags, personal }: Built,
+    user: User | undefined,
+  ) => {
     const chart = await visibleChart(ctx, name, user, 'page')
     tags.add(cacheTags.chart(chart.id))
-    const key = `${chart.id}:${page}`
-    await ctx.moderationVersion.check()
-    let rows = rowsCache.get(key)?.body
-    if (!rows) {
-      const generation = ctx.moderationVersion.generation
-      rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
-      if (ctx.moderationVersion.isCurrent(generation))
-        rowsCache.set(key, rows, Date.now(), [cacheTags.chart(chart.id)])
-    }
+    const rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+    // A comment's author edits and deletes it: the page signed-in users share is not theirs.
+    for (const comment of rows) personal.add(comment.userId)
     const moderator = await isModerator(ctx, user)
     const total = Number(chart.commentNumber)
     const list: CommentListResponse = {

@@ -77,11 +77,13 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      return sendJson(ctx, request, reply, async (tags) => {
+      // Shared by visitors, and by signed-in users other than the chart's owner (cached.ts); the owner's and
+      // a moderator's are their own.
+      return sendJson(ctx, request, reply, async ({ tags, personal }, user) => {
         const { name } = request.params
         const locale = request.query.localization ?? 'en'
-        const user = await ctx.auth.userOf(request)
         const row = await visibleChart(ctx, name, user, 'page')
+        personal.add(row.authorId)
         const owner = user?.id === row.authorId
         const moderator = await isModerator(ctx, user)
 

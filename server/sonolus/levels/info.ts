@@ -3,7 +3,7 @@
 import { type RouteModule } from '../types.js'
 import { LevelInfoResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery } from '../../../common/api/schemas/protocol.js'
-import { cacheTags, sendJson } from './cached.js'
+import { cacheTags, sendVisitorJson } from './cached.js'
 import { advancedSearch } from './forms.js'
 import { ownText } from '../texts.js'
 import { levelJson } from './item.js'
@@ -16,7 +16,7 @@ export const levelsInfo: RouteModule = (app, ctx) => {
     '/sonolus/levels/info',
     { schema: { querystring: LocalizationQuery, response: { 200: LevelInfoResponseSchema } } },
     async (request, reply) => {
-      return sendJson(ctx, request, reply, async (tags) => {
+      return sendVisitorJson(ctx, request, reply, async (tags) => {
         const locale = request.query.localization ?? 'en'
         const user = await ctx.auth.userOf(request)
         const rows = (sort: 'newest' | 'likes' | 'trending', scope: 'all' | 'mine' = 'all', offset = 0) =>

@@ -1,37 +1,262 @@
 // GET /sonolus/levels/list: browse, the app's quick/advanced searches, and the spec's title / in=my /
 // in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site.
+//
+// Shared answers (issue 20, cached.ts): a page is the same for every visitor, and for every signed-in user
+// but in two things: the searches form (signed in or not), and a user's own charts that are not public,
+// which the list shows its author alone, in their place in the order. So a signed-in user is served:
+// - with no such chart in the query: the page signed-in users share;
+// - with some (a few, found once per query and kept a moment with where each stands among the public
+//   charts): the public charts shifted by how many of theirs come before the page, a window signed-in
+//   users with the same shift share; a page that holds one of their charts is merged for them from the
+//   public rows and theirs;
+// - their own or liked charts (in=my, in=2), a text search that matches one of their charts, or very many
+//   of them: built for them.
+// The site's raw rows show a chart's owner more (the SUS's hash, the scheduled time): the few pages where
+// that differs are built for that owner.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
+import { Auth } from '../../auth/auth.js'
+import { SOMEONE } from '../../auth/someone.js'
+import { type FastifyReply, type FastifyRequest } from 'fastify'
+import {
+  type ChartListQuery,
+  type ChartRow,
+  SEARCH_COUNT_CAP,
+  type User,
+  isFiltered,
+} from '../../db/repositories/index.js'
 import { notLoggedIn } from '../../http/errors.js'
+import { ResponseCache } from '../../http/responseCache.js'
 import { type RouteModule } from '../types.js'
-import { cacheTags, sendJson } from './cached.js'
+import { type Built, cacheTags, keptAnswer, sendAnswer } from './cached.js'
 import { advancedSearch } from './forms.js'
 import { levelJson, toRawChart } from './item.js'
 import { parseLevelList } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
 
+/** Orders that every like, rating or play moves: their pages and id lists are kept this long at most (a
+ *  chart that would move up is not named by the change). */
+export const ORDER_STALE_MS = 5000
+const MOVING_ORDERS = new Set(['likes', 'rating', 'trending', 'plays'])
+
+/** A user with more of their own non-public charts in one query than this gets their pages built for them. */
+export const OWN_CHARTS_MERGED = 50
+
+type Query = ChartListQuery & { page: number }
+/** A user's non-public charts in a query, each with how many public charts come before it; the query's
+ *  public total. */
+type Own = { rows: ChartRow[]; before: number[]; total: number } | 'many'
+
+/** The raw row differs for its owner: the SUS's hash while others may not download it, the scheduled time. */
+const ownerSees = (row: ChartRow) =>
+  (row.susHash !== null && !row.allowSusDownload) || row.scheduledTime !== null
+
+const hasText = (query: ChartListQuery) => (query.search ?? []).some((entry) => entry.text.trim() !== '')
+
 export const levelsList: RouteModule = (app, ctx) => {
+  /** Users' own charts per query, a moment (dropped with every list, and by their own charts' changes). */
+  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 2000)
+  ctx.cache.follow(owned as ResponseCache<unknown>)
+  // Each order's ids, kept a moment: a page is 20 ids of it and their rows, however deep (16 bytes an id).
+  const orders = new ResponseCache<Buffer>(
+    ctx.config.limits.responseCacheMs,
+    500,
+    24 * 1024 * 1024,
+    (ids) => ids.length,
+  )
+  ctx.cache.follow(orders as ResponseCache<unknown>)
+  const ttlOf = (query: ChartListQuery) => (MOVING_ORDERS.has(query.sort) ? ORDER_STALE_MS : undefined)
+
+  /** The ids of the query's public charts in order (no text search). */
+  const orderOf = async (query: ChartListQuery): Promise<Buffer> => {
+    const key = JSON.stringify([
+      query.sort,
+      query.authorId,
+      query.levelMin,
+      query.levelMax,
+      query.olivier,
+      query.tags,
+      query.lengthMin,
+      query.lengthMax,
+      query.npsMin,
+      query.npsMax,
+      query.scratches,
+      query.splitLines,
+      query.speedChanges,
+      query.trendingOnly,
+    ])
+    const kept = orders.get(key)
+    if (kept) return kept.body
+    const begun = orders.begin()
+    const ids = await ctx.repos.charts.orderedIds(query)
+    const packed = Buffer.from(ids.join(''), 'hex')
+    if (packed.length !== ids.length * 16) throw new Error('a chart id is not 32 hex digits')
+    orders.set(key, packed, Date.now(), [cacheTags.lists], begun, ttlOf(query))
+    return packed
+  }
+
+  /** A page of the query's public charts, from `offset`, and their total as the list counts it. */
+  const publicPage = async (
+    query: ChartListQuery,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: ChartRow[]; total: number }> => {
+    const visitors = { ...query, viewerId: undefined, offset, limit }
+    if (hasText(query)) return ctx.repos.charts.list(visitors)
+    const order = await orderOf(query)
+    const count = order.length / 16
+    const ids: string[] = []
+    for (let i = offset; i < Math.min(count, offset + limit); i++)
+      ids.push(order.subarray(i * 16, i * 16 + 16).toString('hex'))
+    const found = await ctx.repos.charts.findByIds(ids)
+    const rows = ids
+      .map((id) => found.get(id))
+      // Gone or no longer public since the ids were read: its change drops them; skipped meanwhile.
+      .filter((row): row is ChartRow => !!row && row.isPublic === 1 && row.hidden === 0)
+    return { rows, total: isFiltered(query) ? Math.min(count, SEARCH_COUNT_CAP) : count }
+  }
+
+  const body = (rows: ChartRow[], pageCount: number, viewer: User | undefined, locale: string) => {
+    const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
+    return `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([advancedSearch(!!viewer, locale)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, viewer?.id)))}}`
+  }
+  const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
+
+  /** The page as the database answers it for `viewer` (undefined, SOMEONE: the public charts). */
+  const built = async ({ tags, personal }: Built, query: Query, viewer: User | undefined, locale: string) => {
+    const { rows, total } =
+      viewer === undefined || viewer === SOMEONE
+        ? await publicPage(query, query.offset, query.limit)
+        : await ctx.repos.charts.list({ ...query, viewerId: viewer.id })
+    tags.add(cacheTags.lists)
+    for (const row of rows) {
+      tags.add(cacheTags.chart(row.id))
+      if (ownerSees(row)) personal.add(row.authorId)
+    }
+    return body(rows, pageCountOf(total), viewer, locale)
+  }
+
+  /** The user's non-public charts in the query (at most OWN_CHARTS_MERGED), and where they stand. */
+  const ownOf = async (user: User, query: Query, key: string): Promise<Own> => {
+    const kept = owned.get(key)
+    if (kept) return kept.body
+    const begun = owned.begin()
+    const rows = await ctx.repos.charts.listRows(
+      { ...query, privateOf: user.id, offset: 0, limit: OWN_CHARTS_MERGED + 1 },
+      'like',
+    )
+    let own: Own
+    if (rows.length > OWN_CHARTS_MERGED) own = 'many'
+    // A text search with one of theirs in it is built for them: where it stands is not asked.
+    else if (rows.length === 0 || hasText(query)) own = { rows, before: [], total: 0 }
+    else {
+      const visitors = { ...query, viewerId: undefined }
+      const [before, { total }] = await Promise.all([
+        Promise.all(rows.map((row) => ctx.repos.charts.countBefore(visitors, row))),
+        // The visitors' total as their pages count it (a filtered list counts to SEARCH_COUNT_CAP).
+        publicPage(query, 0, 0),
+      ])
+      own = { rows, before, total }
+    }
+    owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
+    return own
+  }
+
+  /** A page for a user with their own charts merged into the public ones. */
+  const merged = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: Query,
+    user: User,
+    own: Exclude<Own, 'many'>,
+    locale: string,
+  ) => {
+    const start = query.offset
+    const end = start + LEVELS_PER_PAGE
+    // The merged order: user's chart i stands at before[i] + i.
+    const at = own.rows.map((_, i) => own.before[i] + i)
+    const ahead = at.filter((position) => position < start).length
+    const shift = start - ahead
+    const pageCount = pageCountOf(own.total + own.rows.length)
+    const mine = own.rows.filter((_, i) => at[i] >= start && at[i] < end)
+    if (mine.length === 0) {
+      // The public charts from `shift`: the same window for every user with as many of theirs before it.
+      const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1))
+      params.delete('page')
+      const key = `/sonolus/levels/list?${params.toString()}\n+@${shift}:${pageCount}`
+      const answer = await keptAnswer(
+        ctx,
+        reply,
+        key,
+        async ({ tags, personal }) => {
+          const { rows } = await publicPage(query, shift, LEVELS_PER_PAGE)
+          tags.add(cacheTags.lists)
+          for (const row of rows) {
+            tags.add(cacheTags.chart(row.id))
+            if (ownerSees(row)) personal.add(row.authorId)
+          }
+          return body(rows, pageCount, SOMEONE, locale)
+        },
+        ttlOf(query),
+      )
+      if (!answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
+    }
+    const { rows: publicRows } = await publicPage(query, shift, LEVELS_PER_PAGE - mine.length)
+    const rows: ChartRow[] = []
+    for (let position = start, next = 0; position < end; position++) {
+      const index = at.indexOf(position)
+      if (index >= 0) rows.push(own.rows[index])
+      else if (next < publicRows.length) rows.push(publicRows[next++])
+    }
+    reply.type('application/json; charset=utf-8')
+    return reply.send(body(rows, pageCount, user, locale))
+  }
+
   app.get(
     '/sonolus/levels/list',
     { schema: { querystring: LevelListQuery, response: { 200: LevelListResponseSchema } } },
-    async (request, reply) => {
-      return sendJson(ctx, request, reply, async (tags) => {
-        const params = request.query
-        const user = await ctx.auth.userOf(request)
-        const query = parseLevelList(params, user?.id)
-        // One creator's charts (issue 17): nobody's when the handle is no one's.
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply
+      const params = request.query
+      const locale = params.localization ?? 'en'
+      const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
+      const query = parseLevelList(params, user?.id)
+      // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
+      if (query.scopeNeedsLogin && !user) throw notLoggedIn()
+      // One creator's charts (issue 17): nobody's when the handle is no one's.
+      const resolve = async () => {
         if (params.user !== undefined)
           query.authorId = (await ctx.repos.users.findByHandle(params.user))?.id ?? ''
-        // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
-        if (query.scopeNeedsLogin && !user) throw notLoggedIn()
-        const { rows, total } = await ctx.repos.charts.list(query)
-        tags.add(cacheTags.lists)
-        for (const row of rows) tags.add(cacheTags.chart(row.id))
-        const locale = params.localization ?? 'en'
-        const pageCount = Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
-        const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
-        const body = `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([advancedSearch(!!user, locale)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, user?.id)))}}`
-        return body
-      })
+      }
+      if (!user) {
+        const answer = await keptAnswer(
+          ctx,
+          reply,
+          request.url,
+          async (b) => {
+            await resolve()
+            return built(b, query, undefined, locale)
+          },
+          ttlOf(query),
+        )
+        return sendAnswer(request, reply, answer)
+      }
+      await resolve()
+      const fresh = async () => {
+        reply.type('application/json; charset=utf-8')
+        return reply.send(await built({ tags: new Set(), personal: new Set() }, query, user, locale))
+      }
+      if (query.scope !== 'all') return fresh()
+      const own = await ownOf(user, query, `${user.id}\n${request.url.replace(/([?&])page=\d*/, '$1')}`)
+      if (own === 'many' || (own.rows.length > 0 && hasText(query))) return fresh()
+      if (own.rows.length > 0) return merged(request, reply, query, user, own, locale)
+      const answer = await keptAnswer(
+        ctx,
+        reply,
+        `${request.url}\n+`,
+        (b) => built(b, query, SOMEONE, locale),
+        ttlOf(query),
+      )
+      return answer.personal?.has(user.id) ? fresh() : sendAnswer(request, reply, answer)
     },
   )
 }

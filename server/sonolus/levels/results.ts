@@ -42,7 +42,7 @@ import { type RouteModule } from '../types.js'
 import { visibleChart } from './access.js'
 import { assertActive } from '../../moderation/service.js'
 import { chartIdOf, levelJson, srl, withUser } from './item.js'
-import { chartChanged } from './cached.js'
+import { cacheTags, chartChanged, sendJson } from './cached.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
@@ -358,24 +358,28 @@ export const levelResults: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/levels/:name/leaderboards/:board/records/list',
     { schema: { params: BoardParams, querystring: RecordListQuery, response: { 200: RecordListSchema } } },
-    async (request) => {
-      const { name, board } = request.params
-      const chart = await visibleChart(ctx, name, await ctx.auth.userOf(request), 'page')
-      const which = boardOf(board)
-      // The current version's board unless the site asks for an earlier one (issue 19).
-      const version = request.query.version ?? chart.version
-      if (version > chart.version) throw notFound('No such version')
-      const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
-      const [rows, total] = await Promise.all([
-        ctx.repos.leaderboards.listBoard(chart.id, version, which, offset, RECORDS_PER_PAGE),
-        ctx.repos.leaderboards.countBoard(chart.id, version, which),
-      ])
-      const list = {
-        pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
-        records: rows.map((row, i) => toRecord(row, which, offset + i + 1, ctx.config.publicUrl)),
-      }
-      return list
-    },
+    // The same for everyone who may see the chart: shared (cached.ts), dropped by the chart's changes (a
+    // new record among them).
+    async (request, reply) =>
+      sendJson(ctx, request, reply, async ({ tags }, user) => {
+        const { name, board } = request.params
+        const chart = await visibleChart(ctx, name, user, 'page')
+        tags.add(cacheTags.chart(chart.id))
+        const which = boardOf(board)
+        // The current version's board unless the site asks for an earlier one (issue 19).
+        const version = request.query.version ?? chart.version
+        if (version > chart.version) throw notFound('No such version')
+        const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
+        const [rows, total] = await Promise.all([
+          ctx.repos.leaderboards.listBoard(chart.id, version, which, offset, RECORDS_PER_PAGE),
+          ctx.repos.leaderboards.countBoard(chart.id, version, which),
+        ])
+        const list = {
+          pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
+          records: rows.map((row, i) => toRecord(row, which, offset + i + 1, ctx.config.publicUrl)),
+        }
+        return JSON.stringify(list)
+      }),
   )
 
   app.get(

@@ -1,0 +1,235 @@
+// Issue 20: what one viewer's request builds is served to others, and must never be wrong for them. Chart
+// details, comment pages and list pages are shared by visitors and by signed-in users; each case here warms
+// the shared answer as one viewer and then asks as others (the owner, another user, a visitor), and checks
+// what each gets against what is theirs. List pages are checked against the database's own answer for the
+// viewer (their private charts in their place), page by page, in several orders.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testPublicKeyEnv } from '../fixtures/keys/sign'
+import { hex, newChart } from './helpers/charts'
+import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
+import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+
+type App = Awaited<ReturnType<typeof openTestApp>>['app']
+const PEOPLE = {
+  alice: { id: 'alice', handle: '7001', name: 'Alice' },
+  bob: { id: 'bob', handle: '7002', name: 'Bob' },
+  carol: { id: 'carol', handle: '7003', name: 'Carol' },
+  admin: { id: 'admin', handle: '7004', name: 'Admin' },
+}
+type Who = keyof typeof PEOPLE | undefined
+
+const ids = (body: { rawItems: { id: string }[] }) => body.rawItems.map((row) => row.id)
+const types = (forms: { type: string }[]) => forms.map((form) => form.type)
+
+describe.each(DIALECTS)('shared answers on %s', (dialect) => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  const sessions: Record<string, string> = {}
+  const get = (url: string, who?: Who, app: App = test.app) =>
+    app.inject({ method: 'GET', url, headers: who ? { authorization: sessions[who] } : {} })
+  const post = (url: string, who: Who, values: string, app: App = test.app) =>
+    app.inject({ method: 'POST', url, headers: { authorization: sessions[who!] }, payload: { values } })
+  const level = (id: string, rest = '') => `/sonolus/levels/wbs-${id}${rest}`
+
+  beforeAll(async () => {
+    test = await openTestApp(dialect, {
+      env: {
+        SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        ADMIN_HANDLES: '7004',
+        RESPONSE_CACHE_MS: '60000',
+      },
+    })
+    // The background work drops list pages on its own schedule: stopped, so that what changes here is what
+    // the requests change.
+    await test.ctx.media.stop()
+    for (const [key, person] of Object.entries(PEOPLE)) sessions[key] = await appSession(test.app, person)
+  })
+  afterAll(() => test.cleanup())
+
+  it('gives a chart’s owner and everyone else their own actions and rows, whoever asked first', async () => {
+    const id = hex(0x5a01, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(0x5a01, { id, authorId: 'alice', author: 'Alice#7001', susHash: hex(0x5a02, 40) }),
+    )
+    const expected: Record<string, string[]> = {
+      alice: ['delete'],
+      bob: ['report'],
+      carol: ['report'],
+      anonymous: [],
+    }
+    for (const who of ['bob', 'alice', 'bob', 'carol', 'alice', undefined] as Who[]) {
+      const details = await get(level(id), who)
+      expect(details.statusCode).toBe(200)
+      expect(types(details.json().actions), who).toEqual(expected[who ?? 'anonymous'])
+      // The SUS's hash is its owner's alone while others may not download it.
+      expect(details.json().rawItem.susHash, who).toBe(who === 'alice' ? hex(0x5a02, 40) : null)
+      expect(details.json().moderation === undefined, who).toBe(who !== 'alice')
+    }
+    // Shared indeed: bob's and carol's answer is one.
+    expect((await get(level(id), 'carol')).headers['x-cache']).toBe('HIT')
+
+    // A comment page: its author edits and deletes their comment; the others reply and report.
+    const commented = await post(level(id, '/community/submit'), 'bob', 'type=comment&content=Nice')
+    expect(commented.statusCode).toBe(200)
+    const comments = level(id, '/community/comments/list')
+    const expectedComments: Record<string, string[]> = {
+      bob: ['reply', 'edit', 'delete'],
+      alice: ['reply', 'report'],
+      carol: ['reply', 'report'],
+      anonymous: [],
+    }
+    for (const who of ['carol', 'bob', 'alice', undefined, 'bob', 'carol'] as Who[]) {
+      const page = (await get(comments, who)).json()
+      expect(page.comments).toHaveLength(1)
+      expect(types(page.comments[0].actions), who).toEqual(expectedComments[who ?? 'anonymous'])
+    }
+    // A moderator's own view: the moderation actions, built for them.
+    const asAdmin = (await get(comments, 'admin')).json()
+    expect(types(asAdmin.comments[0].actions)).toEqual(['reply', 'report', 'hide', 'delete'])
+    expect(types((await get(level(id), 'admin')).json().actions)).toEqual(['report', 'hide', 'delete'])
+  })
+
+  it('shows a user’s private charts in their place on every page, to them alone', async () => {
+    // 69 public charts by dave, 5 private and 1 hidden by alice, 1 private by bob, spread through the
+    // orders (publish time, title, likes, level).
+    const base = 0x5b00
+    const charts = Array.from({ length: 76 }, (_, n) => {
+      const owner = n % 17 === 3 ? 'alice' : n === 40 ? 'bob' : 'dave'
+      return newChart(base + n, {
+        authorId: owner,
+        author: owner === 'alice' ? 'Alice#7001' : owner === 'bob' ? 'Bob#7002' : 'Dave#7005',
+        title: `Shared ${String((n * 37) % 76).padStart(2, '0')}`,
+        level: 1 + (n % 30),
+        likeNumber: n % 7,
+        isPublic: owner === 'dave' ? 1 : 0,
+        hidden: n === 60 ? 1 : 0,
+        publishTime: 1_800_000_000_000 + n * 1000,
+      })
+    })
+    charts[60] = { ...charts[60], authorId: 'alice', author: 'Alice#7001', isPublic: 1 }
+    await test.ctx.repos.users.upsert({ id: 'dave', handle: '7005', name: 'Dave', profile: '{}' })
+    for (const chart of charts) await test.ctx.repos.charts.insert(chart)
+    const userIds: Record<string, string | undefined> = { alice: 'alice', bob: 'bob', carol: 'carol' }
+    const lists = [
+      'sort=newest',
+      'sort=title',
+      'sort=likes',
+      'levelMin=5&levelMax=20&sort=newest',
+      'title=Shared&sort=newest',
+    ]
+    for (const round of [1, 2]) {
+      for (const list of lists) {
+        for (const page of [0, 1, 2, 3, 4]) {
+          for (const who of ['alice', 'carol', 'bob', undefined] as Who[]) {
+            const url = `/sonolus/levels/list?${list}&page=${page}`
+            const got = await get(url, who)
+            expect(got.statusCode).toBe(200)
+            const params = new URLSearchParams(list)
+            const truth = await test.ctx.repos.charts.list({
+              viewerId: who ? userIds[who] : undefined,
+              scope: 'all',
+              sort: params.get('sort') as 'newest',
+              ...(params.get('levelMin') ? { levelMin: 5, levelMax: 20 } : {}),
+              ...(params.get('title') ? { search: [{ field: 'title' as const, text: 'Shared' }] } : {}),
+              offset: page * 20,
+              limit: 20,
+            })
+            const context = `${url} as ${who ?? 'a visitor'}, round ${round}`
+            expect(ids(got.json()), context).toEqual(truth.rows.map((row) => row.id))
+            expect(got.json().pageCount, context).toBe(Math.max(1, Math.ceil(truth.total / 20)))
+          }
+        }
+      }
+    }
+    // Nobody but alice sees her private charts, and nobody (her included) her hidden one in the list.
+    const everything = async (who: Who) => {
+      const seen: string[] = []
+      for (let page = 0; page < 4; page++)
+        seen.push(...ids((await get(`/sonolus/levels/list?page=${page}&title=Shared`, who)).json()))
+      return seen
+    }
+    const alicePrivate = charts.filter((chart) => chart.authorId === 'alice' && !chart.isPublic)
+    expect(alicePrivate).toHaveLength(5)
+    for (const who of ['bob', 'carol', undefined] as Who[])
+      for (const chart of alicePrivate) expect(await everything(who)).not.toContain(chart.id)
+    const hers = await everything('alice')
+    for (const chart of alicePrivate) expect(hers).toContain(chart.id)
+    expect(hers).not.toContain(charts[60].id)
+  })
+
+  it('shows a like to the chart’s author at once, on the pages everyone had cached', async () => {
+    const id = hex(0x5c01, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(0x5c01, { id, authorId: 'alice', author: 'Alice#7001', title: 'Liked at once' }),
+    )
+    const list = '/sonolus/levels/list?title=Liked%20at%20once'
+    const seen = async () => {
+      const counts: Record<string, number[]> = {}
+      for (const who of ['alice', 'carol', undefined] as Who[]) {
+        counts[who ?? 'anonymous'] = [
+          (await get(level(id), who)).json().rawItem.likeNumber,
+          (await get(list, who)).json().rawItems[0].likeNumber,
+        ]
+      }
+      return counts
+    }
+    // Twice: the second answers are the cached ones.
+    await seen()
+    expect(await seen()).toEqual({ alice: [0, 0], carol: [0, 0], anonymous: [0, 0] })
+    expect((await post(level(id, '/community/submit'), 'bob', 'type=like')).statusCode).toBe(200)
+    expect(await seen()).toEqual({ alice: [1, 1], carol: [1, 1], anonymous: [1, 1] })
+  })
+
+  it('makes a moderator’s hide visible everywhere at once', async () => {
+    const id = hex(0x5d01, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(0x5d01, { id, authorId: 'bob', author: 'Bob#7002', title: 'Hidden at once' }),
+    )
+    const list = '/sonolus/levels/list?title=Hidden%20at%20once'
+    for (let i = 0; i < 2; i++)
+      for (const who of ['alice', 'bob', undefined] as Who[]) {
+        expect(ids((await get(list, who)).json()), who).toEqual([id])
+        expect((await get(level(id), who)).statusCode).toBe(200)
+      }
+    expect((await post(level(id, '/submit'), 'admin', 'type=hide&reason=assets')).statusCode).toBe(200)
+    for (const who of ['alice', 'bob', undefined] as Who[])
+      expect(ids((await get(list, who)).json()), who).toEqual([])
+    expect((await get(level(id), 'alice')).statusCode).toBe(404)
+    expect((await get(level(id))).statusCode).toBe(404)
+    // Its owner still reaches it, and sees why it is hidden.
+    const owner = await get(level(id), 'bob')
+    expect(owner.statusCode).toBe(200)
+    expect(types(owner.json().actions)).toEqual(['delete', 'review'])
+  })
+
+  if (dialect === 'postgres')
+    it('a like on one instance reaches the other’s cached pages once its notice arrives', async () => {
+      const second = await openSecondInstance(test)
+      try {
+        const id = hex(0x5e01, 32)
+        await test.ctx.repos.charts.insert(
+          newChart(0x5e01, { id, authorId: 'alice', author: 'Alice#7001', title: 'Two places' }),
+        )
+        const list = '/sonolus/levels/list?title=Two%20places'
+        const likes = async () =>
+          [
+            (await get(list, 'carol', second.app)).json().rawItems[0].likeNumber,
+            (await get(list, undefined, second.app)).json().rawItems[0].likeNumber,
+            (await get(level(id), 'alice', second.app)).json().rawItem.likeNumber,
+          ] as number[]
+        await likes()
+        expect((await get(list, 'carol', second.app)).headers['x-cache']).toBe('HIT')
+        expect((await post(level(id, '/community/submit'), 'bob', 'type=like')).statusCode).toBe(200)
+        // Pages are kept a minute here (RESPONSE_CACHE_MS): only the notice can bring the like sooner.
+        const deadline = Date.now() + 10_000
+        let seen = await likes()
+        while (seen.some((count) => count !== 1) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          seen = await likes()
+        }
+        expect(seen).toEqual([1, 1, 1])
+      } finally {
+        await second.close()
+      }
+    })
+})
