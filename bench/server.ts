@@ -75,9 +75,22 @@ const wireBytes = (url: string, headers: Record<string, string>) =>
       .on('error', reject)
   })
 
-/** A path with a query parameter of its own (`nocache=n`), when `n` is given. */
-const bust = (path: string, n?: number) =>
-  n === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}nocache=${n}`
+/** Every request a query no one asked before (`uncached`): the k-th round through the paths asks in another
+ *  language and order, and another page where the path names none. A query string of its own would not do:
+ *  answers are kept by what they depend on (issue 20). */
+const LOCALES = ['en', 'ja', 'zhs', 'ko']
+const bust = (path: string, n: number | undefined, count: number) => {
+  if (n === undefined) return path
+  const k = Math.floor(n / count)
+  const extra = [
+    `localization=${LOCALES[k % LOCALES.length]}`,
+    ...(/[?&]sort=/.test(path)
+      ? []
+      : [`sort=${CHART_SORTS[Math.floor(k / LOCALES.length) % CHART_SORTS.length]}`]),
+    ...(/[?&]page=/.test(path) ? [] : [`page=${Math.floor(k / (LOCALES.length * CHART_SORTS.length)) % 10}`]),
+  ]
+  return `${path}${path.includes('?') ? '&' : '?'}${extra.join('&')}`
+}
 
 type Row = { name: string; rps: number; p50: number; p99: number; bytes: number; errors: number }
 const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
@@ -113,6 +126,7 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
                           path: bust(
                             paths ? paths[n % paths.length] : new URL(url).pathname + new URL(url).search,
                             target.uncached ? n : undefined,
+                            paths?.length ?? 1,
                           ),
                         }
                       : {}),
@@ -279,11 +293,14 @@ const mixedRun = async (ready: Ready) => {
 // Finding charts (issue 18): a list page with three filters (level range, notes-per-second range, with
 // scratches) and a sort, pages 0-9 and a second filter set in turn, uncached.
 const filtered = (sort: string) =>
-  Array.from({ length: 20 }, (_, i) =>
-    i % 2 === 0
-      ? `/sonolus/levels/list?levelMin=10&levelMax=25&npsMin=3&npsMax=9&scratches=with&sort=${sort}&page=${i / 2}`
-      : `/sonolus/levels/list?tags=star&lengthMax=180&olivier=exclude&sort=${sort}&page=${(i - 1) / 2}`,
-  )
+  Array.from({ length: 200 }, (_, i) => {
+    // Ten upper bounds make each round's queries new ones (answers are kept by what they depend on).
+    const page = Math.floor(i / 2) % 10
+    const bound = 25 - Math.floor(i / 20)
+    return i % 2 === 0
+      ? `/sonolus/levels/list?levelMin=10&levelMax=${bound}&npsMin=3&npsMax=9&scratches=with&sort=${sort}&page=${page}`
+      : `/sonolus/levels/list?tags=star&lengthMax=${160 + bound}&olivier=exclude&sort=${sort}&page=${page}`
+  })
 const titleSearches = Array.from(
   { length: 60 },
   (_, i) => `/sonolus/levels/list?title=${encodeURIComponent('星空')}&n=${i}`,
@@ -386,6 +403,8 @@ if (ONLY !== '100k') {
   small.child.stdin!.write('check\n')
   const check = JSON.parse(await small.nextLine()) as { off: unknown[] }
   const memory10k = rssMb(small.ready.pid)
+  small.child.stdin!.write('memory\n')
+  const heap10k = await small.nextLine()
   small.child.stdin!.end()
   await once(small.child, 'exit')
   print('10k charts', rows10k, rows10k[0].rps)
@@ -396,7 +415,9 @@ if (ONLY !== '100k') {
       `counters afterwards: ${check.off.length === 0 ? 'exact on all 20 charts' : `${check.off.length} charts off ${JSON.stringify(check.off)}`}`,
   )
   if (mixed.errors > 0 || check.off.length > 0) process.exitCode = 1
-  console.log(`server memory: RSS ${memory10k.rss.toFixed(0)} MB, peak ${memory10k.peak.toFixed(0)} MB`)
+  console.log(
+    `server memory: RSS ${memory10k.rss.toFixed(0)} MB, peak ${memory10k.peak.toFixed(0)} MB; ${heap10k} (MB)`,
+  )
 }
 if (ONLY !== '10k') {
   const large = await start(100_000)
@@ -433,6 +454,8 @@ if (ONLY !== '10k') {
     })),
   ])
   const memory100k = rssMb(large.ready.pid)
+  large.child.stdin!.write('memory\n')
+  const heap100k = await large.nextLine()
   large.child.stdin!.end()
   await once(large.child, 'exit')
   print('100k charts', rows100k, rows100k[0].rps)
@@ -440,6 +463,8 @@ if (ONLY !== '10k') {
     `trending recomputation, 100k charts, 100k likes, 50k ratings, 100k plays: every score new ${large.ready.trendingMs[0]} ms, ` +
       `10 minutes later ${large.ready.trendingMs[1]} ms, a day later ${large.ready.trendingMs[2]} ms`,
   )
-  console.log(`server memory: RSS ${memory100k.rss.toFixed(0)} MB, peak ${memory100k.peak.toFixed(0)} MB`)
+  console.log(
+    `server memory: RSS ${memory100k.rss.toFixed(0)} MB, peak ${memory100k.peak.toFixed(0)} MB; ${heap100k} (MB)`,
+  )
   if (rows100k.some((row) => row.errors > 0)) process.exitCode = 1
 }

@@ -318,7 +318,7 @@ const parseLimits = (env: Env): Limits => ({
   sessionCacheMs: parseCount(env, 'SESSION_CACHE_MS', 10_000, 0, 60_000),
   responseCacheMs: parseCount(env, 'RESPONSE_CACHE_MS', 60_000, 0, 600_000),
   responseCacheEntries: parseCount(env, 'RESPONSE_CACHE_ENTRIES', 5000, 0, 1_000_000),
-  responseCacheBytes: parseCount(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024,
+  responseCacheBytes: parseCount(env, 'RESPONSE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
 })
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']

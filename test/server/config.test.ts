@@ -135,7 +135,7 @@ describe('configuration from the environment (README.md "Configuration")', () =>
       sessionCacheMs: 10_000,
       responseCacheMs: 60_000,
       responseCacheEntries: 5000,
-      responseCacheBytes: 32 * 1024 * 1024,
+      responseCacheBytes: 16 * 1024 * 1024,
     })
     expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', WORK_THREADS: '4' }, cwd).limits).toMatchObject({
       maxEventLoopDelayMs: 0,

@@ -116,6 +116,7 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
       'sort=likes',
       'levelMin=5&levelMax=20&sort=newest',
       'title=Shared&sort=newest',
+      'type=quick&keywords=Shared&sort=title',
     ]
     for (const round of [1, 2]) {
       for (const list of lists) {
@@ -131,6 +132,7 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
               sort: params.get('sort') as 'newest',
               ...(params.get('levelMin') ? { levelMin: 5, levelMax: 20 } : {}),
               ...(params.get('title') ? { search: [{ field: 'title' as const, text: 'Shared' }] } : {}),
+              ...(params.get('keywords') ? { search: [{ field: 'all' as const, text: 'Shared' }] } : {}),
               offset: page * 20,
               limit: 20,
             })
@@ -155,6 +157,25 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
     const hers = await everything('alice')
     for (const chart of alicePrivate) expect(hers).toContain(chart.id)
     expect(hers).not.toContain(charts[60].id)
+  })
+
+  it('answers a query string of its own, or a made-up session, from the shared answer', async () => {
+    const id = hex(0x5f01, 32)
+    await test.ctx.repos.charts.insert(newChart(0x5f01, { id, authorId: 'bob', author: 'Bob#7002' }))
+    const urls = [level(id), level(id, '/community/comments/list'), '/sonolus/levels/list?title=Chart']
+    for (const url of urls) await get(url)
+    const kept = test.ctx.cache.size
+    for (const url of urls)
+      for (let n = 0; n < 5; n++) {
+        const busted = await test.app.inject({
+          method: 'GET',
+          url: `${url}${url.includes('?') ? '&' : '?'}nocache=${n}`,
+          headers: n % 2 ? { authorization: `made-up-${n}` } : {},
+        })
+        expect(busted.statusCode, url).toBe(200)
+        expect(busted.headers['x-cache'], url).toBe('HIT')
+      }
+    expect(test.ctx.cache.size).toBe(kept)
   })
 
   it('shows a like to the chart’s author at once, on the pages everyone had cached', async () => {

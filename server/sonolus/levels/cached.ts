@@ -80,6 +80,9 @@ export type Built = { tags: Set<string>; personal: Set<string> }
 
 /** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted meanwhile). Says
  *  `X-Cache: HIT` or `MISS`. */
+/** Builds under way, per cache: requests for the same answer meanwhile wait for the one build. */
+const flights = new WeakMap<object, Map<string, Promise<{ answer: SharedAnswer; kept: boolean }>>>()
+
 export const keptAnswer = async (
   ctx: AppContext,
   reply: FastifyReply,
@@ -93,14 +96,32 @@ export const keptAnswer = async (
   const entry = ctx.cache.get(key)
   reply.header('x-cache', entry ? 'HIT' : 'MISS')
   if (entry) return entry.body
+  let underway = flights.get(ctx.cache)
+  if (!underway) flights.set(ctx.cache, (underway = new Map()))
+  const flight = underway.get(key)
+  if (flight) {
+    // Another request is building it: its answer will do if it was kept (nothing it shows changed while it
+    // was built); else this request builds its own.
+    const { answer, kept } = await flight
+    if (kept) return answer
+  }
   const built: Built = { tags: new Set(), personal: new Set() }
   const generation = ctx.moderationVersion.generation
   const begun = ctx.cache.begin()
-  const answer = keep(await build(built), built.personal.size ? built.personal : undefined)
-  // Built across a moderator's action, or across a change to what it shows: answered, but not kept.
-  if (ctx.moderationVersion.isCurrent(generation))
-    ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs)
-  return answer
+  const building = (async () => {
+    const answer = keep(await build(built), built.personal.size ? built.personal : undefined)
+    // Built across a moderator's action, or across a change to what it shows: answered, but not kept.
+    const kept =
+      ctx.moderationVersion.isCurrent(generation) &&
+      ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs).expires > 0
+    return { answer, kept }
+  })()
+  if (!underway.has(key)) underway.set(key, building)
+  try {
+    return (await building).answer
+  } finally {
+    if (underway.get(key) === building) underway.delete(key)
+  }
 }
 
 /** A user's own answer (personal), kept under the URL and their id; a moderator's is built each time. */
@@ -108,6 +129,7 @@ export const ownAnswer = async (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  key: string,
   user: User,
   build: (built: Built, viewer: User) => Promise<string>,
 ): Promise<FastifyReply> => {
@@ -115,32 +137,33 @@ export const ownAnswer = async (
     reply.type('application/json; charset=utf-8')
     return reply.send(await build({ tags: new Set(), personal: new Set() }, user))
   }
-  const answer = await keptAnswer(ctx, reply, `${request.url}\n@${user.id}`, (built) => build(built, user))
+  const answer = await keptAnswer(ctx, reply, `${key}\n@${user.id}`, (built) => build(built, user))
   return sendAnswer(request, reply, answer)
 }
 
 /** `build` answers the body for `viewer` (undefined: a visitor; SOMEONE: any signed-in user) and adds to
- *  `built` what it shows and whom it would be wrong for. */
+ *  `built` what it shows and whom it would be wrong for. `key` names the answer by what it depends on (the
+ *  route's validated parameters, not the raw address: a query string of its own makes no new answer). */
 export const sendJson = async (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  key: string,
   build: (built: Built, viewer: User | undefined) => Promise<string>,
 ): Promise<FastifyReply> => {
   const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
-  if (!user)
-    return sendAnswer(request, reply, await keptAnswer(ctx, reply, request.url, (b) => build(b, undefined)))
+  if (!user) return sendAnswer(request, reply, await keptAnswer(ctx, reply, key, (b) => build(b, undefined)))
   if (!(await isModerator(ctx, user))) {
     let answer: SharedAnswer | undefined
     try {
-      answer = await keptAnswer(ctx, reply, `${request.url}\n+`, (built) => build(built, SOMEONE))
+      answer = await keptAnswer(ctx, reply, `${key}\n+`, (built) => build(built, SOMEONE))
     } catch (error) {
       // Not for just anyone (a private or hidden chart): perhaps for this user.
       if (!(error instanceof HttpError)) throw error
     }
     if (answer && !answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
   }
-  return ownAnswer(ctx, request, reply, user, build)
+  return ownAnswer(ctx, request, reply, key, user, build)
 }
 
 /** Issue 19's playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the

@@ -300,8 +300,15 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     '/sonolus/levels/:name/community/comments/list',
     { schema: { params: NameParams, querystring: PageQuery, response: { 200: CommentListResponseSchema } } },
     async (request, reply) =>
-      sendJson(ctx, request, reply, async (built, user) =>
-        JSON.stringify(await commentPage(request, request.params.name, request.query.page ?? 0, built, user)),
+      sendJson(
+        ctx,
+        request,
+        reply,
+        `comments\n${request.params.name}\n${request.query.page ?? 0}\n${(request.query as { localization?: string }).localization ?? 'en'}`,
+        async (built, user) =>
+          JSON.stringify(
+            await commentPage(request, request.params.name, request.query.page ?? 0, built, user),
+          ),
       ),
   )
 

@@ -79,7 +79,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     async (request, reply) => {
       // Shared by visitors, and by signed-in users other than the chart's owner (cached.ts); the owner's and
       // a moderator's are their own.
-      return sendJson(ctx, request, reply, async ({ tags, personal }, user) => {
+      const key = `details\n${request.params.name}\n${request.query.localization ?? 'en'}`
+      return sendJson(ctx, request, reply, key, async ({ tags, personal }, user) => {
         const { name } = request.params
         const locale = request.query.localization ?? 'en'
         const row = await visibleChart(ctx, name, user, 'page')

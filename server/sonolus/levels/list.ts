@@ -9,8 +9,8 @@
 //   charts): the public charts shifted by how many of theirs come before the page, a window signed-in
 //   users with the same shift share; a page that holds one of their charts is merged for them from the
 //   public rows and theirs;
-// - their own or liked charts (in=my, in=2), a text search that matches one of their charts, or very many
-//   of them: built for them.
+// - their own or liked charts (in=my, in=2), or more than OWN_CHARTS_MERGED of theirs in the query: built
+//   for them.
 // The site's raw rows show a chart's owner more (the SUS's hash, the scheduled time): the few pages where
 // that differs are built for that owner.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
@@ -60,7 +60,7 @@ export const levelsList: RouteModule = (app, ctx) => {
   const orders = new ResponseCache<Buffer>(
     ctx.config.limits.responseCacheMs,
     500,
-    24 * 1024 * 1024,
+    12 * 1024 * 1024,
     (ids) => ids.length,
   )
   ctx.cache.follow(orders as ResponseCache<unknown>)
@@ -146,8 +146,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     )
     let own: Own
     if (rows.length > OWN_CHARTS_MERGED) own = 'many'
-    // A text search with one of theirs in it is built for them: where it stands is not asked.
-    else if (rows.length === 0 || hasText(query)) own = { rows, before: [], total: 0 }
+    else if (rows.length === 0) own = { rows, before: [], total: 0 }
     else {
       const visitors = { ...query, viewerId: undefined }
       const [before, { total }] = await Promise.all([
@@ -169,6 +168,8 @@ export const levelsList: RouteModule = (app, ctx) => {
     user: User,
     own: Exclude<Own, 'many'>,
     locale: string,
+    /** The query's key without its page. */
+    pageless: string,
   ) => {
     const start = query.offset
     const end = start + LEVELS_PER_PAGE
@@ -180,9 +181,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const mine = own.rows.filter((_, i) => at[i] >= start && at[i] < end)
     if (mine.length === 0) {
       // The public charts from `shift`: the same window for every user with as many of theirs before it.
-      const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1))
-      params.delete('page')
-      const key = `/sonolus/levels/list?${params.toString()}\n+@${shift}:${pageCount}`
+      const key = `${pageless}\n+@${shift}:${pageCount}`
       const answer = await keptAnswer(
         ctx,
         reply,
@@ -220,6 +219,11 @@ export const levelsList: RouteModule = (app, ctx) => {
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
       const query = parseLevelList(params, user?.id)
+      // What the answer depends on (not the raw address: a query string of its own makes no new answer).
+      const { viewerId: _viewer, ...shown } = query
+      const named = `list\n${locale}\n${params.user ?? ''}\n`
+      const key = named + JSON.stringify(shown)
+      const pageless = named + JSON.stringify({ ...shown, page: null, offset: null })
       // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       // One creator's charts (issue 17): nobody's when the handle is no one's.
@@ -231,7 +235,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         const answer = await keptAnswer(
           ctx,
           reply,
-          request.url,
+          key,
           async (b) => {
             await resolve()
             return built(b, query, undefined, locale)
@@ -246,13 +250,13 @@ export const levelsList: RouteModule = (app, ctx) => {
         return reply.send(await built({ tags: new Set(), personal: new Set() }, query, user, locale))
       }
       if (query.scope !== 'all') return fresh()
-      const own = await ownOf(user, query, `${user.id}\n${request.url.replace(/([?&])page=\d*/, '$1')}`)
-      if (own === 'many' || (own.rows.length > 0 && hasText(query))) return fresh()
-      if (own.rows.length > 0) return merged(request, reply, query, user, own, locale)
+      const own = await ownOf(user, query, `${user.id}\n${pageless}`)
+      if (own === 'many') return fresh()
+      if (own.rows.length > 0) return merged(request, reply, query, user, own, locale, pageless)
       const answer = await keptAnswer(
         ctx,
         reply,
-        `${request.url}\n+`,
+        `${key}\n+`,
         (b) => built(b, query, SOMEONE, locale),
         ttlOf(query),
       )

@@ -361,25 +361,31 @@ export const levelResults: RouteModule = (app, ctx) => {
     // The same for everyone who may see the chart: shared (cached.ts), dropped by the chart's changes (a
     // new record among them).
     async (request, reply) =>
-      sendJson(ctx, request, reply, async ({ tags }, user) => {
-        const { name, board } = request.params
-        const chart = await visibleChart(ctx, name, user, 'page')
-        tags.add(cacheTags.chart(chart.id))
-        const which = boardOf(board)
-        // The current version's board unless the site asks for an earlier one (issue 19).
-        const version = request.query.version ?? chart.version
-        if (version > chart.version) throw notFound('No such version')
-        const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
-        const [rows, total] = await Promise.all([
-          ctx.repos.leaderboards.listBoard(chart.id, version, which, offset, RECORDS_PER_PAGE),
-          ctx.repos.leaderboards.countBoard(chart.id, version, which),
-        ])
-        const list = {
-          pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
-          records: rows.map((row, i) => toRecord(row, which, offset + i + 1, ctx.config.publicUrl)),
-        }
-        return JSON.stringify(list)
-      }),
+      sendJson(
+        ctx,
+        request,
+        reply,
+        `records\n${request.params.name}\n${request.params.board}\n${request.query.page ?? 0}\n${request.query.version ?? ''}`,
+        async ({ tags }, user) => {
+          const { name, board } = request.params
+          const chart = await visibleChart(ctx, name, user, 'page')
+          tags.add(cacheTags.chart(chart.id))
+          const which = boardOf(board)
+          // The current version's board unless the site asks for an earlier one (issue 19).
+          const version = request.query.version ?? chart.version
+          if (version > chart.version) throw notFound('No such version')
+          const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
+          const [rows, total] = await Promise.all([
+            ctx.repos.leaderboards.listBoard(chart.id, version, which, offset, RECORDS_PER_PAGE),
+            ctx.repos.leaderboards.countBoard(chart.id, version, which),
+          ])
+          const list = {
+            pageCount: Math.max(1, Math.ceil(total / RECORDS_PER_PAGE)),
+            records: rows.map((row, i) => toRecord(row, which, offset + i + 1, ctx.config.publicUrl)),
+          }
+          return JSON.stringify(list)
+        },
+      ),
   )
 
   app.get(
