@@ -48,10 +48,15 @@ type Target = {
 const start = async (
   charts: number,
 ): Promise<{ child: ChildProcess; ready: Ready; nextLine: () => Promise<string> }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_CHARTS: String(charts) },
-  })
+  // The young generation's size as `npm start` sets it (package.json).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_CHARTS: String(charts) },
+    },
+  )
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
   const nextLine = async () => String((await lines.next()).value)
   return { child, ready: JSON.parse(await nextLine()) as Ready, nextLine }

@@ -389,13 +389,20 @@ export class ChartsRepository {
 
   /** Other public charts by the same author, newest first (the details page's section). */
   otherByAuthor(authorId: string, exceptId: string, limit: number): Promise<ChartRow[]> {
+    // On SQLite the visibility columns are kept off their index (unary plus): walking the catalogue's
+    // order for one author's charts reads ~200 rows a page where the author's index reads theirs alone
+    // (issue 20: 0.20 ms against 0.10 ms at 10k charts).
+    const column = (name: 'isPublic' | 'hidden') =>
+      this.dialect === 'sqlite'
+        ? sql<number>`+${sql.ref(`charts.${name}`)}`
+        : sql.ref<number>(`charts.${name}`)
     return this.db
       .selectFrom('charts')
       .selectAll()
       .where('authorId', '=', authorId)
       .where('id', '!=', exceptId)
-      .where('isPublic', '=', 1)
-      .where('hidden', '=', 0)
+      .where(column('isPublic'), '=', 1)
+      .where(column('hidden'), '=', 0)
       .orderBy('publishTime', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

@@ -46,7 +46,11 @@ export const answerBytes = (answer: SharedAnswer): number =>
   (answer.text?.length ?? 0) * 2 + (answer.gzip?.length ?? 0) + 16 * (answer.personal?.size ?? 0) + 200
 
 const keep = (text: string, personal?: ReadonlySet<string>): SharedAnswer =>
-  text.length >= MIN_COMPRESS_BYTES ? { gzip: gzip(text, CACHED_LEVEL), personal } : { text, personal }
+  text.length >= MIN_COMPRESS_BYTES
+    ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
+      // which the cache would keep whole.
+      { gzip: Buffer.from(gzip(text, CACHED_LEVEL)), personal }
+    : { text, personal }
 
 /** Drops the pages carrying these tags here, and (PostgreSQL) on every other instance. */
 export const dropTags = (ctx: AppContext, tags: string[]): void => {

@@ -54,7 +54,9 @@ const hasText = (query: ChartListQuery) => (query.search ?? []).some((entry) => 
 
 export const levelsList: RouteModule = (app, ctx) => {
   /** Users' own charts per query, a moment (dropped with every list, and by their own charts' changes). */
-  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 2000)
+  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 2000, 8 * 1024 * 1024, (own) =>
+    own === 'many' ? 100 : 100 + own.rows.length * 2000,
+  )
   ctx.cache.follow(owned as ResponseCache<unknown>)
   // Each order's ids, kept a moment: a page is 20 ids of it and their rows, however deep (16 bytes an id).
   const orders = new ResponseCache<Buffer>(
