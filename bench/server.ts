@@ -48,13 +48,13 @@ type Target = {
 const start = async (
   charts: number,
 ): Promise<{ child: ChildProcess; ready: Ready; nextLine: () => Promise<string> }> => {
-  // The young generation's size as `npm start` sets it (package.json).
+  // The young generation's size and the malloc arenas as `npm start` sets them (package.json).
   const child = spawn(
     process.execPath,
     ['--max-semi-space-size=2', '--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_CHARTS: String(charts) },
+      env: { ...process.env, BENCH_CHARTS: String(charts), MALLOC_ARENA_MAX: '2' },
     },
   )
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
