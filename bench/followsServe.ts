@@ -2,14 +2,14 @@
 // folder with 100k charts (BENCH_CHARTS); a reader who follows 500 creators and has a history of
 // notifications; a creator with 10k followers whose new chart's announcement is timed here. Prints one
 // JSON line once ready, then serves on loopback until stdin closes.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { buildApp } from '../server/app.js'
 import { openContext } from '../server/context.js'
-import { benchConfig, seedCharts } from './seed.js'
+import { benchConfig, seedCharts, seedSessions } from './seed.js'
 
 const charts = Number(process.env.BENCH_CHARTS ?? 100_000)
 const FOLLOWED = 500
@@ -119,25 +119,13 @@ await inBatches(
   (chunk) => db.insertInto('playlistCharts').values(chunk).execute(),
 )
 
-/** A web session of the user's: its secret (the Authorization header). */
-const sessionOf = async (userId: string) => {
-  const secret = randomBytes(32).toString('base64url')
-  await ctx.repos.sessions.create({
-    idHash: createHash('sha1').update(secret).digest('hex'),
-    userId,
-    kind: 'web',
-    createdTime: now,
-    expiresTime: now + 3_600_000,
-  })
-  return secret
-}
-const secret = await sessionOf('reader')
 // Another player, signed in, who owns no playlist: served what visitors are.
 await db
   .insertInto('users')
   .values(user('player', 999, 'Player'))
   .execute()
-const playerSecret = await sessionOf('player')
+// Web sessions (their secrets: the Authorization header) of the reader and the player.
+const [secret, playerSecret] = await seedSessions(ctx, ['reader', 'player'])
 const sqlite = new Sqlite(path.join(dataDir, 'sirius.db'))
 sqlite.pragma('wal_checkpoint(TRUNCATE)')
 sqlite.close()

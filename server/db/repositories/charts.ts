@@ -122,20 +122,23 @@ export const tagsText = (tags: string): string => {
   }
 }
 
+/** The query's fields that narrow the catalogue by what charts are. */
+export const FILTER_FIELDS = [
+  'levelMin',
+  'levelMax',
+  'olivier',
+  'lengthMin',
+  'lengthMax',
+  'npsMin',
+  'npsMax',
+  'scratches',
+  'splitLines',
+  'speedChanges',
+] as const satisfies readonly (keyof ChartListQuery)[]
+
 /** True when the query narrows the catalogue by what charts are (not only whose or which scope). */
 export const isFiltered = (query: ChartListQuery): boolean =>
-  [
-    query.levelMin,
-    query.levelMax,
-    query.olivier,
-    query.lengthMin,
-    query.lengthMax,
-    query.npsMin,
-    query.npsMax,
-    query.scratches,
-    query.splitLines,
-    query.speedChanges,
-  ].some((value) => value !== undefined) ||
+  FILTER_FIELDS.some((field) => query[field] !== undefined) ||
   (query.tags?.length ?? 0) > 0 ||
   !!query.trendingOnly
 

@@ -20,6 +20,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify'
 import {
   type ChartListQuery,
   type ChartRow,
+  FILTER_FIELDS,
   SEARCH_COUNT_CAP,
   type User,
   isFiltered,
@@ -73,18 +74,9 @@ export const levelsList: RouteModule = (app, ctx) => {
     const key = JSON.stringify([
       query.sort,
       query.authorId,
-      query.levelMin,
-      query.levelMax,
-      query.olivier,
       query.tags,
-      query.lengthMin,
-      query.lengthMax,
-      query.npsMin,
-      query.npsMax,
-      query.scratches,
-      query.splitLines,
-      query.speedChanges,
       query.trendingOnly,
+      ...FILTER_FIELDS.map((field) => query[field]),
     ])
     const kept = orders.get(key)
     if (kept) return kept.body
