@@ -30,8 +30,8 @@ export type AppContext = {
   packs: PackCatalog
   /** Shared answers (visitors', signed-in users'), a few seconds each (sonolus/levels/cached.ts). */
   cache: ResponseCache<SharedAnswer>
-  /** Tells the other instances (PostgreSQL) to drop the pages carrying these tags. */
-  announceTags: (tags: string[]) => void
+  /** Drops the shared answers carrying these tags here and (PostgreSQL) on every other instance. */
+  dropTags: (tags: string[]) => void
   /** Media jobs and the janitor (started by the app, stopped with the context). */
   media: BackgroundWork
   /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
@@ -76,21 +76,18 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       void send(message).catch(() => {
         // Best effort: the others' pages expire within the TTL anyway.
       })
-    const announceTags = (tags: string[]) => announce(`tags:${tags.join(' ')}`)
+    const dropTags = (tags: string[]) => {
+      cache.invalidate(tags)
+      announce(`tags:${tags.join(' ')}`)
+    }
     const media = new BackgroundWork({
       repos,
       blobStore,
       tmpDir: path.join(config.dataDir, 'tmp'),
       work,
-      onListsChanged: () => {
-        cache.invalidate([cacheTags.lists])
-        announceTags([cacheTags.lists])
-      },
-      onChartChanged: (chart) => {
-        const tags = [cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]
-        cache.invalidate(tags)
-        announceTags(tags)
-      },
+      onListsChanged: () => dropTags([cacheTags.lists]),
+      onChartChanged: (chart) =>
+        dropTags([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]),
       recomputeTrending: trendingRunner(config.database, repos),
     })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, () => send('*'))
@@ -119,14 +116,13 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
         cache.clear()
       },
     )
-    const announceSession = (hash: string) => send(hash)
     return {
       work,
       moderationVersion,
       media,
       packs,
       cache,
-      announceTags,
+      dropTags,
       config,
       db,
       repos,
@@ -136,7 +132,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
         createSignatureVerifier(config.sonolusPublicKey),
         Date.now,
         sessions,
-        announceSession,
+        send,
       ),
       blobStore,
       git: readGitInfo(options.gitCwd ?? process.cwd(), config.git),

@@ -44,9 +44,9 @@ export class Auth {
     private readonly now: () => number = Date.now,
     /** Sessions resolved a moment ago (issue 20); none kept without one. */
     readonly sessions: SessionCache = new SessionCache(0),
-    /** Tells the other instances that a session began or ended (PostgreSQL's notifications): they drop what
-     *  they keep of it. */
-    private readonly announceSession: (hash: string) => Promise<void> = async () => undefined,
+    /** Tells the other instances (PostgreSQL's notifications) that a session began or ended (its hash), or
+     *  that a user's row changed (`user:{id}[:{handle}]`): they drop what they keep of it. */
+    private readonly announce: (message: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** docs/protocol.md §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
@@ -91,7 +91,7 @@ export class Auth {
    *  their kept sessions are dropped here and on every other instance, and whoever held `handle` before. */
   async userChanged(userId: string, handle?: string): Promise<void> {
     this.sessions.dropUser(userId, handle)
-    await this.announceSession(`user:${userId}${handle === undefined ? '' : `:${handle}`}`)
+    await this.announce(`user:${userId}${handle === undefined ? '' : `:${handle}`}`)
   }
 
   async requireUser(request: Pick<FastifyRequest, 'headers'>): Promise<User> {
@@ -242,7 +242,7 @@ export class Auth {
     })
     // The browser asked with this session while it waited: it was kept as unknown, here and elsewhere.
     this.sessions.drop(hash)
-    await this.announceSession(hash)
+    await this.announce(hash)
     await this.userChanged(row.id, row.handle)
     return done
   }
@@ -276,6 +276,6 @@ export class Auth {
     const hash = sha1Hex(token)
     await this.repos.sessions.delete(hash)
     this.sessions.drop(hash)
-    await this.announceSession(hash)
+    await this.announce(hash)
   }
 }

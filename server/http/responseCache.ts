@@ -1,11 +1,10 @@
 // A short-lived cache of anonymous responses (docs/protocol.md §14: "cache anonymous list pages briefly").
 // Per instance and bounded: another instance never needs it, and an entry is at most `ttlMs` stale.
-// Each entry keeps its gzip form beside the JSON, made once on the first request that accepts gzip.
 // Entries carry tags (the charts they show, say); a change drops the entries tagged with what it changed
-// and leaves the rest. Other instances are not told: they wait out the TTL, as before.
+// and leaves the rest (other instances hear of it through the caller: sonolus/levels/cached.ts). Bounded by
+// count and by weight (`sizeOf`), the least recently used dropped first.
 export type CachedResponse<T = string> = {
   body: T
-  gzip?: Buffer
   expires: number
   tags: readonly string[]
   /** What the entry weighs (sizeOf), counted against maxBytes. */
@@ -95,10 +94,8 @@ export class ResponseCache<T = string> {
   }
 
   /** After a change this instance made: drops every entry carrying any of `tags`. */
-  invalidate(tags: Iterable<string>): void {
-    const list = [...tags]
-    for (const follower of this.followers) follower.invalidate(list)
-    tags = list
+  invalidate(tags: readonly string[]): void {
+    for (const follower of this.followers) follower.invalidate(tags)
     this.clock++
     for (const tag of tags) {
       this.droppedAt.set(tag, this.clock)

@@ -46,7 +46,7 @@ import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
 import { chartAccess } from './levels/access.js'
-import { cacheTags, dropTags, sendVisitorJson } from './levels/cached.js'
+import { cacheTags, sendVisitorJson } from './levels/cached.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
@@ -91,7 +91,7 @@ export const playlists: RouteModule = (app, ctx) => {
     return (await isModerator(ctx, user)) || (await repos.playlists.personalTo(user.id)) ? user : undefined
   }
   /** After a playlist changes: its page and every playlist list (their order and counts). */
-  const playlistChanged = (id: string) => dropTags(ctx, [cacheTags.playlist(id), cacheTags.playlists])
+  const playlistChanged = (id: string) => ctx.dropTags([cacheTags.playlist(id), cacheTags.playlists])
 
   /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>

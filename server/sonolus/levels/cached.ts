@@ -52,19 +52,13 @@ const keep = (text: string, personal?: ReadonlySet<string>): SharedAnswer =>
       { gzip: Buffer.from(gzip(text, CACHED_LEVEL)), personal }
     : { text, personal }
 
-/** Drops the pages carrying these tags here, and (PostgreSQL) on every other instance. */
-export const dropTags = (ctx: AppContext, tags: string[]): void => {
-  ctx.cache.invalidate(tags)
-  ctx.announceTags(tags)
-}
-
 /** After a like, rating or comment on a chart: the pages that show it. */
 export const chartChanged = (ctx: AppContext, chartId: string): void =>
-  dropTags(ctx, [cacheTags.chart(chartId)])
+  ctx.dropTags([cacheTags.chart(chartId)])
 
 /** After a chart is created, edited or deleted: its pages, its author's, and every list. */
 export const catalogueChanged = (ctx: AppContext, chart: { id: string; authorId: string }): void =>
-  dropTags(ctx, [cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
+  ctx.dropTags([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
 
 /** Sends a kept answer, gzip when the client takes it. */
 export const sendAnswer = (
@@ -82,11 +76,11 @@ export const sendAnswer = (
 /** What a builder adds to: the tags of what the page shows, and the users it would be wrong for. */
 export type Built = { tags: Set<string>; personal: Set<string> }
 
-/** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted meanwhile). Says
- *  `X-Cache: HIT` or `MISS`. */
 /** Builds under way, per cache: requests for the same answer meanwhile wait for the one build. */
 const flights = new WeakMap<object, Map<string, Promise<{ answer: SharedAnswer; kept: boolean }>>>()
 
+/** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted, or a tag of it was
+ *  dropped, meanwhile). Says `X-Cache: HIT` or `MISS`. */
 export const keptAnswer = async (
   ctx: AppContext,
   reply: FastifyReply,
@@ -128,23 +122,6 @@ export const keptAnswer = async (
   }
 }
 
-/** A user's own answer (personal), kept under the URL and their id; a moderator's is built each time. */
-export const ownAnswer = async (
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  user: User,
-  build: (built: Built, viewer: User) => Promise<string>,
-): Promise<FastifyReply> => {
-  if (await isModerator(ctx, user)) {
-    reply.type('application/json; charset=utf-8')
-    return reply.send(await build({ tags: new Set(), personal: new Set() }, user))
-  }
-  const answer = await keptAnswer(ctx, reply, `${key}\n@${user.id}`, (built) => build(built, user))
-  return sendAnswer(request, reply, answer)
-}
-
 /** `build` answers the body for `viewer` (undefined: a visitor; SOMEONE: any signed-in user) and adds to
  *  `built` what it shows and whom it would be wrong for. `key` names the answer by what it depends on (the
  *  route's validated parameters, not the raw address: a query string of its own makes no new answer). */
@@ -157,17 +134,22 @@ export const sendJson = async (
 ): Promise<FastifyReply> => {
   const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
   if (!user) return sendAnswer(request, reply, await keptAnswer(ctx, reply, key, (b) => build(b, undefined)))
-  if (!(await isModerator(ctx, user))) {
-    let answer: SharedAnswer | undefined
-    try {
-      answer = await keptAnswer(ctx, reply, `${key}\n+`, (built) => build(built, SOMEONE))
-    } catch (error) {
-      // Not for just anyone (a private or hidden chart): perhaps for this user.
-      if (!(error instanceof HttpError)) throw error
-    }
-    if (answer && !answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
+  // A moderator's answer shows moderation state: built each time.
+  if (await isModerator(ctx, user)) {
+    reply.type('application/json; charset=utf-8')
+    return reply.send(await build({ tags: new Set(), personal: new Set() }, user))
   }
-  return ownAnswer(ctx, request, reply, key, user, build)
+  let answer: SharedAnswer | undefined
+  try {
+    answer = await keptAnswer(ctx, reply, `${key}\n+`, (built) => build(built, SOMEONE))
+  } catch (error) {
+    // Not for just anyone (a private or hidden chart): perhaps for this user.
+    if (!(error instanceof HttpError)) throw error
+  }
+  // The users it is wrong for get their own, kept under their id with the same tags.
+  if (!answer || answer.personal?.has(user.id))
+    answer = await keptAnswer(ctx, reply, `${key}\n@${user.id}`, (built) => build(built, user))
+  return sendAnswer(request, reply, answer)
 }
 
 /** Issue 19's playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the

@@ -217,7 +217,6 @@ export const levelsList: RouteModule = (app, ctx) => {
       const { viewerId: _viewer, ...shown } = query
       const named = `list\n${locale}\n${params.user ?? ''}\n`
       const key = named + JSON.stringify(shown)
-      const pageless = named + JSON.stringify({ ...shown, page: null, offset: null })
       // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       // One creator's charts (issue 17): nobody's when the handle is no one's.
@@ -244,6 +243,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         return reply.send(await built({ tags: new Set(), personal: new Set() }, query, user, locale))
       }
       if (query.scope !== 'all') return fresh()
+      const pageless = named + JSON.stringify({ ...shown, page: null, offset: null })
       const own = await ownOf(user, query, `${user.id}\n${pageless}`)
       if (own === 'many') return fresh()
       if (own.rows.length > 0) return merged(request, reply, query, user, own, locale, pageless)
