@@ -16,7 +16,7 @@ import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
 import { trendingRunner } from './work/trending.js'
 import { ModerationVersion } from './moderation/version.js'
-import { type SharedAnswer, answerBytes, cacheTags } from './sonolus/levels/cached.js'
+import { type SharedAnswer, answerBytes, cacheTags, catalogueTags } from './sonolus/levels/cached.js'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 
@@ -86,8 +86,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       tmpDir: path.join(config.dataDir, 'tmp'),
       work,
       onListsChanged: () => dropTags([cacheTags.lists]),
-      onChartChanged: (chart) =>
-        dropTags([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists]),
+      onChartChanged: (chart) => dropTags(catalogueTags(chart)),
       recomputeTrending: trendingRunner(config.database, repos),
     })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, () => send('*'))

@@ -201,6 +201,90 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
     expect(await seen()).toEqual({ alice: [1, 1], carol: [1, 1], anonymous: [1, 1] })
   })
 
+  it('fills a like, a first rating and a comment into the kept details, and keeps the pages they leave alone', async () => {
+    const id = hex(0x6a01, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(0x6a01, {
+        id,
+        authorId: 'alice',
+        author: 'Alice#7001',
+        title: 'Counted «again»',
+        description: 'Über **bold** ✓ "quoted"',
+      }),
+    )
+    const viewers: Who[] = ['alice', 'carol', undefined]
+    const comments = level(id, '/community/comments/list')
+    const records = level(id, '/leaderboards/arcScore/records/list')
+    const details = async (who: Who) => {
+      const response = await get(level(id), who)
+      expect(response.statusCode, who).toBe(200)
+      return response.json()
+    }
+    // What the page shows of its counters, against the chart's row.
+    const expectCounters = async (body: Record<string, never>, who: Who) => {
+      const row = (await test.ctx.repos.charts.findById(id))!
+      const rawItem = body.rawItem as Record<string, number>
+      expect(rawItem.likeNumber, who).toBe(row.likeNumber)
+      expect(rawItem.commentNumber, who).toBe(row.commentNumber)
+      expect(rawItem.rating, who).toBe(row.rating)
+      expect(rawItem.ratingNumber, who).toBe(row.ratingNumber)
+      expect(rawItem.playCount, who).toBe(row.playCount)
+      expect(rawItem.trending, who).toBe(row.trending)
+      const tags = (body.item as { tags: { title: string; icon?: string }[] }).tags
+      expect(tags[0], who).toEqual({ title: String(row.likeNumber), icon: 'heart' })
+      expect(
+        tags.find((tag) => tag.icon === 'star'),
+        who,
+      ).toEqual(row.ratingNumber > 0 ? { title: row.rating.toFixed(1), icon: 'star' } : undefined)
+      const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
+      expect(body.description, who).toBe(`Über bold ✓ "quoted"\n\n${stats}`)
+    }
+    /** Every viewer's details, served from what was kept; then each against a page built from nothing. */
+    const checkAll = async () => {
+      const kept = new Map<Who, Record<string, never>>()
+      for (const who of viewers) kept.set(who, await details(who))
+      for (const who of viewers) {
+        await expectCounters(kept.get(who)!, who)
+        test.ctx.cache.clear()
+        expect(kept.get(who), who).toEqual(await details(who))
+      }
+      // Kept again, with the comment and record pages (the checks above cleared them).
+      for (const who of viewers) await details(who)
+      await get(comments, 'carol')
+      await get(records, 'carol')
+    }
+    const cached = async (url: string) => (await get(url, 'carol')).headers['x-cache']
+    await checkAll()
+    expect(await cached(comments)).toBe('HIT')
+    expect(await cached(records)).toBe('HIT')
+
+    expect((await post(level(id, '/community/submit'), 'bob', 'type=like')).statusCode).toBe(200)
+    // The details take the new count; the comment and record pages do not show it and stay kept.
+    expect((await get(level(id), 'carol')).headers['x-cache']).toBe('MISS')
+    expect(await cached(comments)).toBe('HIT')
+    expect(await cached(records)).toBe('HIT')
+    await checkAll()
+
+    // The first rating adds the ★ tag: the template has no place for it and is built again.
+    expect((await post(level(id, '/community/submit'), 'carol', 'type=rating&rating=4')).statusCode).toBe(200)
+    expect(await cached(comments)).toBe('HIT')
+    await checkAll()
+    expect((await post(level(id, '/community/submit'), 'bob', 'type=rating&rating=1')).statusCode).toBe(200)
+    await checkAll()
+
+    // A comment changes the comment pages and the count on the details.
+    expect(
+      (await post(level(id, '/community/submit'), 'bob', 'type=comment&content=Counted')).statusCode,
+    ).toBe(200)
+    const page = await get(comments, 'carol')
+    expect(page.headers['x-cache']).toBe('MISS')
+    expect(page.json().comments.map((comment: { content: string }) => comment.content)).toEqual(['Counted'])
+    expect(await cached(records)).toBe('HIT')
+    await checkAll()
+    expect((await post(level(id, '/community/submit'), 'bob', 'type=dislike')).statusCode).toBe(200)
+    await checkAll()
+  })
+
   it('makes a moderator’s hide visible everywhere at once', async () => {
     const id = hex(0x5d01, 32)
     await test.ctx.repos.charts.insert(

@@ -159,6 +159,11 @@ export type DueChart = {
   announced: number
 }
 
+export type ChartCounters = Pick<
+  ChartRow,
+  'likeNumber' | 'commentNumber' | 'rating' | 'ratingNumber' | 'playCount' | 'trending'
+>
+
 export class ChartsRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -564,6 +569,15 @@ export class ChartsRepository {
 
   findById(id: string): Promise<ChartRow | undefined> {
     return this.db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  /** The chart's counters alone (a details page fills them into its kept template: issue 20). */
+  countersOf(id: string): Promise<ChartCounters | undefined> {
+    return this.db
+      .selectFrom('charts')
+      .select(['likeNumber', 'commentNumber', 'rating', 'ratingNumber', 'playCount', 'trending'])
+      .where('id', '=', id)
+      .executeTakeFirst()
   }
 
   /** Charts by id, for a page of things that name them (replays); at most a page's worth. */

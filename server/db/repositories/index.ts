@@ -67,7 +67,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
 export type { User } from './users.js'
 export { RELEASED_PREFIX, releasedHandle } from './users.js'
 export type { Session } from './sessions.js'
-export type { ChartRow, NewChart, ChartListQuery, ChartSort, StatsColumns } from './charts.js'
+export type { ChartRow, ChartCounters, NewChart, ChartListQuery, ChartSort, StatsColumns } from './charts.js'
 export { FILTER_FIELDS, SEARCH_COUNT_CAP, isFiltered, statsColumns } from './charts.js'
 export type { FileRecord, FileOrigin } from './files.js'
 export type { UploadSession, Chunk, MediaJob } from './uploads.js'

@@ -27,6 +27,12 @@ import { isModerator } from '../../moderation/roles.js'
 export const cacheTags = {
   /** The chart's own data (fields, counters, files) is on the page. */
   chart: (id: string) => `chart:${id}`,
+  /** The chart's fields, files and visibility, not its counters (a details page's template). */
+  content: (id: string) => `content:${id}`,
+  /** The chart's comments are on the page. */
+  comments: (id: string) => `comments:${id}`,
+  /** The chart's leaderboard records or replays are on the page. */
+  records: (id: string) => `records:${id}`,
   /** The page lists charts by this author (a chart's details: "other charts" by its author). */
   author: (authorId: string) => `author:${authorId}`,
   /** Which charts the page shows, and in what order, depends on the whole catalogue (lists, searches,
@@ -45,20 +51,51 @@ export type SharedAnswer = { text?: string; gzip?: Buffer; personal?: ReadonlySe
 export const answerBytes = (answer: SharedAnswer): number =>
   (answer.text?.length ?? 0) * 2 + (answer.gzip?.length ?? 0) + 16 * (answer.personal?.size ?? 0) + 200
 
-const keep = (text: string, personal?: ReadonlySet<string>): SharedAnswer =>
-  text.length >= MIN_COMPRESS_BYTES
-    ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
-      // which the cache would keep whole.
-      { gzip: Buffer.from(gzip(text, CACHED_LEVEL)), personal }
-    : { text, personal }
+/** What a builder answers: the JSON text, or its gzip made already (a filled template: template.ts). */
+export type BuiltBody = string | { gzip: Buffer }
 
-/** After a like, rating or comment on a chart: the pages that show it. */
-export const chartChanged = (ctx: AppContext, chartId: string): void =>
+const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
+  typeof text !== 'string'
+    ? { gzip: text.gzip, personal }
+    : text.length >= MIN_COMPRESS_BYTES
+      ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
+        // which the cache would keep whole.
+        { gzip: Buffer.from(gzip(text, CACHED_LEVEL)), personal }
+      : { text, personal }
+
+/** Every tag of what the chart shows. */
+const everything = (chartId: string) => [
+  cacheTags.chart(chartId),
+  cacheTags.content(chartId),
+  cacheTags.comments(chartId),
+  cacheTags.records(chartId),
+]
+
+/** After a change to what a chart shows, or to who may see it (a moderator's action, a review asked
+ *  for): every page of it. */
+export const chartChanged = (ctx: AppContext, chartId: string): void => ctx.dropTags(everything(chartId))
+
+/** After a like or a rating: the pages that show the chart's counters (its comment and record pages stay;
+ *  its details keep their template and take the new counters). */
+export const countersChanged = (ctx: AppContext, chartId: string): void =>
   ctx.dropTags([cacheTags.chart(chartId)])
 
-/** After a chart is created, edited or deleted: its pages, its author's, and every list. */
+/** After a comment is posted, edited or deleted: its comment pages, and the pages that count them. */
+export const commentsChanged = (ctx: AppContext, chartId: string): void =>
+  ctx.dropTags([cacheTags.chart(chartId), cacheTags.comments(chartId)])
+
+/** After a result is recorded: its leaderboards and replays, and the pages that count its plays. */
+export const recordsChanged = (ctx: AppContext, chartId: string): void =>
+  ctx.dropTags([cacheTags.chart(chartId), cacheTags.records(chartId)])
+
+/** What a chart's creation, edit or deletion changes: its pages, its author's, and every list. */
+export const catalogueTags = (chart: { id: string; authorId: string }): string[] => [
+  ...everything(chart.id),
+  cacheTags.author(chart.authorId),
+  cacheTags.lists,
+]
 export const catalogueChanged = (ctx: AppContext, chart: { id: string; authorId: string }): void =>
-  ctx.dropTags([cacheTags.chart(chart.id), cacheTags.author(chart.authorId), cacheTags.lists])
+  ctx.dropTags(catalogueTags(chart))
 
 /** Sends a kept answer, gzip when the client takes it. */
 export const sendAnswer = (
@@ -85,7 +122,7 @@ export const keptAnswer = async (
   ctx: AppContext,
   reply: FastifyReply,
   key: string,
-  build: (built: Built) => Promise<string>,
+  build: (built: Built) => Promise<BuiltBody>,
   /** Shorter than RESPONSE_CACHE_MS for answers no change names (an order by likes). */
   ttlMs?: number,
 ): Promise<SharedAnswer> => {
@@ -130,14 +167,16 @@ export const sendJson = async (
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  build: (built: Built, viewer: User | undefined) => Promise<string>,
+  build: (built: Built, viewer: User | undefined) => Promise<BuiltBody>,
 ): Promise<FastifyReply> => {
   const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
   if (!user) return sendAnswer(request, reply, await keptAnswer(ctx, reply, key, (b) => build(b, undefined)))
   // A moderator's answer shows moderation state: built each time.
   if (await isModerator(ctx, user)) {
+    const body = await build({ tags: new Set(), personal: new Set() }, user)
+    if (typeof body !== 'string') return sendAnswer(request, reply, body)
     reply.type('application/json; charset=utf-8')
-    return reply.send(await build({ tags: new Set(), personal: new Set() }, user))
+    return reply.send(body)
   }
   let answer: SharedAnswer | undefined
   try {

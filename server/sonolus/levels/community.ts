@@ -33,7 +33,7 @@ import { type CommentListResponse, type WebComment } from '../../../common/api/c
 import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
-import { type Built, cacheTags, chartChanged, sendJson } from './cached.js'
+import { type Built, cacheTags, commentsChanged, countersChanged, sendJson } from './cached.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { withUser } from './item.js'
@@ -176,9 +176,6 @@ export const replyBody = (parent: CommentRow, text: string): string => {
 const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
-  // A change to a chart's community drops the chart's cached pages here and on the other instances.
-  const changed = (chartId: string) => chartChanged(ctx, chartId)
-
   const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
     const user = await ctx.auth.userOf(request)
     if (!user) throw actionDenied()
@@ -289,7 +286,9 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       } else {
         throw badRequest(`Unknown community action "${type ?? ''}"`)
       }
-      changed(chart.id)
+      // A change to a chart's community drops the pages that show it, here and on the other instances.
+      if (type === 'comment') commentsChanged(ctx, chart.id)
+      else countersChanged(ctx, chart.id)
       return response
     },
   )
@@ -320,7 +319,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     user: User | undefined,
   ) => {
     const chart = await visibleChart(ctx, name, user, 'page')
-    tags.add(cacheTags.chart(chart.id))
+    tags.add(cacheTags.comments(chart.id))
     const rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
     // A comment's author edits and deletes it: the page signed-in users share is not theirs.
     for (const comment of rows) personal.add(comment.userId)
@@ -398,7 +397,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       } else {
         throw badRequest(`Unknown comment action "${type ?? ''}"`)
       }
-      changed(chart.id)
+      commentsChanged(ctx, chart.id)
       return response
     },
   )

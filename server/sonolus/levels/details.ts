@@ -6,12 +6,23 @@ import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
 import { cacheTags, sendJson } from './cached.js'
+import {
+  type Template,
+  fillGzip,
+  jsonText,
+  templateBytes,
+  templateOf,
+  textSlot,
+  valueSlot,
+} from './template.js'
+import { ResponseCache } from '../../http/responseCache.js'
+import { SOMEONE } from '../../auth/someone.js'
 import { visibleChart } from './access.js'
 import { levelJson, toRawChart } from './item.js'
 import { handleOf } from './form.js'
 import { replayItem } from './results.js'
 import { type ChartModeration } from '../../../common/api/moderation.js'
-import { type ChartRow, type User } from '../../db/repositories/index.js'
+import { type ChartCounters, type ChartRow, type User } from '../../db/repositories/index.js'
 import { isModerator } from '../../moderation/service.js'
 import { chartModeration } from '../../moderation/views.js'
 import { hiddenLine } from '../../moderation/notices.js'
@@ -66,7 +77,115 @@ const itemActions = (
   return actions
 }
 
+/** A details page kept with slots for its chart's counters (template.ts), and what the page shows. */
+type DetailsTemplate = {
+  template: Template
+  chartId: string
+  /** Whether the level shows its rating (a ★ tag): the template holds that tag or not. */
+  rated: boolean
+  tags: string[]
+  personal: string[]
+}
+
+/** The counters as the page shows them, for its slots. */
+const counterValues = (counters: ChartCounters): Record<string, string> => ({
+  likes: jsonText(`${counters.likeNumber}`),
+  rating: jsonText(counters.rating.toFixed(1)),
+  stats: jsonText(
+    `♡ ${counters.likeNumber}${counters.ratingNumber > 0 ? ` · ★ ${counters.rating.toFixed(1)} (${counters.ratingNumber})` : ''}`,
+  ),
+  likeNumber: JSON.stringify(counters.likeNumber),
+  commentNumber: JSON.stringify(counters.commentNumber),
+  rating_: JSON.stringify(counters.rating),
+  ratingNumber: JSON.stringify(counters.ratingNumber),
+  playCount: JSON.stringify(counters.playCount),
+  trending: JSON.stringify(counters.trending),
+})
+
 export const levelsDetails: RouteModule = (app, ctx) => {
+  // Templates kept a moment (they follow the response cache: dropped with it, by tags). A like or a rating
+  // drops the chart's kept answers but not its template; the next answer fills in the new counters.
+  const templates = new ResponseCache<DetailsTemplate>(
+    ctx.config.limits.responseCacheMs,
+    1000,
+    8 * 1024 * 1024,
+    (kept) => templateBytes(kept.template) + 32 * kept.tags.length,
+  )
+  ctx.cache.follow(templates as ResponseCache<unknown>)
+
+  /** The page for `user` with slots for the counters of its chart; `moderator`'s is built with theirs. */
+  const templateFor = async (
+    name: string,
+    locale: string,
+    user: User | undefined,
+    moderator: boolean,
+  ): Promise<{ kept: DetailsTemplate; counters: ChartCounters }> => {
+    const row = await visibleChart(ctx, name, user, 'page')
+    const tags = new Set<string>()
+    const owner = user?.id === row.authorId
+    const [others, replays] = await Promise.all([
+      ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
+      // Its best replays (issue 17), when everyone may watch them: a public chart's.
+      row.isPublic && !row.hidden
+        ? ctx.repos.leaderboards.listReplays({ chartId: row.id }, 0, 5)
+        : { rows: [], total: 0 },
+    ])
+    tags.add(cacheTags.content(row.id))
+    tags.add(cacheTags.records(row.id))
+    tags.add(cacheTags.author(row.authorId))
+    for (const chart of others) tags.add(cacheTags.chart(chart.id))
+    const stats = textSlot('stats')
+    const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
+    // Plain text: the app renders no markdown (the site reads rawItem.description and renders it).
+    const description = [hidden, markdownToPlain(row.description), stats].filter(Boolean).join('\n\n')
+    // The owner and moderators see the chart's moderation state and history (issue 14).
+    const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
+    const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
+    // The counters' slots (template.ts) at the end, so that what comes before them is compressed as one:
+    // the raw row's counters last, and the stats line last in the description.
+    const {
+      likeNumber: _likes,
+      commentNumber: _comments,
+      rating: _rating,
+      ratingNumber: _ratings,
+      playCount: _plays,
+      trending: _trending,
+      ...raw
+    } = toRawChart(row, user?.id)
+    const rawItem = {
+      ...raw,
+      likeNumber: valueSlot('likeNumber'),
+      commentNumber: valueSlot('commentNumber'),
+      rating: valueSlot('rating_'),
+      ratingNumber: valueSlot('ratingNumber'),
+      playCount: valueSlot('playCount'),
+      trending: valueSlot('trending'),
+    }
+    const item = levelJson(row, ctx.packs, locale, ctx.config.publicUrl, {
+      likes: textSlot('likes'),
+      rating: textSlot('rating'),
+    })
+    const body =
+      `{"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(handleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
+      (replays.rows.length
+        ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
+        : '') +
+      `],"leaderboards":${JSON.stringify(leaderboards)},"hasCommunity":true,` +
+      `"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale))},"publishTime":${row.publishTime},` +
+      `${moderation ? `"moderation":${JSON.stringify(moderation)},` : ''}` +
+      `"item":${item},"rawItem":${JSON.stringify(rawItem)},"description":${JSON.stringify(description)}}`
+    return {
+      kept: {
+        template: templateOf(body),
+        chartId: row.id,
+        rated: row.ratingNumber > 0,
+        tags: [...tags],
+        personal: [row.authorId],
+      },
+      counters: row,
+    }
+  }
+
   app.get(
     '/sonolus/levels/:name',
     {
@@ -79,42 +198,26 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     async (request, reply) => {
       // Shared by visitors, and by signed-in users other than the chart's owner (cached.ts); the owner's and
       // a moderator's are their own.
-      const key = `details\n${request.params.name}\n${request.query.localization ?? 'en'}`
+      const { name } = request.params
+      const locale = request.query.localization ?? 'en'
+      const key = `details\n${name}\n${locale}`
       return sendJson(ctx, request, reply, key, async ({ tags, personal }, user) => {
-        const { name } = request.params
-        const locale = request.query.localization ?? 'en'
-        const row = await visibleChart(ctx, name, user, 'page')
-        personal.add(row.authorId)
-        const owner = user?.id === row.authorId
         const moderator = await isModerator(ctx, user)
-
-        const [others, replays] = await Promise.all([
-          ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
-          // Its best replays (issue 17), when everyone may watch them: a public chart's.
-          row.isPublic && !row.hidden
-            ? ctx.repos.leaderboards.listReplays({ chartId: row.id }, 0, 5)
-            : { rows: [], total: 0 },
-        ])
-        tags.add(cacheTags.author(row.authorId))
-        for (const chart of [row, ...others]) tags.add(cacheTags.chart(chart.id))
-        const stats = `♡ ${row.likeNumber}${row.ratingNumber > 0 ? ` · ★ ${row.rating.toFixed(1)} (${row.ratingNumber})` : ''}`
-        const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
-        // Plain text: the app renders no markdown (the site reads rawItem.description and renders it).
-        const description = [hidden, markdownToPlain(row.description), stats].filter(Boolean).join('\n\n')
-        // The owner and moderators see the chart's moderation state and history (issue 14).
-        const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
-        const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
-        const body =
-          `{"item":${level(row)},"description":${JSON.stringify(description)},"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale))},` +
-          `"hasCommunity":true,"leaderboards":${JSON.stringify(leaderboards)},` +
-          `"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(handleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
-          (replays.rows.length
-            ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
-            : '') +
-          `],` +
-          `"publishTime":${row.publishTime},"rawItem":${JSON.stringify(toRawChart(row, user?.id))}` +
-          `${moderation ? `,"moderation":${JSON.stringify(moderation)}` : ''}}`
-        return body
+        const viewer = user === undefined ? '-' : user === SOMEONE ? '+' : `@${user.id}`
+        const templateKey = `${key}\n${viewer}`
+        let kept = moderator ? undefined : templates.get(templateKey)?.body
+        let counters = kept && (await ctx.repos.charts.countersOf(kept.chartId))
+        // Rated for the first time (the ★ tag appears), or gone: built again.
+        if (!kept || !counters || counters.ratingNumber > 0 !== kept.rated) {
+          const begun = templates.begin()
+          ;({ kept, counters } = await templateFor(name, locale, user, moderator))
+          // A moderator's shows the moderation state: not kept.
+          if (!moderator) templates.set(templateKey, kept, Date.now(), kept.tags, begun)
+        }
+        for (const tag of kept.tags) tags.add(tag)
+        tags.add(cacheTags.chart(kept.chartId))
+        for (const id of kept.personal) personal.add(id)
+        return { gzip: fillGzip(kept.template, counterValues(counters)) }
       })
     },
   )

@@ -109,12 +109,20 @@ export const chartBackground = (
       }
     : undefined
 
+/** The counters as the level's tags show them (a details template puts slots there: template.ts). */
+export type CounterTitles = { likes: string; rating: string }
+const counterTitles = (row: ChartRow): CounterTitles => ({
+  likes: `${row.likeNumber}`,
+  rating: row.rating.toFixed(1),
+})
+
 /** Level without its engine, which the caller splices in from the per-locale cache. */
 const levelWithoutEngine = (
   row: ChartRow,
   engineBackground: BackgroundItem,
   publicUrl: string,
   locale: string,
+  counters: CounterTitles,
 ): Omit<LevelItem, 'engine'> => {
   const tags = parseTags(row.tags)
   const background = chartBackground(row, engineBackground, publicUrl)
@@ -130,8 +138,8 @@ const levelWithoutEngine = (
     author: row.author,
     ...withUser('authorUser', row.author, publicUrl),
     tags: [
-      { title: `${row.likeNumber}`, icon: 'heart' },
-      ...(row.ratingNumber > 0 ? [{ title: row.rating.toFixed(1), icon: 'star' }] : []),
+      { title: counters.likes, icon: 'heart' },
+      ...(row.ratingNumber > 0 ? [{ title: counters.rating, icon: 'star' }] : []),
       // The level chip's label, Olivier III (docs/spec.md §2), beside the difficulty number 33.
       ...(row.isOliver ? [{ title: levelLabel(row.level, true) }] : []),
       // What the level data is like (issue 18): notes, length, average notes per second.
@@ -158,9 +166,21 @@ const levelWithoutEngine = (
 const ENGINE_SLOT = '"\\u0000engine\\u0000"'
 
 /** The LevelItem as JSON text, with the cached engine JSON spliced in. */
-export const levelJson = (row: ChartRow, packs: PackCatalog, locale: string, publicUrl: string): string => {
+export const levelJson = (
+  row: ChartRow,
+  packs: PackCatalog,
+  locale: string,
+  publicUrl: string,
+  counters = counterTitles(row),
+): string => {
   const engine = packs.engine(locale)
-  const level = levelWithoutEngine(row, engine.item.background, publicUrl, locale)
+  const level = levelWithoutEngine(row, engine.item.background, publicUrl, locale, counters)
   // A function replacement: the engine JSON may contain "$&"-like sequences.
-  return JSON.stringify({ ...level, engine: '\u0000engine\u0000' }).replace(ENGINE_SLOT, () => engine.json)
+  // The tags last (after the engine): a details template's slots are there (template.ts), and what comes
+  // before them is compressed as one.
+  const { tags, ...rest } = level
+  return JSON.stringify({ ...rest, engine: '\u0000engine\u0000', tags }).replace(
+    ENGINE_SLOT,
+    () => engine.json,
+  )
 }

@@ -42,7 +42,7 @@ import { type RouteModule } from '../types.js'
 import { visibleChart } from './access.js'
 import { assertActive } from '../../moderation/service.js'
 import { chartIdOf, levelJson, srl, withUser } from './item.js'
-import { cacheTags, chartChanged, sendJson } from './cached.js'
+import { cacheTags, recordsChanged, sendJson } from './cached.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
@@ -326,8 +326,8 @@ export const levelResults: RouteModule = (app, ctx) => {
             }),
           ),
         )
-        // The chart's pages show its replays: drop them.
-        chartChanged(ctx, chart.id)
+        // The chart's pages show its replays and its plays: drop them.
+        recordsChanged(ctx, chart.id)
         request.log.info({ chart: chart.id, user: user.id, record: record.id }, 'level result recorded')
         return {}
       },
@@ -369,7 +369,7 @@ export const levelResults: RouteModule = (app, ctx) => {
         async ({ tags }, user) => {
           const { name, board } = request.params
           const chart = await visibleChart(ctx, name, user, 'page')
-          tags.add(cacheTags.chart(chart.id))
+          tags.add(cacheTags.records(chart.id))
           const which = boardOf(board)
           // The current version's board unless the site asks for an earlier one (issue 19).
           const version = request.query.version ?? chart.version
