@@ -40,6 +40,8 @@ export type LoadResult = {
   failures: Record<string, number>
   /** Socket errors and timeouts. */
   errors: number
+  /** Answers that say `X-Cache: MISS` (built for the request, not served from what was kept). */
+  misses: number
   /** Response bytes (headers and body) that crossed the wire. */
   bytes: number
 }
@@ -64,6 +66,7 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
   let latencies = new Float64Array(1 << 16)
   let count = 0
   let non2xx = 0
+  let misses = 0
   const statuses: Record<number, number> = {}
   const failures: Record<string, number> = {}
   const fail = (kind: string) => {
@@ -153,6 +156,7 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
             if (!head) return
             const text = head.toString('latin1')
             parse.status = Number(text.slice(9, 12))
+            if (/\r\nx-cache:\s*MISS/i.test(text)) misses++
             const length = /\r\ncontent-length:\s*(\d+)/i.exec(text)
             if (/\r\ntransfer-encoding:\s*chunked/i.test(text)) parse.state = 'size'
             else {
@@ -216,6 +220,7 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
     p99: at(0.99),
     max: count ? sorted[count - 1] : 0,
     non2xx,
+    misses,
     statuses,
     failures,
     errors,

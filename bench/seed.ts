@@ -16,17 +16,16 @@ const WORDS = (
 /** A benchmark server's config: a temporary data folder, SQLite, loopback, no demo, quiet. One address
  *  sends everything, so the quotas are raised: the routes are measured (their hooks still run on every
  *  request), not the 429s. */
-export const benchConfig = (dataDir: string): Config =>
-  loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SEED_DEMO: '0',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
-  })
+export const benchEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  SEED_DEMO: '0',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
+})
+export const benchConfig = (dataDir: string): Config => loadConfig({ ...process.env, ...benchEnv(dataDir) })
 
 export const seedCharts = async (
   ctx: AppContext,

@@ -1,4 +1,4 @@
-// The benchmark's seed, in a process of its own (bench/serve.ts runs it): BENCH_CHARTS charts and their
+// The benchmark's seed, in a process of its own (bench/benchServer.ts runs it): BENCH_CHARTS charts and their
 // activity into BENCH_DATA_DIR's SQLite database. The server then opens the data as a server that gathered it
 // over months would, and what its memory holds is what serving takes, not what inserting 100k charts left.
 // Prints one JSON line: what the targets need (the level, sessions, the mixed run's charts, trending times).

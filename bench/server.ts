@@ -3,32 +3,20 @@
 // response size, and the server's memory. 10k charts for the catalogue; 100k for keyword search and RSS.
 // Targets (Sonolus server issue): list ≥ 40% of bare with p99 ≤ 20 ms; search p50 ≤ 5 ms at 100k; RSS ≤ 200 MB.
 // Community issue: comments list p99 ≤ 20 ms with 10k comments on a chart.
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
-import { createInterface } from 'node:readline'
+import { openContext } from '../server/context.js'
+import { type Ready, buildServer, seed, startServer } from './benchServer.js'
+import { benchConfig, benchEnv, countersOff } from './seed.js'
 import { type LoadRequest, type LoadResult, load } from './load.js'
 import { CHART_SORTS, COMMENT_RATE_LIMIT } from '../common/rules.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 
-type Ready = {
-  app: string
-  bare: string
-  level: string
-  word: string
-  pid: number
-  sessions: string[]
-  /** The details target's level's owner, signed in (issue 20). */
-  ownerSession: string
-  /** The mixed run's twenty charts (their counters are checked afterwards). */
-  mixed: string[]
-  /** The trending recomputation, three times (ms). */
-  trendingMs: number[]
-}
 type Target = {
   name: string
   url: (ready: Ready) => string
@@ -45,28 +33,21 @@ type Target = {
   signedIn?: boolean
 }
 
-const start = async (
-  charts: number,
-): Promise<{ child: ChildProcess; ready: Ready; nextLine: () => Promise<string> }> => {
-  // The young generation's size and the malloc arenas as `npm start` sets them (package.json).
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_PROF=dir: the server's CPU profile, written there when it exits.
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
-      '--max-semi-space-size=2',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'serve.ts'),
-    ],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_CHARTS: String(charts), MALLOC_ARENA_MAX: '2' },
-    },
-  )
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
-  const nextLine = async () => String((await lines.next()).value)
-  return { child, ready: JSON.parse(await nextLine()) as Ready, nextLine }
+/** A server on `charts` seeded charts, in a data folder of its own (BENCH_DATA_DIR and BENCH_SEEDED: a
+ *  folder seeded already, kept afterwards). */
+const start = async (charts: number) => {
+  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-'))
+  const env = { ...process.env, ...benchEnv(dataDir), BENCH_DATA_DIR: dataDir, BENCH_CHARTS: String(charts) }
+  const seeded = process.env.BENCH_SEEDED ?? seed(env)
+  const server = await startServer(env, seeded)
+  const stop = async () => {
+    server.child.stdin!.end()
+    await once(server.child, 'exit')
+  }
+  const remove = () => {
+    if (!process.env.BENCH_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  return { ...server, dataDir, stop, remove }
 }
 
 const rssMb = (pid: number) => {
@@ -104,7 +85,16 @@ const bust = (path: string, n: number | undefined, count: number) => {
   return `${path}${path.includes('?') ? '&' : '?'}${extra.join('&')}`
 }
 
-type Row = { name: string; rps: number; p50: number; p99: number; bytes: number; errors: number }
+type Row = {
+  name: string
+  rps: number
+  p50: number
+  p99: number
+  bytes: number
+  errors: number
+  /** Answers built for the request (X-Cache: MISS), as a share of all. */
+  built?: number
+}
 /** Least common multiple: after lcm(paths, sessions) requests every pairing of a path and a session has come. */
 const lcm = (a: number, b: number): number => {
   const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y))
@@ -165,6 +155,7 @@ const rowOf = (name: string, result: LoadResult, bytes: number): Row => {
     p99: result.p99,
     bytes,
     errors: result.errors + result.non2xx,
+    built: result.requests ? result.misses / result.requests : 0,
   }
 }
 
@@ -177,7 +168,8 @@ const print = (title: string, rows: Row[], bare: number) => {
       'p99 ms'.padStart(8) +
       'vs bare'.padStart(9) +
       'bytes'.padStart(9) +
-      'errors'.padStart(8),
+      'errors'.padStart(8) +
+      'built'.padStart(8),
   )
   for (const row of rows) {
     console.log(
@@ -187,7 +179,8 @@ const print = (title: string, rows: Row[], bare: number) => {
         row.p99.toFixed(1).padStart(8) +
         `${((row.rps / bare) * 100).toFixed(0)}%`.padStart(9) +
         String(row.bytes).padStart(9) +
-        String(row.errors).padStart(8),
+        String(row.errors).padStart(8) +
+        (row.built === undefined ? '' : `${(row.built * 100).toFixed(1)}%`).padStart(8),
     )
   }
 }
@@ -316,6 +309,7 @@ const titleSearches = Array.from(
 )
 
 console.log(`bench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`)
+buildServer()
 // BENCH_ONLY=10k or 100k runs one half (for quick checks); the default runs both.
 const ONLY = process.env.BENCH_ONLY
 if (ONLY !== '100k') {
@@ -410,13 +404,15 @@ if (ONLY !== '100k') {
   ])
   const only = process.env.BENCH_TARGETS
   const mixed = !only || 'mixed run'.includes(only) ? await mixedRun(small.ready) : undefined
-  small.child.stdin!.write('check\n')
-  const check = JSON.parse(await small.nextLine()) as { off: unknown[] }
   const memory10k = rssMb(small.ready.pid)
   small.child.stdin!.write('memory\n')
   const heap10k = await small.nextLine()
-  small.child.stdin!.end()
-  await once(small.child, 'exit')
+  await small.stop()
+  // The mixed run's charts: their counters against their rows, read once the server has stopped.
+  const checking = await openContext(benchConfig(small.dataDir))
+  const check = { off: await countersOff(checking, small.ready.mixed) }
+  await checking.close()
+  small.remove()
   print('10k charts', rows10k, rows10k[0].rps)
   if (rows10k.some((row) => row.errors > 0)) process.exitCode = 1
   if (mixed) {
@@ -468,8 +464,8 @@ if (ONLY !== '10k') {
   const memory100k = rssMb(large.ready.pid)
   large.child.stdin!.write('memory\n')
   const heap100k = await large.nextLine()
-  large.child.stdin!.end()
-  await once(large.child, 'exit')
+  await large.stop()
+  large.remove()
   print('100k charts', rows100k, rows100k[0].rps)
   console.log(
     `trending recomputation, 100k charts, 100k likes, 50k ratings, 100k plays: every score new ${large.ready.trendingMs[0]} ms, ` +

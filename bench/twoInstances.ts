@@ -4,12 +4,13 @@
 // removal) is made on instance A every 250 ms, and instance B's first list page is asked until it shows the
 // new count: how long a like takes to reach the other instance's shared pages (the PostgreSQL notice), as
 // p50 and max. Loopback only; the schema is dropped afterwards.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import autocannon from 'autocannon'
+import { type Ready, buildServer, seed, startServer } from './benchServer.js'
+import { type LoadRequest, load } from './load.js'
+import { benchEnv } from './seed.js'
 import pg from 'pg'
 
 const PG_URL = process.env.PG_URL
@@ -23,6 +24,7 @@ const schema = `bench_two_${process.pid}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-two-'))
 const env = {
   ...process.env,
+  ...benchEnv(dataDir),
   DATABASE_URL: PG_URL,
   BENCH_PG_SCHEMA: schema,
   BENCH_DATA_DIR: dataDir,
@@ -30,7 +32,6 @@ const env = {
   BENCH_COMMENTS: '1000',
 }
 
-type Ready = { app: string; bare: string; level: string; sessions: string[]; pid: number }
 const dropSchema = async () => {
   const client = new pg.Client({ connectionString: PG_URL })
   await client.connect()
@@ -39,65 +40,45 @@ const dropSchema = async () => {
 }
 
 console.log(`bench:two — ${CHARTS} charts on PostgreSQL, two instances, ${DURATION_S} s per target, loopback`)
-const seeding = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', path.join(import.meta.dirname, 'seedData.ts')],
-  {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  },
-)
-if (seeding.status !== 0) throw new Error(`the seed failed (${seeding.status})`)
-const seeded = seeding.stdout.toString('utf8').trim().split('\n').at(-1)!
+buildServer()
+const seeded = seed(env)
 
 const children: ChildProcess[] = []
 const start = async (): Promise<Ready> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'serve.ts')], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...env, BENCH_SEEDED: seeded },
-  })
+  const { child, ready } = await startServer(env, seeded)
   children.push(child)
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
-  return JSON.parse(String((await lines.next()).value)) as Ready
+  return ready
 }
 
 try {
   const a = await start()
   const b = await start()
-  const load = (base: (r: Ready) => string, signedIn: boolean) =>
+  /** 16 connections on each instance; `amount` requests on each, or DURATION_S seconds. */
+  const both = (base: (r: Ready) => string, signedIn: boolean, amount?: number) =>
     Promise.all(
-      [a, b].map((ready) => {
-        let next = 0
-        return autocannon({
+      [a, b].map((ready) =>
+        load({
           url: base(ready),
           connections: 16,
-          duration: DURATION_S,
-          headers: { 'accept-encoding': 'gzip' },
-          requests: [
-            {
-              setupRequest: (request) => {
-                const n = next++
-                return signedIn
-                  ? {
-                      ...request,
-                      path: `/sonolus/levels/list?page=${n % 400}`,
-                      headers: {
-                        ...request.headers,
-                        authorization: ready.sessions[n % ready.sessions.length],
-                      },
-                    }
-                  : request
-              },
-            },
-          ],
-        })
-      }),
+          durationS: amount ? 120 : DURATION_S,
+          amount,
+          request: (n): LoadRequest =>
+            signedIn
+              ? {
+                  path: `/sonolus/levels/list?page=${n % 400}`,
+                  headers: {
+                    'accept-encoding': 'gzip',
+                    authorization: ready.sessions[n % ready.sessions.length],
+                  },
+                }
+              : { path: '/bare', headers: { 'accept-encoding': 'gzip' } },
+        }),
+      ),
     ).then((results) => ({
-      rps: results.reduce((sum, result) => sum + result.requests.average, 0),
-      p50: Math.max(...results.map((result) => result.latency.p50)),
-      p99: Math.max(...results.map((result) => result.latency.p99)),
-      errors: results.reduce((sum, result) => sum + result.errors + result.timeouts + result.non2xx, 0),
+      rps: results.reduce((sum, result) => sum + result.rps, 0),
+      p50: Math.max(...results.map((result) => result.p50)),
+      p99: Math.max(...results.map((result) => result.p99)),
+      errors: results.reduce((sum, result) => sum + result.errors + result.non2xx, 0),
     }))
 
   // How long a like on A takes to show in B's list, while the load runs.
@@ -130,9 +111,11 @@ try {
     }
   }
 
-  const bare = await load((r) => `${r.bare}/bare`, false)
+  const bare = await both((r) => r.bare, false)
+  // Every page with every session once first (each answer built once), as bench:server does.
+  const first = await both((r) => r.app, true, 1600)
   const probing1 = probe()
-  const list = await load((r) => `${r.app}/sonolus/levels/list`, true)
+  const list = await both((r) => r.app, true)
   probing = false
   await probing1
   delays.sort((x, y) => x - y)
@@ -144,11 +127,12 @@ try {
     `\n${'target'.padEnd(58)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'vs bare'.padStart(9)}${'errors'.padStart(8)}`,
   )
   row('bare Fastify route, both instances', bare)
+  row('  (first pass: 1,600 requests on each, each answer built once)', first)
   row('levels/list pages 0-399, real sessions, both instances', list)
   console.log(
     `a like on A seen in B's list page: ${delays.length} likes, p50 ${delays[Math.floor(delays.length / 2)]?.toFixed(1)} ms, max ${delays.at(-1)?.toFixed(1)} ms (while under the load above)`,
   )
-  if (bare.errors > 0 || list.errors > 0) process.exitCode = 1
+  if (bare.errors > 0 || first.errors > 0 || list.errors > 0) process.exitCode = 1
 } finally {
   for (const child of children) child.stdin?.end()
   await Promise.all(

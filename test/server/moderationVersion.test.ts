@@ -29,6 +29,8 @@ const manualMeta = () => {
   }
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
 describe('the moderation version', () => {
   it('makes a check that arrives during a read wait for a read of its own, and shares that read', async () => {
     const db = manualMeta()
@@ -67,10 +69,12 @@ describe('the moderation version', () => {
 
   it('drops at once after its own bump, and reads synchronously when it can', async () => {
     let value = 'a'
+    let reads = 0
     const meta = {
       set: async (_key: string, next: string) => void (value = next),
     } as unknown as MetaRepository
-    const version = new ModerationVersion(meta, () => value)
+    const read = () => (reads++, value)
+    const version = new ModerationVersion(meta, read)
     let drops = 0
     version.onChange(() => drops++)
     await version.check()
@@ -80,8 +84,21 @@ describe('the moderation version', () => {
     expect(version.isCurrent(generation)).toBe(false)
     await version.check() // its own bump: already known
     expect(drops).toBe(1)
-    value = 'from another instance'
+    // Another process's action: seen by the first check of the next turn of the event loop (the requests
+    // answered in one turn share its first read), and by no later one.
+    await nextTurn()
+    value = 'from another process'
     await version.check()
     expect(drops).toBe(2)
+    const before = reads
+    await version.check()
+    await version.check()
+    expect(reads).toBe(before)
+
+    // Another instance in this process: its bump is seen in the same turn.
+    const other = new ModerationVersion(meta, read)
+    await other.bump()
+    await version.check()
+    expect(drops).toBe(3)
   })
 })
