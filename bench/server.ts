@@ -31,6 +31,8 @@ type Target = {
   post?: (ready: Ready, n: number) => unknown
   /** Each request carries the next of the seeded sessions (real users signed in: issue 20). */
   signedIn?: boolean
+  /** Measured from a cold cache: no first pass. */
+  cold?: boolean
 }
 
 /** A server on `charts` seeded charts, in a data folder of its own (BENCH_DATA_DIR and BENCH_SEEDED: a
@@ -135,7 +137,7 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
     // Answers that are kept are measured kept: one pass over every path (and every pairing of a path with a
     // session) first, reported on a row of its own, then the measured run. Answers built for every request
     // (uncached) and writes have no first pass.
-    if (paths && !target.uncached && !post) {
+    if (paths && !target.uncached && !post && !target.cold) {
       const amount = target.signedIn ? lcm(paths.length, ready.sessions.length) : paths.length
       const first = await load({ url: origin, connections, durationS: 120, amount, request })
       rows.push(rowOf(`  (first pass: ${amount} requests, each answer built once)`, first, bytes))
@@ -369,6 +371,14 @@ if (ONLY !== '100k') {
       url: (r) => `${r.app}/sonolus/levels/list?type=advanced&levelMin=10&levelMax=20&sort=likes`,
     },
     {
+      // Issue 20's "uncached": no answer kept before the run; each term's is built on its first request.
+      name: 'quick search, 60 terms, real sessions, from cold (10k)',
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      paths: () => searches,
+      signedIn: true,
+      cold: true,
+    },
+    {
       name: 'quick search, 60 terms in turn, real sessions (10k)',
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => searches,
@@ -388,13 +398,6 @@ if (ONLY !== '100k') {
       post: (r, n) => ({
         values: Math.floor(n / r.sessions.length) % 2 === 0 ? 'type=like' : 'type=dislike',
       }),
-    },
-    {
-      name: 'comments/list pages 0-999, every request built, 10k comments',
-      url: (r) => `${r.app}/sonolus/levels/wbs-${r.level}/community/comments/list`,
-      paths: commentPages,
-      signedIn: true,
-      uncached: true,
     },
     {
       name: 'comments/list pages 0-999, anonymous, 10k comments',

@@ -1,6 +1,6 @@
 // The per-chart background image (docs/spec.md §9): a 1920×1180 canvas with the cover drawn 450×450 at (741, 169).
 // The canvas behind the cover is the cover itself, enlarged, blurred and darkened.
-import sharp from 'sharp'
+import { loadSharp } from './sharp.js'
 import {
   BACKGROUND_COVER_LEFT,
   BACKGROUND_COVER_SIZE,
@@ -17,6 +17,7 @@ export const COVER_BOX = {
 }
 
 export const composeBackground = async (cover: Buffer): Promise<Buffer> => {
+  const sharp = await loadSharp()
   const backdrop = await sharp(cover)
     .resize(BACKGROUND_WIDTH, BACKGROUND_HEIGHT, { fit: 'cover' })
     .blur(40)

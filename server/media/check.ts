@@ -2,7 +2,8 @@
 // charts with our chart library, level data with its reader. Each check reads a file that is already on
 // local disk and runs off the event loop: sharp's own threads, a child process, or our worker pool.
 import fsp from 'node:fs/promises'
-import sharp, { type Metadata } from 'sharp'
+import { type Metadata } from 'sharp'
+import { loadSharp } from './sharp.js'
 import { parseFile } from 'music-metadata'
 import { type UploadKind } from '../../common/api/uploads.js'
 import { WorkLimitError, type WorkPool, WorkRefusal } from '../work/pool.js'
@@ -28,6 +29,7 @@ const MAX_IMAGE_PIXELS = 8192 * 8192
 
 export const checkImage = async (file: string | Buffer, what: string): Promise<string> => {
   let metadata: Metadata
+  const sharp = await loadSharp()
   try {
     metadata = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata()
   } catch {

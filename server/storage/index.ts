@@ -2,11 +2,12 @@ import path from 'node:path'
 import { type Config } from '../config.js'
 import { type BlobStore } from './blobStore.js'
 import { LocalBlobStore } from './localBlobStore.js'
-import { S3BlobStore } from './s3BlobStore.js'
 
-/** S3 when S3_BUCKET is set, else DATA_DIR/blobs. */
+/** S3 when S3_BUCKET is set, else DATA_DIR/blobs. The S3 client is loaded only then (issue 20: it is about
+ *  12 MB of the process's memory). */
 export const createBlobStore = async (config: Config): Promise<BlobStore> => {
   if (config.s3) {
+    const { S3BlobStore } = await import('./s3BlobStore.js')
     const store = new S3BlobStore(config.s3)
     await store.check()
     return store
@@ -16,4 +17,3 @@ export const createBlobStore = async (config: Config): Promise<BlobStore> => {
 
 export * from './blobStore.js'
 export { LocalBlobStore } from './localBlobStore.js'
-export { S3BlobStore } from './s3BlobStore.js'

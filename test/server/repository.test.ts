@@ -1,6 +1,6 @@
 // GET /sonolus/repository/{sha1}: immutable caching, byte ranges, the stored content type.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { S3BlobStore } from '../../server/storage'
+import { S3BlobStore } from '../../server/storage/s3BlobStore'
 import { putBuffer, sha1Hex } from '../../server/storage/putFile'
 import { openTestApp } from './helpers/context'
 import { type TestS3, startS3 } from './helpers/s3'

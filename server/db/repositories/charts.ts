@@ -352,10 +352,10 @@ export class ChartsRepository {
     return { rows, total }
   }
 
-  /** The ids of every chart the query shows its visitors, in its order (issue 20: a list's pages are read
+  /** The ids of every chart the query shows its visitors, in its order, packed 16 bytes an id (issue 20: a list's pages are read
    *  from these, kept a moment, rather than by walking the order from the top for each page). Not for text
    *  searches. */
-  async orderedIds(query: ChartListQuery): Promise<string[]> {
+  async orderedIds(query: ChartListQuery): Promise<Buffer> {
     const order = ORDER[query.sort]
     const rows = await this.db
       .selectFrom('charts')
@@ -364,7 +364,12 @@ export class ChartsRepository {
       .orderBy(order.column, direction(query.sort))
       .orderBy('id', order.direction)
       .execute()
-    return rows.map((row) => row.id)
+    // Packed as they are read: 16 bytes an id, with no array of 100k strings and their join on the way.
+    const packed = Buffer.allocUnsafeSlow(rows.length * 16)
+    rows.forEach((row, i) => {
+      if (packed.write(row.id, i * 16, 16, 'hex') !== 16) throw new Error('a chart id is not 32 hex digits')
+    })
+    return packed
   }
 
   /** How many charts of the query (its visitor's view) come before `row` in the query's order: where the

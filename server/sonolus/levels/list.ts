@@ -81,9 +81,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const kept = orders.get(key)
     if (kept) return kept.body
     const begun = orders.begin()
-    const ids = await ctx.repos.charts.orderedIds(query)
-    const packed = Buffer.from(ids.join(''), 'hex')
-    if (packed.length !== ids.length * 16) throw new Error('a chart id is not 32 hex digits')
+    const packed = await ctx.repos.charts.orderedIds(query)
     orders.set(key, packed, Date.now(), [cacheTags.lists], begun, ttlOf(query))
     return packed
   }

@@ -6,7 +6,7 @@ import {
 } from '../../../common/api/uploads'
 import { UPLOAD_CHUNK_BYTES } from '../../../common/rules'
 import { type App } from '../../../server/sonolus/types'
-import { S3BlobStore } from '../../../server/storage'
+import { S3BlobStore } from '../../../server/storage/s3BlobStore'
 import { testPublicKeyEnv } from '../../fixtures/keys/sign'
 import { sha1 } from '../../fixtures/media/media'
 import { openTestApp } from './context'

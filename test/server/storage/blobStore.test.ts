@@ -10,8 +10,8 @@ import {
   BlobTooLargeError,
   InvalidHashError,
   LocalBlobStore,
-  S3BlobStore,
 } from '../../../server/storage'
+import { S3BlobStore } from '../../../server/storage/s3BlobStore'
 import { tempDir } from '../helpers/context'
 import { type TestS3, startS3 } from '../helpers/s3'
 import { readAll } from '../helpers/streams'
