@@ -52,6 +52,13 @@ const start = async (charts: number) => {
   return { ...server, dataDir, stop, remove }
 }
 
+/** The process's CPU time so far (user and system, ms), from /proc. */
+const cpuMs = (pid: number): number => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command's name), in clock ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
@@ -96,6 +103,8 @@ type Row = {
   errors: number
   /** Answers built for the request (X-Cache: MISS), as a share of all. */
   built?: number
+  /** The server process's CPU time per request (µs): its own cost, whatever the load generator's. */
+  cpuUs?: number
 }
 /** Least common multiple: after lcm(paths, sessions) requests every pairing of a path and a session has come. */
 const lcm = (a: number, b: number): number => {
@@ -139,15 +148,19 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
     // (uncached) and writes have no first pass.
     if (paths && !target.uncached && !post && !target.cold) {
       const amount = target.signedIn ? lcm(paths.length, ready.sessions.length) : paths.length
+      const cpu = cpuMs(ready.pid)
       const first = await load({ url: origin, connections, durationS: 120, amount, request })
-      rows.push(rowOf(`  (first pass: ${amount} requests, each answer built once)`, first, bytes))
+      rows.push(
+        rowOf(`  (first pass: ${amount} requests, each answer built once)`, first, bytes, cpu, ready.pid),
+      )
     }
+    const cpu = cpuMs(ready.pid)
     const result = await load({ url: origin, connections, durationS: DURATION_S, request })
-    rows.push(rowOf(target.name, result, bytes))
+    rows.push(rowOf(target.name, result, bytes, cpu, ready.pid))
   }
   return rows
 }
-const rowOf = (name: string, result: LoadResult, bytes: number): Row => {
+const rowOf = (name: string, result: LoadResult, bytes: number, cpuBefore: number, pid: number): Row => {
   if (result.errors + result.non2xx > 0)
     console.log(`${name}: errors ${JSON.stringify({ statuses: result.statuses, failures: result.failures })}`)
   return {
@@ -158,6 +171,7 @@ const rowOf = (name: string, result: LoadResult, bytes: number): Row => {
     bytes,
     errors: result.errors + result.non2xx,
     built: result.requests ? result.misses / result.requests : 0,
+    cpuUs: result.requests ? ((cpuMs(pid) - cpuBefore) * 1000) / result.requests : 0,
   }
 }
 
@@ -171,7 +185,8 @@ const print = (title: string, rows: Row[], bare: number) => {
       'vs bare'.padStart(9) +
       'bytes'.padStart(9) +
       'errors'.padStart(8) +
-      'built'.padStart(8),
+      'built'.padStart(8) +
+      'cpu µs'.padStart(8),
   )
   for (const row of rows) {
     console.log(
@@ -182,7 +197,8 @@ const print = (title: string, rows: Row[], bare: number) => {
         `${((row.rps / bare) * 100).toFixed(0)}%`.padStart(9) +
         String(row.bytes).padStart(9) +
         String(row.errors).padStart(8) +
-        (row.built === undefined ? '' : `${(row.built * 100).toFixed(1)}%`).padStart(8),
+        (row.built === undefined ? '' : `${(row.built * 100).toFixed(1)}%`).padStart(8) +
+        (row.cpuUs === undefined ? '' : row.cpuUs.toFixed(0)).padStart(8),
     )
   }
 }

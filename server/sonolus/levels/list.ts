@@ -191,15 +191,27 @@ export const levelsList: RouteModule = (app, ctx) => {
       )
       if (!answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
     }
-    const { rows: publicRows } = await publicPage(query, shift, LEVELS_PER_PAGE - mine.length)
-    const rows: ChartRow[] = []
-    for (let position = start, next = 0; position < end; position++) {
-      const index = at.indexOf(position)
-      if (index >= 0) rows.push(own.rows[index])
-      else if (next < publicRows.length) rows.push(publicRows[next++])
-    }
-    reply.type('application/json; charset=utf-8')
-    return reply.send(body(rows, pageCount, user, locale))
+    // The page holds one of theirs (or the window is wrong for them): theirs alone, kept like the others.
+    const answer = await keptAnswer(
+      ctx,
+      reply,
+      `${pageless}\n@${user.id}:${start}:${pageCount}`,
+      async ({ tags }) => {
+        const { rows: publicRows } = await publicPage(query, shift, LEVELS_PER_PAGE - mine.length)
+        const rows: ChartRow[] = []
+        for (let position = start, next = 0; position < end; position++) {
+          const index = at.indexOf(position)
+          if (index >= 0) rows.push(own.rows[index])
+          else if (next < publicRows.length) rows.push(publicRows[next++])
+        }
+        tags.add(cacheTags.lists)
+        tags.add(cacheTags.author(user.id))
+        for (const row of rows) tags.add(cacheTags.chart(row.id))
+        return body(rows, pageCount, user, locale)
+      },
+      ttlOf(query),
+    )
+    return sendAnswer(request, reply, answer)
   }
 
   app.get(
