@@ -8,7 +8,7 @@
 // - with some (a few, found once per query and kept a moment with where each stands among the public
 //   charts): the public charts shifted by how many of theirs come before the page, a window signed-in
 //   users with the same shift share; a page that holds one of their charts is merged for them from the
-//   public rows and theirs;
+//   public rows and theirs, and kept for them;
 // - their own or liked charts (in=my, in=2), or more than OWN_CHARTS_MERGED of theirs in the query: built
 //   for them.
 // The site's raw rows show a chart's owner more (the SUS's hash, the scheduled time): the few pages where
@@ -55,7 +55,9 @@ const hasText = (query: ChartListQuery) => (query.search ?? []).some((entry) => 
 
 export const levelsList: RouteModule = (app, ctx) => {
   /** Users' own charts per query, a moment (dropped with every list, and by their own charts' changes). */
-  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 2000, 8 * 1024 * 1024, (own) =>
+  // Most are empty (no chart of theirs in a search): the weight bounds them, the count hardly (64 users
+  // searching 60 terms is 3,840 entries).
+  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 20_000, 8 * 1024 * 1024, (own) =>
     own === 'many' ? 100 : 100 + own.rows.length * 2000,
   )
   ctx.cache.follow(owned as ResponseCache<unknown>)
