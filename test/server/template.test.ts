@@ -4,7 +4,7 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
-  fill,
+  type Template,
   fillGzip,
   jsonText,
   templateOf,
@@ -20,10 +20,14 @@ const page = (likes: string, stats: string) =>
     raw: { likeNumber: likes === textSlot('likes') ? valueSlot('likeNumber') : Number(likes), after: true },
   })
 
+/** What a fill answers, unpacked. */
+const fill = (template: Template, values: Record<string, string>) =>
+  gunzipSync(fillGzip(template, values)).toString('utf8')
+
 describe('details templates', () => {
   const template = templateOf(page(textSlot('likes'), textSlot('stats')))
 
-  it('fills its slots with the values, as text and as gzip', () => {
+  it('fills its slots with the values, in valid gzip', () => {
     for (const likes of [0, 7, 12345, 2 ** 40]) {
       const stats = `♡ ${likes} · ★ 4.5 (2) "x"`
       const values = {
@@ -33,7 +37,6 @@ describe('details templates', () => {
       }
       const expected = page(String(likes), stats)
       expect(fill(template, values)).toBe(expected)
-      expect(gunzipSync(fillGzip(template, values)).toString('utf8')).toBe(expected)
       expect(JSON.parse(expected).raw.likeNumber).toBe(likes)
     }
   })
@@ -41,9 +44,8 @@ describe('details templates', () => {
   it('makes valid gzip with values longer than one stored block, and with empty ones', () => {
     const long = 'ü'.repeat(70_000)
     const values = { likes: '', stats: jsonText(long), likeNumber: '0' }
-    const text = fill(template, values)
-    expect(gunzipSync(fillGzip(template, values)).toString('utf8')).toBe(text)
-    expect(JSON.parse(text).description).toBe(`A line\n\n${long}`)
+    expect(fill(template, values)).toBe(page('', long))
+    expect(JSON.parse(fill(template, values)).description).toBe(`A line\n\n${long}`)
   })
 
   it('leaves text alone that only looks like a slot, and refuses a fill that misses a value', () => {
@@ -58,6 +60,6 @@ describe('details templates', () => {
       JSON.stringify({ items: Array(200).fill({ engine: 'the same engine item' }), n: valueSlot('n') }),
     )
     const gzip = fillGzip(big, { n: '1' })
-    expect(gzip.length).toBeLessThan(fill(big, { n: '1' }).length / 10)
+    expect(gzip.length).toBeLessThan(gunzipSync(gzip).length / 10)
   })
 })

@@ -10,6 +10,7 @@
 // nonce drawn when the process starts.
 import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
+import { CACHED_LEVEL } from '../../http/compression.js'
 
 const NONCE = randomBytes(8).toString('hex')
 
@@ -25,7 +26,7 @@ const MARKERS = new RegExp(`"\\\\u0000${NONCE}=(\\w+)\\\\u0000"|\\\\u0000${NONCE
  *  deflated on its own. */
 export type Template = { parts: Buffer[]; deflated: Buffer[]; names: string[] }
 
-export const templateOf = (json: string, level = 6): Template => {
+export const templateOf = (json: string): Template => {
   const texts: string[] = []
   const names: string[] = []
   let last = 0
@@ -38,7 +39,7 @@ export const templateOf = (json: string, level = 6): Template => {
   const parts = texts.map((text) => Buffer.from(text, 'utf8'))
   // Raw deflate ending in a sync flush: no final block, and the next block starts on a byte.
   const deflated = parts.map((part) =>
-    Buffer.from(zlib.deflateRawSync(part, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH })),
+    Buffer.from(zlib.deflateRawSync(part, { level: CACHED_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH })),
   )
   return { parts, deflated, names }
 }
@@ -52,14 +53,6 @@ const valuesOf = (template: Template, values: Readonly<Record<string, string>>):
     if (value === undefined) throw new Error(`template: no value for ${name}`)
     return Buffer.from(value, 'utf8')
   })
-
-/** The JSON text with every slot's value: a JSON value for a value slot, jsonText for a text slot. */
-export const fill = (template: Template, values: Readonly<Record<string, string>>): string => {
-  const filled = valuesOf(template, values)
-  return Buffer.concat(
-    template.parts.flatMap((part, i) => (i < filled.length ? [part, filled[i]] : [part])),
-  ).toString('utf8')
-}
 
 // gzip (RFC 1952): magic, deflate, no flags, no time, no extra flags, OS unknown.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255])
@@ -81,7 +74,8 @@ const stored = (data: Buffer): Buffer[] => {
   return blocks
 }
 
-/** The filled JSON as gzip, from the template's deflated parts and the values as stored blocks. */
+/** The JSON with every slot's value (a JSON value for a value slot, jsonText for a text slot) as gzip,
+ *  from the template's deflated parts and the values as stored blocks. */
 export const fillGzip = (template: Template, values: Readonly<Record<string, string>>): Buffer => {
   const filled = valuesOf(template, values)
   const chunks: Buffer[] = [GZIP_HEADER]
