@@ -6,9 +6,15 @@ import { type App } from './sonolus/types.js'
 
 /** Paths the SPA never owns: their misses are real 404s with a JSON body. */
 const API_PREFIXES = ['/sonolus/', '/upload/', '/content/', '/healthz']
+/** Each prefix without its slash: `/sonolus` alone is the API's too. */
+const API_ROOTS = API_PREFIXES.map((prefix) => prefix.replace(/\/$/, ''))
 
-export const isApiPath = (url: string): boolean =>
-  API_PREFIXES.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix))
+/** Runs on every request (the security headers): no allocation on the way. */
+export const isApiPath = (url: string): boolean => {
+  for (let i = 0; i < API_PREFIXES.length; i++)
+    if (url.startsWith(API_PREFIXES[i]) || url === API_ROOTS[i]) return true
+  return false
+}
 
 /** A missing asset (an old tab after a deploy) must be a 404, not index.html served as a script. */
 export const looksLikeFile = (url: string): boolean =>

@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 /** 256 random bits, base64url: session secrets and upload keys. */
 export const newToken = (): string => randomBytes(32).toString('base64url')
 
-/** SHA-1 hex of text (session secrets) or bytes (content-addressed files). */
-export const sha1Hex = (data: string | Uint8Array): string => createHash('sha1').update(data).digest('hex')
+/** SHA-1 hex of text (session secrets) or bytes (content-addressed files). The one-shot `hash` (Node 20.12):
+ *  a signed-in request hashes its session, about three times faster than a Hash object (issue 20). */
+export const sha1Hex = (data: string | Uint8Array): string =>
+  hash('sha1', typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength), 'hex')

@@ -1,12 +1,15 @@
-// Web security (docs/protocol.md §15.7): CORS for the configured origins (@fastify/cors), security headers
-// and the SPA's Content-Security-Policy on every response (helmet). Routes that serve something else (a
-// stored file, the split-line fragment) set a stricter policy of their own.
+// Web security (docs/protocol.md §2.3): CORS for the configured origins (@fastify/cors), and security headers
+// on every response: the SPA's pages get helmet's document set with the SPA's Content-Security-Policy; the
+// API's answers (JSON, files) the set that means something for a response no one renders as a page
+// (API_HEADERS). Routes that serve something else (a stored file, the split-line fragment) set a stricter
+// policy of their own.
 // helmet builds the headers once, at start: @fastify/helmet rebuilds its middleware on every request,
 // which cost 40% of /sonolus/info's throughput in bench:server (issue 16 note).
 import { type IncomingMessage, type ServerResponse } from 'node:http'
 import cors from '@fastify/cors'
 import helmet, { type HelmetOptions } from 'helmet'
 import { type Config } from '../config.js'
+import { isApiPath } from '../spa.js'
 import { type App } from '../sonolus/types.js'
 
 const ALLOWED_HEADERS = [
@@ -58,10 +61,27 @@ export const registerSecurity = async (app: App, config: Config): Promise<void> 
     }),
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   }
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+  const api = apiHeaders(headers)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? api : headers)
     done()
   })
+}
+
+/** The API's answers (issue 20): JSON and stored files are never rendered as our pages, so the document
+ *  headers (COOP, Origin-Agent-Cluster, Permissions-Policy, the SPA's policy, X-DNS-Prefetch-Control…)
+ *  mean nothing on them and cost every answer about a kilobyte and their handling. What is kept is what
+ *  OWASP's REST guidance asks of an API: no sniffing, a policy that runs and frames nothing if one is
+ *  opened in a browser, no referrer, and HSTS when the site is served over https. */
+export const apiHeaders = (documentHeaders: Record<string, string>): Record<string, string> => {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  }
+  const hsts = documentHeaders['strict-transport-security']
+  if (hsts) headers['strict-transport-security'] = hsts
+  return headers
 }
 
 /** The headers helmet's middleware sets for these options, collected once. */

@@ -63,6 +63,15 @@ describe('web security', () => {
     const response = await test.app.inject({ method: 'GET', url: '/sonolus/info' })
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['referrer-policy']).toBe('no-referrer')
+    // Opened in a browser, an answer runs nothing and cannot be framed.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    // The document headers are the SPA's pages' (below), not the JSON's.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined()
+    expect(response.headers['permissions-policy']).toBeUndefined()
+    // A miss under the API's paths is the API's too.
+    const missing = await test.app.inject({ method: 'GET', url: '/sonolus/nothing-here' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
   })
 
   it('rejects a CORS_ORIGINS value that is not an origin, naming the variable', () => {
@@ -98,5 +107,19 @@ describe('the SPA’s Content-Security-Policy', () => {
     expect(csp).toContain("object-src 'none'")
     expect(csp).toContain(`connect-src 'self' blob: ${PROXY}`)
     expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(response.headers['permissions-policy']).toContain('camera=()')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('sends the HSTS header on API answers too when the site is served over https', async () => {
+    const https = await openTestApp('sqlite', { env: { PUBLIC_URL: 'https://charts.example.com' } })
+    try {
+      const response = await https.app.inject({ method: 'GET', url: '/sonolus/info' })
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=15552000/)
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    } finally {
+      await https.cleanup()
+    }
   })
 })
