@@ -9,6 +9,8 @@ export type CachedResponse<T = string> = {
   tags: readonly string[]
   /** What the entry weighs (sizeOf), counted against maxBytes. */
   bytes: number
+  /** When it last moved to the newest end (the cache's count of moves). */
+  stamp?: number
 }
 
 /** Holds JSON strings for responses; other values (parsed rows) with a type argument. */
@@ -18,6 +20,8 @@ export class ResponseCache<T = string> {
   private readonly tagged = new Map<string, Set<string>>()
 
   private totalBytes = 0
+  /** Entries set or moved to the newest end so far. */
+  private stamp = 0
 
   constructor(
     private readonly ttlMs = 5000,
@@ -34,9 +38,14 @@ export class ResponseCache<T = string> {
       this.delete(key)
       return undefined
     }
-    // Recently used entries move to the end, so the oldest are dropped first.
-    this.entries.delete(key)
-    this.entries.set(key, entry)
+    // Recently used entries move to the end, so the oldest are dropped first. One that is still in the newer
+    // half (fewer than half the entries set or moved since it was) stays where it is: a kept page read by
+    // every request would otherwise be taken out of the map and put back each time (issue 20).
+    if (this.stamp - (entry.stamp ?? 0) >= this.entries.size >> 1) {
+      this.entries.delete(key)
+      this.entries.set(key, entry)
+      entry.stamp = ++this.stamp
+    }
     return entry
   }
 
@@ -79,6 +88,7 @@ export class ResponseCache<T = string> {
       expires: now + Math.min(ttlMs, this.ttlMs),
       tags: list,
       bytes: this.sizeOf(body),
+      stamp: ++this.stamp,
     }
     this.delete(key)
     this.entries.set(key, entry)

@@ -40,14 +40,16 @@ export const spaPolicyDirectives = (corsOrigins: string[]): Record<string, strin
 })
 
 export const registerSecurity = async (app: App, config: Config): Promise<void> => {
-  // Only the configured origins, exactly; others get no CORS headers, and their preflights a 404.
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-  })
+  // Only the configured origins, exactly; others get no CORS headers, and their preflights a 404. With none
+  // configured (the site and the API on one origin), no request needs the plugin's hooks (issue 20).
+  if (config.corsOrigins.length > 0)
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      allowedHeaders: ALLOWED_HEADERS,
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+    })
   const headers = {
     ...helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: spaPolicyDirectives(config.corsOrigins) },

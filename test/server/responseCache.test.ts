@@ -25,6 +25,19 @@ describe('ResponseCache', () => {
     expect(cache.get('b', 3)).toBeUndefined()
     expect(cache.get('c', 3)?.body).toBe('C')
   })
+
+  it('keeps an entry read all the time, however many are set after it', () => {
+    const cache = new ResponseCache(60_000, 100)
+    cache.set('hot', 'H', 0)
+    for (let n = 0; n < 1000; n++) {
+      cache.set(`cold${n}`, 'C', 0)
+      expect(cache.get('hot', 1)?.body).toBe('H')
+    }
+    expect(cache.size).toBe(100)
+    // The oldest of the others went first.
+    expect(cache.get('cold899', 1)).toBeUndefined()
+    expect(cache.get('cold901', 1)?.body).toBe('C')
+  })
 })
 
 describe('ResponseCache tags', () => {

@@ -74,6 +74,24 @@ describe('web security', () => {
     expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
   })
 
+  it('answers no origin at all when none is configured', async () => {
+    const alone = await openTestApp('sqlite')
+    try {
+      const preflight = await alone.app.inject({
+        method: 'OPTIONS',
+        url: '/sonolus/info',
+        headers: { origin: PROXY, 'access-control-request-method': 'GET' },
+      })
+      expect(preflight.statusCode).toBe(404)
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+      const call = await alone.app.inject({ method: 'GET', url: '/sonolus/info', headers: { origin: PROXY } })
+      expect(call.statusCode).toBe(200)
+      expect(call.headers['access-control-allow-origin']).toBeUndefined()
+    } finally {
+      await alone.cleanup()
+    }
+  })
+
   it('rejects a CORS_ORIGINS value that is not an origin, naming the variable', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'https://x.example.com/path' }, '/')).toThrow(/^CORS_ORIGINS: /)
     expect(() => loadConfig({ CORS_ORIGINS: 'nonsense' }, '/')).toThrow(/^CORS_ORIGINS: /)
