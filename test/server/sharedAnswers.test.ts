@@ -8,6 +8,7 @@ import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+import { PARSED_QUERIES_MAX } from '../../server/sonolus/levels/list'
 
 type App = Awaited<ReturnType<typeof openTestApp>>['app']
 const PEOPLE = {
@@ -157,6 +158,23 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
     const hers = await everything('alice')
     for (const chart of alicePrivate) expect(hers).toContain(chart.id)
     expect(hers).not.toContain(charts[60].id)
+  })
+
+  it('answers an address the same after more addresses than it keeps parsed pushed its parse out', async () => {
+    // The charts of the test above: alice's private ones are merged into her pages.
+    const url = '/sonolus/levels/list?title=Shared&page=1'
+    const first = {
+      alice: ids((await get(url, 'alice')).json()),
+      carol: ids((await get(url, 'carol')).json()),
+    }
+    expect(first.alice).not.toEqual(first.carol)
+    for (let n = 0; n <= PARSED_QUERIES_MAX; n++) {
+      const other = await get(`${url}&n=${n}`, n % 2 ? 'alice' : 'carol')
+      expect(other.statusCode).toBe(200)
+    }
+    expect(ids((await get(url, 'carol')).json())).toEqual(first.carol)
+    expect(ids((await get(url, 'alice')).json())).toEqual(first.alice)
+    expect(ids((await get(url)).json())).toEqual(first.carol)
   })
 
   it('answers a query string of its own, or a made-up session, from the shared answer', async () => {

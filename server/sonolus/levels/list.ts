@@ -31,7 +31,7 @@ import { type RouteModule } from '../types.js'
 import { type Built, cacheTags, keptAnswer, sendAnswer } from './cached.js'
 import { advancedSearch } from './forms.js'
 import { levelJson, toRawChart } from './item.js'
-import { parseLevelList } from './query.js'
+import { type LevelListParams, parseLevelList } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
 
 /** Orders that every like, rating or play moves: their pages and id lists are kept this long at most (a
@@ -43,6 +43,28 @@ const MOVING_ORDERS = new Set(['likes', 'rating', 'trending', 'plays'])
 export const OWN_CHARTS_MERGED = 50
 
 type Query = ChartListQuery & { page: number }
+/** An address's query (no viewer) and the keys of its answers. */
+type Parsed = {
+  query: Readonly<ReturnType<typeof parseLevelList>>
+  /** The answer's key: what it depends on. */
+  key: string
+  /** The query without its page, named short (`list#7`): the keys of a user's own charts in the query and
+   *  of the pages merged with them, made on every request for them (a short key hashes quickly). */
+  family: string
+  /** The page signed-in users share. */
+  shared: string
+}
+/** Addresses whose parse is kept. */
+export const PARSED_QUERIES_MAX = 1000
+
+/** Freezes an object and what it holds: a kept query is shared by the requests for its address. */
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
 /** A user's non-public charts in a query, each with how many public charts come before it; the query's
  *  public total. */
 type Own = { rows: ChartRow[]; before: number[]; total: number } | 'many'
@@ -162,8 +184,8 @@ export const levelsList: RouteModule = (app, ctx) => {
     user: User,
     own: Exclude<Own, 'many'>,
     locale: string,
-    /** The query's key without its page. */
-    pageless: string,
+    /** The query without its page (Parsed.family). */
+    family: string,
   ) => {
     const start = query.offset
     const end = start + LEVELS_PER_PAGE
@@ -175,7 +197,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const mine = own.rows.filter((_, i) => at[i] >= start && at[i] < end)
     if (mine.length === 0) {
       // The public charts from `shift`: the same window for every user with as many of theirs before it.
-      const key = `${pageless}\n+@${shift}:${pageCount}`
+      const key = `${family}\n+@${shift}:${pageCount}`
       const answer = await keptAnswer(
         ctx,
         reply,
@@ -197,7 +219,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const answer = await keptAnswer(
       ctx,
       reply,
-      `${pageless}\n@${user.id}:${start}:${pageCount}`,
+      `${family}\n@${user.id}:${start}:${pageCount}`,
       async ({ tags }) => {
         const { rows: publicRows } = await publicPage(query, shift, LEVELS_PER_PAGE - mine.length)
         const rows: ChartRow[] = []
@@ -216,6 +238,44 @@ export const levelsList: RouteModule = (app, ctx) => {
     return sendAnswer(request, reply, answer)
   }
 
+  /** Each address's query as parsed, and the keys of its answers, kept for the next request for it (issue
+   *  20: the parse and the keys' JSON were a tenth of a kept page's cost). The same address is the same
+   *  validated parameters, so the same query; the keys are the same strings, whose hashes V8 keeps. Bounded:
+   *  an address no one asks again costs its parse, as before, and pushes out the oldest. */
+  const parsedQueries = new Map<string, Parsed>()
+  /** Each query without its page, and its short name. A name is never given twice: a query forgotten and
+   *  asked again gets a new one (what was kept under the old one is no longer found, and goes). */
+  const families = new Map<string, string>()
+  let familiesNamed = 0
+  const familyOf = (pageless: string): string => {
+    let family = families.get(pageless)
+    if (family === undefined) {
+      family = `list#${++familiesNamed}`
+      families.set(pageless, family)
+      if (families.size > PARSED_QUERIES_MAX) families.delete(families.keys().next().value as string)
+    }
+    return family
+  }
+  const parsedOf = (url: string, params: LevelListParams): Parsed => {
+    const kept = parsedQueries.get(url)
+    if (kept) return kept
+    const query = deepFreeze(parseLevelList(params, undefined))
+    // What the answer depends on (not the raw address: a query string of its own makes no new answer).
+    const { viewerId: _viewer, ...shown } = query
+    const named = `list\n${params.localization ?? 'en'}\n${params.user ?? ''}\n`
+    const key = named + JSON.stringify(shown)
+    const parsed: Parsed = {
+      query,
+      key,
+      family: familyOf(named + JSON.stringify({ ...shown, page: null, offset: null })),
+      shared: `${key}\n+`,
+    }
+    parsedQueries.set(url, parsed)
+    if (parsedQueries.size > PARSED_QUERIES_MAX)
+      parsedQueries.delete(parsedQueries.keys().next().value as string)
+    return parsed
+  }
+
   app.get(
     '/sonolus/levels/list',
     { schema: { querystring: LevelListQuery, response: { 200: LevelListResponseSchema } } },
@@ -224,11 +284,9 @@ export const levelsList: RouteModule = (app, ctx) => {
       const params = request.query
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
-      const query = parseLevelList(params, user?.id)
-      // What the answer depends on (not the raw address: a query string of its own makes no new answer).
-      const { viewerId: _viewer, ...shown } = query
-      const named = `list\n${locale}\n${params.user ?? ''}\n`
-      const key = named + JSON.stringify(shown)
+      const parsed = parsedOf(request.url, params)
+      const query = { ...parsed.query, viewerId: user?.id }
+      const { key, family } = parsed
       // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       // One creator's charts (issue 17): nobody's when the handle is no one's.
@@ -255,14 +313,13 @@ export const levelsList: RouteModule = (app, ctx) => {
         return reply.send(await built({ tags: new Set(), personal: new Set() }, query, user, locale))
       }
       if (query.scope !== 'all') return fresh()
-      const pageless = named + JSON.stringify({ ...shown, page: null, offset: null })
-      const own = await ownOf(user, query, `${user.id}\n${pageless}`)
+      const own = await ownOf(user, query, `${user.id}\n${family}`)
       if (own === 'many') return fresh()
-      if (own.rows.length > 0) return merged(request, reply, query, user, own, locale, pageless)
+      if (own.rows.length > 0) return merged(request, reply, query, user, own, locale, family)
       const answer = await keptAnswer(
         ctx,
         reply,
-        `${key}\n+`,
+        parsed.shared,
         (b) => built(b, query, SOMEONE, locale),
         ttlOf(query),
       )
