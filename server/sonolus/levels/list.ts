@@ -285,7 +285,10 @@ export const levelsList: RouteModule = (app, ctx) => {
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
       const parsed = parsedOf(request.url, params)
-      const query = { ...parsed.query, viewerId: user?.id }
+      // The kept query is shared and frozen; one that names a creator gets its own copy, for their id. The
+      // viewer is not in it: what is built for a user says so itself (built, ownOf).
+      const query: Query & { scopeNeedsLogin: boolean } =
+        params.user === undefined ? parsed.query : { ...parsed.query }
       const { key, family } = parsed
       // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
