@@ -32,8 +32,17 @@ describe.each(DIALECTS)('request quotas on %s', (dialect) => {
 
   it('answers past the per-address limit with 429 rate_limited, Retry-After and no work done', async () => {
     const { app } = await open({ RATE_LIMIT_PER_MINUTE: '3' })
-    for (let i = 0; i < 3; i++) expect((await get(app, '/sonolus/info')).statusCode).toBe(200)
+    for (let i = 0; i < 3; i++) {
+      const answered = await get(app, '/sonolus/info')
+      expect(answered.statusCode).toBe(200)
+      // Each answer says the limit, what is left of it, and when the window ends.
+      expect(answered.headers['x-ratelimit-limit']).toBe('3')
+      expect(answered.headers['x-ratelimit-remaining']).toBe(String(2 - i))
+      expect(Number(answered.headers['x-ratelimit-reset'])).toBeGreaterThan(0)
+      expect(Number(answered.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60)
+    }
     const refused = await get(app, '/sonolus/info')
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0')
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toMatchObject({ code: 429, error: 'rate_limited' })
     const retryAfter = Number(refused.headers['retry-after'])
