@@ -1,7 +1,7 @@
 // Starts the benchmark's server (bench/serve.mjs) on seeded data: the server compiled first when its
 // sources are newer than build/ (as `npm start` does), the data seeded in a process of its own
 // (bench/seedData.ts) unless BENCH_SEEDED names a seed made already, the process run with the flags of
-// `npm start` (a 2 MB young generation, two malloc arenas). Used by bench:server and bench:two.
+// `npm start` (a 2 MB young generation, an old generation that grows by a quarter, two malloc arenas). Used by bench:server and bench:two.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -52,6 +52,7 @@ export const startServer = async (
       // BENCH_PROF=dir: the server's CPU profile, written there when it exits.
       ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
       '--max-semi-space-size=2',
+      '--heap-growing-percent=25',
       path.join(import.meta.dirname, 'serve.mjs'),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'], env: { ...env, MALLOC_ARENA_MAX: '2' } },
