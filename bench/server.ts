@@ -107,6 +107,8 @@ type Row = {
   built?: number
   /** The server process's CPU time per request (µs): its own cost, whatever the load generator's. */
   cpuUs?: number
+  /** The server's RSS after the target, and its peak so far (MB). */
+  rss?: { rss: number; peak: number }
 }
 /** Least common multiple: after lcm(paths, sessions) requests every pairing of a path and a session has come. */
 const lcm = (a: number, b: number): number => {
@@ -178,6 +180,7 @@ const rowOf = (name: string, result: LoadResult, bytes: number, cpuBefore: numbe
     errors: result.errors + result.non2xx,
     built: result.requests ? result.misses / result.requests : 0,
     cpuUs: result.requests ? ((cpuMs(pid) - cpuBefore) * 1000) / result.requests : 0,
+    rss: rssMb(pid),
   }
 }
 
@@ -192,7 +195,8 @@ const print = (title: string, rows: Row[], bare: number) => {
       'bytes'.padStart(9) +
       'errors'.padStart(8) +
       'built'.padStart(8) +
-      'cpu µs'.padStart(8),
+      'cpu µs'.padStart(8) +
+      'rss/peak'.padStart(10),
   )
   for (const row of rows) {
     console.log(
@@ -204,7 +208,8 @@ const print = (title: string, rows: Row[], bare: number) => {
         String(row.bytes).padStart(9) +
         String(row.errors).padStart(8) +
         (row.built === undefined ? '' : `${(row.built * 100).toFixed(1)}%`).padStart(8) +
-        (row.cpuUs === undefined ? '' : row.cpuUs.toFixed(0)).padStart(8),
+        (row.cpuUs === undefined ? '' : row.cpuUs.toFixed(0)).padStart(8) +
+        (row.rss === undefined ? '' : `${row.rss.rss.toFixed(0)}/${row.rss.peak.toFixed(0)}`).padStart(10),
     )
   }
 }

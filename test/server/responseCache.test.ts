@@ -121,6 +121,27 @@ describe('cached anonymous level lists', () => {
     expect(refused.body).toBe(plain.body)
   })
 
+  it('compresses a kept answer fast when built, and smaller once it is served again, with the same JSON', async () => {
+    test.ctx.cache.clear()
+    const ask = () =>
+      test.app.inject({ method: 'GET', url: '/sonolus/levels/list', headers: { 'accept-encoding': 'gzip' } })
+    const built = await ask()
+    expect(built.headers['x-cache']).toBe('MISS')
+    const json = gunzipSync(built.rawPayload).toString('utf8')
+    // Served again: the same bytes (the smaller ones are made after this turn).
+    const again = await ask()
+    expect(again.headers['x-cache']).toBe('HIT')
+    expect(again.rawPayload.equals(built.rawPayload)).toBe(true)
+    await new Promise((resolve) => setImmediate(resolve))
+    const smaller = await ask()
+    expect(smaller.headers['x-cache']).toBe('HIT')
+    expect(smaller.rawPayload.length).toBeLessThan(built.rawPayload.length)
+    expect(gunzipSync(smaller.rawPayload).toString('utf8')).toBe(json)
+    // Once: what is served from then on is those bytes.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect((await ask()).rawPayload.equals(smaller.rawPayload)).toBe(true)
+  })
+
   it('compresses fresh JSON answers too, but never repository files or small bodies', async () => {
     const fresh = await test.app.inject({
       method: 'GET',
