@@ -33,6 +33,8 @@ export const MAX_PROFILE_BYTES = 64 * 1024
 export const MAX_PROFILE_DEPTH = 8
 
 const reject = (message: string) => new HttpError(401, 'not_login', message)
+/** A request without a session. */
+const NOBODY: Promise<User | undefined> = Promise.resolve(undefined)
 
 type Profile = { id: string; handle: string; name: string }
 
@@ -63,16 +65,18 @@ export class Auth {
   userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
     let user = this.asked.get(request)
     if (!user) {
-      user = this.lookUp(request)
+      const token = Auth.tokenOf(request)
+      if (!token) user = NOBODY
+      else {
+        const hash = sha1Hex(token)
+        user = this.sessions.resolvedUser(hash) ?? this.lookUp(hash)
+      }
       this.asked.set(request, user)
     }
     return user
   }
 
-  private async lookUp(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
-    const token = Auth.tokenOf(request)
-    if (!token) return undefined
-    const hash = sha1Hex(token)
+  private async lookUp(hash: string): Promise<User | undefined> {
     const kept = this.sessions.get(hash)
     if (kept?.user) return kept.user
     let userId = kept?.userId

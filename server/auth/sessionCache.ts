@@ -12,7 +12,13 @@ import { type User } from '../db/repositories/index.js'
 
 /** Entries at most. */
 export const SESSION_CACHE_MAX = 10_000
-type Entry = { userId: string | undefined; user?: User; until: number }
+type Entry = {
+  userId: string | undefined
+  user?: User
+  until: number
+  /** The user, as the promise a request's lookup answers: made once per entry, not per request. */
+  resolved?: Promise<User>
+}
 
 export class SessionCache {
   private readonly entries = new Map<string, Entry>()
@@ -35,6 +41,18 @@ export class SessionCache {
     return { userId: entry.userId, user: entry.user }
   }
 
+  /** The user of a kept session whose row was read, as a settled promise; undefined when nothing fresh is
+   *  kept, or not the row (issue 20: a signed-in request's lookup without a promise of its own). */
+  resolvedUser(hash: string): Promise<User> | undefined {
+    const entry = this.entries.get(hash)
+    if (!entry?.user) return undefined
+    if (entry.until <= this.now()) {
+      this.entries.delete(hash)
+      return undefined
+    }
+    return (entry.resolved ??= Promise.resolve(entry.user))
+  }
+
   /** Keeps what a lookup found: whose it is until the session's expiry at the latest, or that it is
    *  unknown. */
   set(hash: string, userId: string | undefined, sessionExpires?: number): void {
@@ -49,7 +67,10 @@ export class SessionCache {
    *  or belongs to someone else). */
   setUser(hash: string, user: User): void {
     const entry = this.entries.get(hash)
-    if (entry?.userId === user.id) entry.user = user
+    if (entry?.userId === user.id) {
+      entry.user = user
+      entry.resolved = undefined
+    }
   }
 
   drop(hash: string): void {

@@ -15,6 +15,8 @@ import { type MetaRepository } from '../db/repositories/meta.js'
 
 const KEY = 'moderation_version'
 const DONE = Promise.resolve()
+/** Whether a check's answer says the caches are fresh already (no turn of the microtask queue to wait). */
+export const fresh = (checked: Promise<void>): boolean => checked === DONE
 /** Moves with every bump in this process: a read made in this turn before it is not current. */
 let bumps = 0
 
@@ -41,7 +43,8 @@ export class ModerationVersion {
     this.listeners.push(drop)
   }
 
-  /** Resolves once this instance's caches are as fresh as the database was when the call was made. */
+  /** Resolves once this instance's caches are as fresh as the database was when the call was made; on
+   *  SQLite they are when it returns, and it returns `DONE`, which a caller need not wait for (`fresh`). */
   check(): Promise<void> {
     if (this.readNow) {
       if (this.readThisTurn === bumps) return DONE

@@ -32,6 +32,29 @@ const until = async (ask: () => Promise<{ statusCode: number }>, status: number)
 }
 
 describe('the session cache', () => {
+  it('answers a kept user as one settled promise until the entry changes, ends or is dropped', async () => {
+    let now = 1_000
+    const cache = new SessionCache(10_000, 10, () => now)
+    const alice = { id: 'alice', handle: '1', name: 'Alice' } as never
+    cache.set('a', 'alice', 5_000)
+    // Whose it is, but not the row yet: the lookup reads it.
+    expect(cache.resolvedUser('a')).toBeUndefined()
+    cache.setUser('a', alice)
+    const first = cache.resolvedUser('a')
+    expect(await first).toBe(alice)
+    expect(cache.resolvedUser('a')).toBe(first)
+    const renamed = { id: 'alice', handle: '1', name: 'Alice B' } as never
+    cache.setUser('a', renamed)
+    expect(await cache.resolvedUser('a')).toBe(renamed)
+    cache.drop('a')
+    expect(cache.resolvedUser('a')).toBeUndefined()
+    cache.set('a', 'alice', 5_000)
+    cache.setUser('a', alice)
+    now = 5_000
+    expect(cache.resolvedUser('a')).toBeUndefined()
+    expect(cache.get('a')).toBeUndefined()
+  })
+
   it('keeps an answer for its time, never past the session’s expiry, and forgets the oldest first', () => {
     let now = 1_000
     const cache = new SessionCache(10_000, 3, () => now)

@@ -22,6 +22,7 @@ import { type User } from '../../db/repositories/index.js'
 import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
 import { HttpError } from '../../http/errors.js'
 import { isModerator } from '../../moderation/roles.js'
+import { fresh } from '../../moderation/version.js'
 
 /** The tags of cached pages. */
 export const cacheTags = {
@@ -143,7 +144,8 @@ export const keptAnswer = async (
   ttlMs?: number,
 ): Promise<SharedAnswer> => {
   // A moderator's action on any instance drops this instance's pages before they are served.
-  await ctx.moderationVersion.check()
+  const checked = ctx.moderationVersion.check()
+  if (!fresh(checked)) await checked
   const entry = ctx.cache.get(key)
   reply.header('x-cache', entry ? 'HIT' : 'MISS')
   if (entry) {
