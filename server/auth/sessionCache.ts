@@ -8,6 +8,7 @@
 // - a change to the user's row that a request reads (`dropUser`: their notices marker, a new sign-in's
 //   name or handle, and a handle that Sonolus gave to someone else);
 // - a moderator's action drops them all (a suspension or a role takes effect at once).
+import { setBounded } from '../bounded.js'
 import { type User } from '../db/repositories/index.js'
 
 /** Entries at most. */
@@ -32,24 +33,26 @@ export class SessionCache {
   /** The kept answer for a session hash: `{userId}` (undefined for an unknown session) and the user's row
    *  once it was read, or undefined when nothing fresh is kept. */
   get(hash: string): { userId: string | undefined; user?: User } | undefined {
+    const entry = this.fresh(hash)
+    return entry && { userId: entry.userId, user: entry.user }
+  }
+
+  /** The entry while it is fresh; an expired one goes. */
+  private fresh(hash: string): Entry | undefined {
     const entry = this.entries.get(hash)
     if (!entry) return undefined
     if (entry.until <= this.now()) {
       this.entries.delete(hash)
       return undefined
     }
-    return { userId: entry.userId, user: entry.user }
+    return entry
   }
 
   /** The user of a kept session whose row was read, as a settled promise; undefined when nothing fresh is
    *  kept, or not the row (issue 20: a signed-in request's lookup without a promise of its own). */
   resolvedUser(hash: string): Promise<User> | undefined {
-    const entry = this.entries.get(hash)
+    const entry = this.fresh(hash)
     if (!entry?.user) return undefined
-    if (entry.until <= this.now()) {
-      this.entries.delete(hash)
-      return undefined
-    }
     return (entry.resolved ??= Promise.resolve(entry.user))
   }
 
@@ -58,9 +61,7 @@ export class SessionCache {
   set(hash: string, userId: string | undefined, sessionExpires?: number): void {
     if (this.ttlMs <= 0) return
     const until = Math.min(this.now() + this.ttlMs, sessionExpires ?? Number.POSITIVE_INFINITY)
-    this.entries.delete(hash)
-    this.entries.set(hash, { userId, until })
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string)
+    setBounded(this.entries, hash, { userId, until }, this.max)
   }
 
   /** Keeps the user's row beside a kept session (read after `set`; nothing when the entry went meanwhile,

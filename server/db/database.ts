@@ -14,6 +14,7 @@ import {
 } from 'kysely'
 import { type DatabaseConfig } from '../config.js'
 import { type Database } from './schema.js'
+import { setBounded } from '../bounded.js'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -52,11 +53,8 @@ const cachedStatements = (sqlite: SQLite.Database, max = 500): SqliteDatabase =>
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
-      let statement = statements.get(sql)
-      if (statement) statements.delete(sql)
-      else statement = sqlite.prepare(sql)
-      statements.set(sql, statement)
-      if (statements.size > max) statements.delete(statements.keys().next().value as string)
+      const statement = statements.get(sql) ?? sqlite.prepare(sql)
+      setBounded(statements, sql, statement, max)
       return statement as unknown as SqliteStatement
     },
   }

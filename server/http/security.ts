@@ -1,7 +1,7 @@
 // Web security (docs/protocol.md §2.3): CORS for the configured origins (@fastify/cors), and security headers
 // on every response: the SPA's pages get helmet's document set with the SPA's Content-Security-Policy; the
 // API's answers (JSON, files) the set that means something for a response no one renders as a page
-// (API_HEADERS). Routes that serve something else (a stored file, the split-line fragment) set a stricter
+// (apiHeaders). Routes that serve something else (a stored file, the split-line fragment) set a stricter
 // policy of their own.
 // helmet builds the headers once, at start: @fastify/helmet rebuilds its middleware on every request,
 // which cost 40% of /sonolus/info's throughput in bench:server (issue 16 note).

@@ -27,6 +27,7 @@ import {
 } from '../../db/repositories/index.js'
 import { notLoggedIn } from '../../http/errors.js'
 import { ResponseCache } from '../../http/responseCache.js'
+import { setBounded } from '../../bounded.js'
 import { type RouteModule } from '../types.js'
 import { type Built, cacheTags, keptAnswer, sendAnswer } from './cached.js'
 import { advancedSearch } from './forms.js'
@@ -251,8 +252,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     let family = families.get(pageless)
     if (family === undefined) {
       family = `list#${++familiesNamed}`
-      families.set(pageless, family)
-      if (families.size > PARSED_QUERIES_MAX) families.delete(families.keys().next().value as string)
+      setBounded(families, pageless, family, PARSED_QUERIES_MAX)
     }
     return family
   }
@@ -270,9 +270,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       family: familyOf(named + JSON.stringify({ ...shown, page: null, offset: null })),
       shared: `${key}\n+`,
     }
-    parsedQueries.set(url, parsed)
-    if (parsedQueries.size > PARSED_QUERIES_MAX)
-      parsedQueries.delete(parsedQueries.keys().next().value as string)
+    setBounded(parsedQueries, url, parsed, PARSED_QUERIES_MAX)
     return parsed
   }
 
