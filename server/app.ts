@@ -3,6 +3,7 @@
 import { SITE_HEADER, errorShape } from './http/protocolErrors.js'
 import { AnyQuery, HealthResponseSchema } from '../common/api/schemas/content.js'
 import { randomUUID } from 'node:crypto'
+import { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http'
 import Fastify, {
   type FastifyError,
   type FastifyReply,
@@ -17,7 +18,10 @@ import { compressJson } from './http/compression.js'
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
-import { registerSecurity } from './http/security.js'
+import { KeptLane } from './http/lane.js'
+import { type ResponseCache } from './http/responseCache.js'
+import { apiSecurityHeaders, registerSecurity } from './http/security.js'
+import { compressHarder } from './sonolus/levels/cached.js'
 import { registerProtection } from './http/protection.js'
 import { checkResponse, validationError, validatorCompiler } from './http/validation.js'
 import { WorkBusyError } from './work/pool.js'
@@ -44,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its schemas: what the route-table test walks. */
     routeTable: RouteEntry[]
+    /** The kept-answer lane (http/lane.ts). */
+    lane: KeptLane
   }
 }
 
@@ -85,6 +91,20 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   })
   // Slow headers count against the same deadline.
   app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)
+  // The kept-answer lane (http/lane.ts) sees each request first; what it does not answer goes on to
+  // Fastify's handler, the server's only other listener. (Not serverFactory: the server Fastify makes keeps
+  // the timeouts set above and Fastify's own.)
+  const lane = new KeptLane()
+  app.decorate('lane', lane)
+  app.decorateRequest('laneTrail', null)
+  const [fastifyHandler] = app.server.listeners('request') as RequestListener[]
+  if (fastifyHandler) {
+    app.server.removeListener('request', fastifyHandler)
+    app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      lane.handle(request, response, fastifyHandler)
+    })
+  }
+  app.addHook('onClose', async () => lane.clear())
 
   // An import by `npm run import-pack` (another process) shows up here within 10 s (scale-out rule: no
   // instance relies on its own memory for shared state).
@@ -177,6 +197,24 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Rate limits and load shedding first: they attach to the routes registered after them.
   await registerProtection(app, ctx)
+  lane.attach(
+    {
+      config: ctx.config,
+      cache: ctx.cache as ResponseCache<unknown>,
+      sessions: ctx.auth.sessions,
+      moderationVersion: ctx.moderationVersion,
+      counter: app.rateCounter,
+      log: app.log,
+      busy: () =>
+        'isUnderPressure' in app
+          ? (app as unknown as { isUnderPressure: () => boolean }).isUnderPressure()
+          : false,
+      securityHeaders: apiSecurityHeaders(ctx.config),
+      sonolusVersion: ctx.config.sonolusVersion,
+      compressHarder,
+    },
+    trustProxyOption(ctx.config.trustProxy) ?? false,
+  )
 
   // Before the routes, so that it guards each of them.
   registerSuspensionCheck(app, ctx)

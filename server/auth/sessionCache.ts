@@ -56,6 +56,13 @@ export class SessionCache {
     return (entry.resolved ??= Promise.resolve(entry.user))
   }
 
+  /** The fresh entry of a session whose user's row is kept, as an identity (the kept-answer lane,
+   *  http/lane.ts: an answer remembered for a session holds while the same entry holds the same row). */
+  userEntry(hash: string): { readonly user?: User } | undefined {
+    const entry = this.fresh(hash)
+    return entry?.user ? entry : undefined
+  }
+
   /** Keeps what a lookup found: whose it is until the session's expiry at the latest, or that it is
    *  unknown. */
   set(hash: string, userId: string | undefined, sessionExpires?: number): void {

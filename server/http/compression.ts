@@ -18,7 +18,7 @@ let lastHeader: string | undefined
 let lastAccepts = false
 
 /** True when the request's Accept-Encoding allows gzip (an explicit `q=0` refuses it). */
-export const acceptsGzip = (request: FastifyRequest): boolean => {
+export const acceptsGzip = (request: Pick<FastifyRequest, 'headers'>): boolean => {
   const header = request.headers['accept-encoding']
   if (!header) return false
   if (header === lastHeader) return lastAccepts

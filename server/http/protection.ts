@@ -8,6 +8,7 @@ import {
   type FastifyRequest,
   type onRequestHookHandler,
 } from 'fastify'
+import { type Config } from '../config.js'
 import { type AppContext } from '../context.js'
 import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
 import { type App } from '../sonolus/types.js'
@@ -72,6 +73,12 @@ export class SharedRateCounter {
     return { current: entry.known + entry.local, ttl: windowStart + RATE_WINDOW_MS - now }
   }
 
+  /** The count in this window so far, without counting (the kept-answer lane: http/lane.ts). */
+  peek(key: string, now = Date.now()): number {
+    const entry = this.entries.get(`${key}@${now - (now % RATE_WINDOW_MS)}`)
+    return entry ? entry.known + entry.local : 0
+  }
+
   /** Drops past windows first; if every entry is current, the oldest (they were counted already). */
   private evict(windowStart: number) {
     for (const [id, entry] of this.entries) if (entry.windowStart < windowStart) this.entries.delete(id)
@@ -126,7 +133,22 @@ export class SharedRateCounter {
   }
 }
 
-const hasSearch = (request: FastifyRequest): boolean => {
+/** A request's rate key: per address; in a strict bucket (a search is one), per user when signed in. */
+export const rateKeyOf = (bucket: string | undefined, userId: string | undefined, ip: string): string =>
+  !bucket ? `ip:${ip}` : userId !== undefined ? `${bucket}:user:${userId}` : `${bucket}:ip:${ip}`
+
+/** The limit of a rate key's bucket, per minute. */
+export const rateLimitOf = (limits: Config['limits'], key: string): number =>
+  key.startsWith('ip:') ? limits.ratePerMinute : limits.strictRatePerMinute
+
+/** The headers every counted answer carries: the limit, what is left, and the seconds to the window's end. */
+export const rateHeaders = (max: number, current: number, ttlMs: number) => ({
+  limit: max,
+  remaining: Math.max(0, max - current),
+  reset: Math.max(1, Math.ceil(ttlMs / 1000)),
+})
+
+export const hasSearch = (request: Pick<FastifyRequest, 'query'>): boolean => {
   // Runs before validation: the query is still whatever was parsed.
   const query: unknown = request.query
   if (!query || typeof query !== 'object') return false
@@ -155,7 +177,7 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
   // user in a strict bucket) and answers 429 over the limit. Not @fastify/rate-limit: its hook awaits three
   // times per request (the key, the limit, the store) and was a tenth of a kept answer's cost (issue 20);
   // this one is synchronous unless the key needs the user.
-  const byAddress = (request: FastifyRequest) => `ip:${request.ip}`
+  const byAddress = (request: FastifyRequest) => rateKeyOf(undefined, undefined, request.ip)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     const id = methods.map((method) => `${method} ${route.url}`)
@@ -171,21 +193,21 @@ export const registerProtection = async (app: App, ctx: AppContext): Promise<voi
             const which = bucket ?? (hasSearch(request) ? 'search' : undefined)
             if (!which) return byAddress(request)
             return ctx.auth.userOf(request).then(
-              (user) => (user ? `${which}:user:${user.id}` : `${which}:ip:${request.ip}`),
-              () => `${which}:ip:${request.ip}`,
+              (user) => rateKeyOf(which, user?.id, request.ip),
+              () => rateKeyOf(which, undefined, request.ip),
             )
           }
         : byAddress
     const count = (reply: FastifyReply, key: string): HttpError | undefined => {
-      const max = key.startsWith('ip:') ? limits.ratePerMinute : limits.strictRatePerMinute
+      const max = rateLimitOf(limits, key)
       const { current, ttl } = counter.hit(key)
-      const seconds = Math.max(1, Math.ceil(ttl / 1000))
+      const { remaining, reset } = rateHeaders(max, current, ttl)
       reply.header('x-ratelimit-limit', max)
-      reply.header('x-ratelimit-remaining', Math.max(0, max - current))
-      reply.header('x-ratelimit-reset', seconds)
+      reply.header('x-ratelimit-remaining', remaining)
+      reply.header('x-ratelimit-reset', reset)
       if (current <= max) return undefined
-      reply.header('retry-after', seconds)
-      return rateLimited(seconds)
+      reply.header('retry-after', reset)
+      return rateLimited(reset)
     }
     const limit: onRequestHookHandler = (request, reply, done) => {
       const key = keyOf(request)

@@ -50,25 +50,32 @@ export const registerSecurity = async (app: App, config: Config): Promise<void> 
       exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
     })
-  const headers = {
-    ...helmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: spaPolicyDirectives(config.corsOrigins) },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      // Charts' files are fetched by the app, the official web client and the proxy's origin.
-      crossOriginResourcePolicy: false,
-      // HTTPS is the operator's: the header is sent only when the public address is https.
-      strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000 } : false,
-    }),
-    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-  }
+  const headers = documentHeaders(config)
   const api = apiHeaders(headers)
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? api : headers)
     done()
   })
 }
+
+/** The SPA's pages' headers (helmet's, for our options). */
+const documentHeaders = (config: Config): Record<string, string> => ({
+  ...helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: spaPolicyDirectives(config.corsOrigins) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Charts' files are fetched by the app, the official web client and the proxy's origin.
+    crossOriginResourcePolicy: false,
+    // HTTPS is the operator's: the header is sent only when the public address is https.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 15_552_000 } : false,
+  }),
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+})
+
+/** The headers of API answers for this configuration (what the kept-answer lane sets: http/lane.ts). */
+export const apiSecurityHeaders = (config: Config): Record<string, string> =>
+  apiHeaders(documentHeaders(config))
 
 /** The API's answers (issue 20): JSON and stored files are never rendered as our pages, so the document
  *  headers (COOP, Origin-Agent-Cluster, Permissions-Policy, the SPA's policy, X-DNS-Prefetch-Control…)

@@ -9,8 +9,10 @@ import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
 import { PARSED_QUERIES_MAX } from '../../server/sonolus/levels/list'
+import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../common/api/errorKeys'
 
 type App = Awaited<ReturnType<typeof openTestApp>>['app']
+type Injected = Awaited<ReturnType<App['inject']>>
 const PEOPLE = {
   alice: { id: 'alice', handle: '7001', name: 'Alice' },
   bob: { id: 'bob', handle: '7002', name: 'Bob' },
@@ -22,11 +24,34 @@ type Who = keyof typeof PEOPLE | undefined
 const ids = (body: { rawItems: { id: string }[] }) => body.rawItems.map((row) => row.id)
 const types = (forms: { type: string }[]) => forms.map((form) => form.type)
 
-describe.each(DIALECTS)('shared answers on %s', (dialect) => {
+/** What a GET answered, over either transport. */
+type Got = { statusCode: number; headers: Record<string, unknown>; json: Injected['json'] }
+
+// Each case runs through inject() and over a socket: only a socket's requests reach the kept-answer lane
+// (server/http/lane.ts), which answers a request asked again before Fastify does.
+const CASES = DIALECTS.flatMap((dialect) =>
+  (['inject', 'http'] as const).map((via) => [dialect, via] as const),
+)
+
+describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
   let test: Awaited<ReturnType<typeof openTestApp>>
   const sessions: Record<string, string> = {}
-  const get = (url: string, who?: Who, app: App = test.app) =>
-    app.inject({ method: 'GET', url, headers: who ? { authorization: sessions[who] } : {} })
+  const origins = new Map<App, string>()
+  const get = async (url: string, who?: Who, app: App = test.app): Promise<Got> => {
+    const headers: Record<string, string> = who ? { authorization: sessions[who] } : {}
+    if (via === 'inject') return app.inject({ method: 'GET', url, headers })
+    let origin = origins.get(app)
+    if (!origin) origins.set(app, (origin = await app.listen({ host: '127.0.0.1', port: 0 })))
+    const response = await fetch(`${origin}${url}`, {
+      headers: { ...headers, 'accept-encoding': 'gzip', [SITE_CLIENT_HEADER]: SITE_CLIENT_VALUE },
+    })
+    const text = await response.text()
+    return {
+      statusCode: response.status,
+      headers: Object.fromEntries(response.headers),
+      json: () => JSON.parse(text),
+    }
+  }
   const post = (url: string, who: Who, values: string, app: App = test.app) =>
     app.inject({ method: 'POST', url, headers: { authorization: sessions[who!] }, payload: { values } })
   const level = (id: string, rest = '') => `/sonolus/levels/wbs-${id}${rest}`
@@ -355,4 +380,11 @@ describe.each(DIALECTS)('shared answers on %s', (dialect) => {
         await second.close()
       }
     })
+
+  it('answered the requests asked again over a socket from the kept-answer lane, and none through inject', () => {
+    // The cases above asked the same list pages again as the same viewers: over a socket, the lane answered
+    // those, and each answer was checked against the viewer's truth there.
+    if (via === 'http') expect(test.app.lane.hits).toBeGreaterThan(100)
+    else expect(test.app.lane.hits).toBe(0)
+  })
 })

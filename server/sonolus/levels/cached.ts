@@ -21,6 +21,8 @@ import { type AppContext } from '../../context.js'
 import { type User } from '../../db/repositories/index.js'
 import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
 import { HttpError } from '../../http/errors.js'
+import { KeptLane } from '../../http/lane.js'
+import { type CachedResponse, type ResponseCache } from '../../http/responseCache.js'
 import { isModerator } from '../../moderation/roles.js'
 import { fresh } from '../../moderation/version.js'
 
@@ -73,7 +75,7 @@ const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
 
 /** An answer served a second time is worth its smaller gzip: made after this turn, off the request's way,
  *  once. The new bytes hold the same JSON; a request already sending the old ones sends them whole. */
-const compressHarder = (answer: SharedAnswer): void => {
+export const compressHarder = (answer: SharedAnswer): void => {
   answer.light = false
   setImmediate(() => {
     if (answer.gzip) answer.gzip = Buffer.from(gzip(gunzipSync(answer.gzip), CACHED_LEVEL))
@@ -121,9 +123,13 @@ export const sendAnswer = (
   answer: SharedAnswer,
 ): FastifyReply => {
   reply.type('application/json; charset=utf-8')
-  if (answer.gzip === undefined) return reply.header('vary', 'Accept-Encoding').send(answer.text)
+  if (answer.gzip === undefined) {
+    request.laneTrail?.lane.remember(request, answer)
+    return reply.header('vary', 'Accept-Encoding').send(answer.text)
+  }
   if (request.method === 'HEAD' || !acceptsGzip(request))
     return reply.header('vary', 'Accept-Encoding').send(gunzipSync(answer.gzip).toString('utf8'))
+  request.laneTrail?.lane.remember(request, answer)
   return markGzip(reply).send(answer.gzip)
 }
 
@@ -131,7 +137,10 @@ export const sendAnswer = (
 export type Built = { tags: Set<string>; personal: Set<string> }
 
 /** Builds under way, per cache: requests for the same answer meanwhile wait for the one build. */
-const flights = new WeakMap<object, Map<string, Promise<{ answer: SharedAnswer; kept: boolean }>>>()
+const flights = new WeakMap<
+  object,
+  Map<string, Promise<{ answer: SharedAnswer; kept?: CachedResponse<SharedAnswer> }>>
+>()
 
 /** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted, or a tag of it was
  *  dropped, meanwhile). Says `X-Cache: HIT` or `MISS`. */
@@ -150,6 +159,7 @@ export const keptAnswer = async (
   reply.header('x-cache', entry ? 'HIT' : 'MISS')
   if (entry) {
     if (entry.body.light) compressHarder(entry.body)
+    KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, entry)
     return entry.body
   }
   let underway = flights.get(ctx.cache)
@@ -159,7 +169,10 @@ export const keptAnswer = async (
     // Another request is building it: its answer will do if it was kept (nothing it shows changed while it
     // was built); else this request builds its own.
     const { answer, kept } = await flight
-    if (kept) return answer
+    if (kept) {
+      KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, kept)
+      return answer
+    }
   }
   const built: Built = { tags: new Set(), personal: new Set() }
   const generation = ctx.moderationVersion.generation
@@ -167,14 +180,18 @@ export const keptAnswer = async (
   const building = (async () => {
     const answer = keep(await build(built), built.personal.size ? built.personal : undefined)
     // Built across a moderator's action, or across a change to what it shows: answered, but not kept.
-    const kept =
-      ctx.moderationVersion.isCurrent(generation) &&
-      ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs).expires > 0
-    return { answer, kept }
+    const entry = ctx.moderationVersion.isCurrent(generation)
+      ? ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs)
+      : undefined
+    return { answer, kept: entry && entry.expires > 0 ? entry : undefined }
   })()
   if (!underway.has(key)) underway.set(key, building)
   try {
-    return (await building).answer
+    const { answer, kept } = await building
+    // The lane (http/lane.ts) remembers the way to a kept answer from its first request on.
+    if (kept) KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, kept)
+    else KeptLane.spoil(reply.request)
+    return answer
   } finally {
     if (underway.get(key) === building) underway.delete(key)
   }

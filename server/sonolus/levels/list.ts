@@ -26,6 +26,8 @@ import {
   isFiltered,
 } from '../../db/repositories/index.js'
 import { notLoggedIn } from '../../http/errors.js'
+import { KeptLane } from '../../http/lane.js'
+import { hasSearch } from '../../http/protection.js'
 import { ResponseCache } from '../../http/responseCache.js'
 import { setBounded } from '../../bounded.js'
 import { type RouteModule } from '../types.js'
@@ -153,9 +155,12 @@ export const levelsList: RouteModule = (app, ctx) => {
   }
 
   /** The user's non-public charts in the query (at most OWN_CHARTS_MERGED), and where they stand. */
-  const ownOf = async (user: User, query: Query, key: string): Promise<Own> => {
+  const ownOf = async (request: FastifyRequest, user: User, query: Query, key: string): Promise<Own> => {
     const kept = owned.get(key)
-    if (kept) return kept.body
+    if (kept) {
+      KeptLane.step(request, owned as ResponseCache<unknown>, key, kept)
+      return kept.body
+    }
     const begun = owned.begin()
     const rows = await ctx.repos.charts.listRows(
       { ...query, privateOf: user.id, offset: 0, limit: OWN_CHARTS_MERGED + 1 },
@@ -173,7 +178,9 @@ export const levelsList: RouteModule = (app, ctx) => {
       ])
       own = { rows, before, total }
     }
-    owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
+    const entry = owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
+    if (entry.expires > 0) KeptLane.step(request, owned as ResponseCache<unknown>, key, entry)
+    else KeptLane.spoil(request)
     return own
   }
 
@@ -282,6 +289,8 @@ export const levelsList: RouteModule = (app, ctx) => {
       const params = request.query
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
+      // Its kept answers are remembered by the lane (http/lane.ts) for the next request for them.
+      app.lane.track(request, hasSearch(request) ? 'search' : undefined).userId = user?.id
       const parsed = parsedOf(request.url, params)
       // The kept query is shared and frozen; one that names a creator gets its own copy, for their id. The
       // viewer is not in it: what is built for a user says so itself (built, ownOf).
@@ -314,7 +323,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         return reply.send(await built({ tags: new Set(), personal: new Set() }, query, user, locale))
       }
       if (query.scope !== 'all') return fresh()
-      const own = await ownOf(user, query, `${user.id}\n${family}`)
+      const own = await ownOf(request, user, query, `${user.id}\n${family}`)
       if (own === 'many') return fresh()
       if (own.rows.length > 0) return merged(request, reply, query, user, own, locale, family)
       const answer = await keptAnswer(
