@@ -68,6 +68,12 @@ declare module 'fastify' {
   }
 }
 
+/** An address's path (what precedes its query). */
+const pathOf = (url: string): string => {
+  const query = url.indexOf('?')
+  return query < 0 ? url : url.slice(0, query)
+}
+
 /** A request's remembered way, found. */
 type Found = { parts: LaneParts; way: Way; key: string; hash: string | undefined; gzip: boolean }
 
@@ -90,6 +96,8 @@ export type LaneParts = {
 
 export class KeptLane {
   private readonly ways = new Map<string, Way>()
+  /** The paths of the routes whose answers are remembered: other requests are not looked up. */
+  private readonly paths = new Set<string>()
   private parts: LaneParts | undefined
   private ipOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? ''
   /** Requests answered here (the suites read it). */
@@ -134,6 +142,8 @@ export class KeptLane {
   /** Lets the lane remember the kept answer this request is about to get; `bucket` is the route's rate
    *  bucket for it (http/protection.ts). */
   track(request: FastifyRequest, bucket: string | undefined): Trail {
+    if (this.paths.size >= this.max) this.paths.clear()
+    this.paths.add(pathOf(request.url))
     return (request.laneTrail = { lane: this, bucket, steps: [], spoiled: false })
   }
 
@@ -215,10 +225,12 @@ export class KeptLane {
     // A body, or CORS's headers to add: the pipeline's.
     if (headers['content-length'] || headers['transfer-encoding']) return undefined
     if (headers.origin !== undefined && parts.config.corsOrigins.length > 0) return undefined
+    const url = request.url ?? ''
+    if (!this.paths.has(pathOf(url))) return undefined
     const token = Auth.tokenOf(request)
     const hash = token === undefined ? undefined : sha1Hex(token)
     const gzip = acceptsGzip(request)
-    const key = this.keyOf(request.url ?? '', hash, gzip)
+    const key = this.keyOf(url, hash, gzip)
     const way = this.ways.get(key)
     return way && { parts, way, key, hash, gzip }
   }
