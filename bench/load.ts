@@ -44,6 +44,8 @@ export type LoadResult = {
   misses: number
   /** Response bytes (headers and body) that crossed the wire. */
   bytes: number
+  /** This process's CPU time (µs) during the run: the generator's own cost. */
+  loadCpuUs: number
 }
 
 const TIMEOUT_MS = 10_000
@@ -77,6 +79,7 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
   let bytes = 0
   let next = 0
   const started = performance.now()
+  const cpuBefore = process.cpuUsage()
   const endAt = started + options.durationS * 1000
 
   const amount = options.amount ?? Infinity
@@ -211,6 +214,7 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
 
   await Promise.all(Array.from({ length: options.connections }, connection))
   const ended = performance.now()
+  const cpu = process.cpuUsage(cpuBefore)
   const sorted = latencies.subarray(0, count).sort()
   const at = (q: number) => (count ? sorted[Math.min(count - 1, Math.floor(q * count))] : 0)
   return {
@@ -225,5 +229,6 @@ export const load = async (options: LoadOptions): Promise<LoadResult> => {
     failures,
     errors,
     bytes,
+    loadCpuUs: cpu.user + cpu.system,
   }
 }

@@ -107,6 +107,9 @@ type Row = {
   built?: number
   /** The server process's CPU time per request (µs): its own cost, whatever the load generator's. */
   cpuUs?: number
+  /** The load generator's own CPU per request (this process): when it nears 1e6 / req/s, the generator is
+   *  the bottleneck, not the server. */
+  loadUs?: number
   /** The server's RSS after the target, and its peak so far (MB). */
   rss?: { rss: number; peak: number }
 }
@@ -180,6 +183,7 @@ const rowOf = (name: string, result: LoadResult, bytes: number, cpuBefore: numbe
     errors: result.errors + result.non2xx,
     built: result.requests ? result.misses / result.requests : 0,
     cpuUs: result.requests ? ((cpuMs(pid) - cpuBefore) * 1000) / result.requests : 0,
+    loadUs: result.requests ? result.loadCpuUs / result.requests : 0,
     rss: rssMb(pid),
   }
 }
@@ -196,6 +200,7 @@ const print = (title: string, rows: Row[], bare: number) => {
       'errors'.padStart(8) +
       'built'.padStart(8) +
       'cpu µs'.padStart(8) +
+      'load µs'.padStart(8) +
       'rss/peak'.padStart(10),
   )
   for (const row of rows) {
@@ -209,6 +214,7 @@ const print = (title: string, rows: Row[], bare: number) => {
         String(row.errors).padStart(8) +
         (row.built === undefined ? '' : `${(row.built * 100).toFixed(1)}%`).padStart(8) +
         (row.cpuUs === undefined ? '' : row.cpuUs.toFixed(0)).padStart(8) +
+        (row.loadUs === undefined ? '' : row.loadUs.toFixed(0)).padStart(8) +
         (row.rss === undefined ? '' : `${row.rss.rss.toFixed(0)}/${row.rss.peak.toFixed(0)}`).padStart(10),
     )
   }

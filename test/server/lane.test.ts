@@ -90,17 +90,17 @@ describe('the kept-answer lane', () => {
     >[]) {
       const asked = { ...headers, 'accept-encoding': 'gzip' }
       const hits = test.app.lane.hits
-      const first = await request(test.origin, LIST, asked)
-      expect(first.status).toBe(200)
-      // The second is the lane's: and an answer served again is made smaller after this turn, once.
-      expect((await request(test.origin, LIST, asked)).status).toBe(200)
-      expect(test.app.lane.hits).toBe(hits + 1)
+      // The first builds the page (or finds it built for others); the lane remembers the way to it when it is
+      // asked again, and answers the third. An answer served again is made smaller after that turn, once.
+      for (let i = 0; i < 3; i++) expect((await request(test.origin, LIST, asked)).status).toBe(200)
+      expect(test.app.lane.hits).toBeGreaterThan(hits)
       await nextTurn()
       // Fastify's own answer, from the same kept page (inject() never reaches the lane).
       const fastify = await test.app.inject({ method: 'GET', url: LIST, headers: asked })
       expect(fastify.headers['x-cache']).toBe('HIT')
+      const before = test.app.lane.hits
       const lane = await request(test.origin, LIST, asked)
-      expect(test.app.lane.hits).toBe(hits + 2)
+      expect(test.app.lane.hits).toBe(before + 1)
       expect(lane.status).toBe(200)
       expect(lane.body.equals(fastify.rawPayload)).toBe(true)
       const shown = (all: Record<string, unknown>) =>
@@ -132,6 +132,7 @@ describe('the kept-answer lane', () => {
     const alice = await appSession(test.app, ALICE)
     const asked = { authorization: alice, 'accept-encoding': 'gzip' }
     await request(test.origin, LIST, asked)
+    await request(test.origin, LIST, asked)
     const kept = await request(test.origin, LIST, asked)
     expect(test.app.lane.hits).toBe(1)
     expect(ids(kept)).toContain(hex(0x6200, 32))
@@ -154,12 +155,12 @@ describe('the kept-answer lane', () => {
       remaining.push(String(answer.headers['x-ratelimit-remaining']))
     }
     expect(remaining).toEqual(['3', '2', '1', '0'])
-    expect(test.app.lane.hits).toBe(3)
+    expect(test.app.lane.hits).toBe(2)
     const over = await request(test.origin, LIST, { 'accept-encoding': 'gzip', ...SITE })
     expect(over.status).toBe(429)
     expect(JSON.parse(gunzip(over))).toMatchObject({ error: 'rate_limited' })
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
-    expect(test.app.lane.hits).toBe(3)
+    expect(test.app.lane.hits).toBe(2)
   })
 
   it('counts a search per user, as the route does', async () => {
@@ -176,8 +177,9 @@ describe('the kept-answer lane', () => {
       return seen
     }
     expect(await statuses(alice, 4)).toEqual([200, 200, 200, 429])
+    // Alice's third search was the lane's, and so is bob's third.
     expect(await statuses(bob, 3)).toEqual([200, 200, 200])
-    expect(test.app.lane.hits).toBe(4)
+    expect(test.app.lane.hits).toBe(2)
   })
 
   it('keys the limit on the forwarded address behind a trusted proxy, as request.ip does', async () => {
@@ -189,9 +191,10 @@ describe('the kept-answer lane', () => {
       return seen
     }
     expect(await statuses('203.0.113.1', 3)).toEqual([200, 200, 429])
-    // The page is the lane's from the second request on, whichever address asks; each is counted apart.
+    // The page is the lane's from then on, whichever address asks; each is counted apart.
+    expect(test.app.lane.hits).toBe(0)
     expect(await statuses('203.0.113.2', 2)).toEqual([200, 200])
-    expect(test.app.lane.hits).toBe(3)
+    expect(test.app.lane.hits).toBe(2)
   })
 
   it('leaves cross-origin requests (CORS’s headers) and HEAD requests to Fastify', async () => {
@@ -209,15 +212,14 @@ describe('the kept-answer lane', () => {
       expect(head.body.length).toBe(0)
     }
     expect(test.app.lane.hits).toBe(0)
-    // The same page without an Origin is the lane's from its second request.
+    // The same page without an Origin is the lane's (the cross-origin requests asked it twice already).
     await request(test.origin, LIST, { 'accept-encoding': 'gzip' })
     expect(test.app.lane.hits).toBe(1)
   })
 
   it('steps aside while the server sheds load: the request gets Fastify’s 503', async () => {
     const test = await open({ MAX_EVENT_LOOP_DELAY_MS: '40' })
-    await request(test.origin, LIST, { 'accept-encoding': 'gzip' })
-    await request(test.origin, LIST, { 'accept-encoding': 'gzip' })
+    for (let i = 0; i < 3; i++) await request(test.origin, LIST, { 'accept-encoding': 'gzip' })
     expect(test.app.lane.hits).toBe(1)
     // A sustained lag: the loop is blocked 150 ms out of every 160.
     const blocker = setInterval(() => {

@@ -170,7 +170,7 @@ export const keptAnswer = async (
     // was built); else this request builds its own.
     const { answer, kept } = await flight
     if (kept) {
-      KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, kept)
+      KeptLane.spoil(reply.request)
       return answer
     }
   }
@@ -187,11 +187,10 @@ export const keptAnswer = async (
   })()
   if (!underway.has(key)) underway.set(key, building)
   try {
-    const { answer, kept } = await building
-    // The lane (http/lane.ts) remembers the way to a kept answer from its first request on.
-    if (kept) KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, kept)
-    else KeptLane.spoil(reply.request)
-    return answer
+    // The lane (http/lane.ts) remembers the way to an answer asked again, not to one just built: most
+    // searches are asked once, and would only fill it.
+    KeptLane.spoil(reply.request)
+    return (await building).answer
   } finally {
     if (underway.get(key) === building) underway.delete(key)
   }

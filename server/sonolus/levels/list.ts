@@ -178,9 +178,8 @@ export const levelsList: RouteModule = (app, ctx) => {
       ])
       own = { rows, before, total }
     }
-    const entry = owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
-    if (entry.expires > 0) KeptLane.step(request, owned as ResponseCache<unknown>, key, entry)
-    else KeptLane.spoil(request)
+    owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
+    KeptLane.spoil(request)
     return own
   }
 
