@@ -104,7 +104,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       lane.handle(request, response, fastifyHandler)
     })
   }
-  app.addHook('onClose', async () => lane.clear())
+  // Closing, Fastify answers what still arrives with 503 and closes the connection: the lane steps aside first.
+  app.addHook('preClose', async () => lane.close())
 
   // An import by `npm run import-pack` (another process) shows up here within 10 s (scale-out rule: no
   // instance relies on its own memory for shared state).

@@ -130,8 +130,9 @@ export class KeptLane {
     }
   }
 
-  /** Forgets every way (the app closes). */
-  clear(): void {
+  /** Disarms the lane and forgets every way (the app closes): every request goes through Fastify. */
+  close(): void {
+    this.parts = undefined
     this.ways.clear()
   }
 
