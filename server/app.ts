@@ -19,7 +19,6 @@ import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
 import { KeptLane } from './http/lane.js'
-import { type ResponseCache } from './http/responseCache.js'
 import { apiSecurityHeaders, registerSecurity } from './http/security.js'
 import { compressHarder } from './sonolus/levels/cached.js'
 import { registerProtection } from './http/protection.js'
@@ -201,7 +200,6 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   lane.attach(
     {
       config: ctx.config,
-      cache: ctx.cache as ResponseCache<unknown>,
       sessions: ctx.auth.sessions,
       moderationVersion: ctx.moderationVersion,
       counter: app.rateCounter,

@@ -22,7 +22,7 @@ import { type User } from '../../db/repositories/index.js'
 import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
 import { HttpError } from '../../http/errors.js'
 import { KeptLane } from '../../http/lane.js'
-import { type CachedResponse, type ResponseCache } from '../../http/responseCache.js'
+import { type ResponseCache } from '../../http/responseCache.js'
 import { isModerator } from '../../moderation/roles.js'
 import { fresh } from '../../moderation/version.js'
 
@@ -137,10 +137,7 @@ export const sendAnswer = (
 export type Built = { tags: Set<string>; personal: Set<string> }
 
 /** Builds under way, per cache: requests for the same answer meanwhile wait for the one build. */
-const flights = new WeakMap<
-  object,
-  Map<string, Promise<{ answer: SharedAnswer; kept?: CachedResponse<SharedAnswer> }>>
->()
+const flights = new WeakMap<object, Map<string, Promise<{ answer: SharedAnswer; kept: boolean }>>>()
 
 /** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted, or a tag of it was
  *  dropped, meanwhile). Says `X-Cache: HIT` or `MISS`. */
@@ -169,10 +166,8 @@ export const keptAnswer = async (
     // Another request is building it: its answer will do if it was kept (nothing it shows changed while it
     // was built); else this request builds its own.
     const { answer, kept } = await flight
-    if (kept) {
-      KeptLane.spoil(reply.request)
-      return answer
-    }
+    KeptLane.spoil(reply.request)
+    if (kept) return answer
   }
   const built: Built = { tags: new Set(), personal: new Set() }
   const generation = ctx.moderationVersion.generation
@@ -180,10 +175,10 @@ export const keptAnswer = async (
   const building = (async () => {
     const answer = keep(await build(built), built.personal.size ? built.personal : undefined)
     // Built across a moderator's action, or across a change to what it shows: answered, but not kept.
-    const entry = ctx.moderationVersion.isCurrent(generation)
-      ? ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs)
-      : undefined
-    return { answer, kept: entry && entry.expires > 0 ? entry : undefined }
+    const kept =
+      ctx.moderationVersion.isCurrent(generation) &&
+      ctx.cache.set(key, answer, Date.now(), built.tags, begun, ttlMs).expires > 0
+    return { answer, kept }
   })()
   if (!underway.has(key)) underway.set(key, building)
   try {
