@@ -35,7 +35,7 @@ import { type CachedResponse, type ResponseCache } from './responseCache.js'
 const LOGGED_LEVELS = new Set(['trace', 'debug', 'info'])
 
 /** Ways to answers remembered at most (the oldest goes first). */
-export const LANE_MAX = 5_000
+export const LANE_MAX = 2_000
 
 /** A cache entry the answer came through: it holds while the cache still keeps this very entry. */
 type Step = { cache: ResponseCache<unknown>; key: string; entry: WeakRef<CachedResponse<unknown>> }
