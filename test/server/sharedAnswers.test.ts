@@ -9,6 +9,7 @@ import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
 import { PARSED_QUERIES_MAX } from '../../server/sonolus/levels/list'
+import { catalogueChanged } from '../../server/sonolus/levels/cached'
 import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../common/api/errorKeys'
 
 type App = Awaited<ReturnType<typeof openTestApp>>['app']
@@ -327,6 +328,36 @@ describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
     await checkAll()
     expect((await post(level(id, '/community/submit'), 'bob', 'type=dislike')).statusCode).toBe(200)
     await checkAll()
+  })
+
+  it('counts a search once for its pages and orders, and again after a hide or a new chart', async () => {
+    // 21 public charts match: two pages, whatever the order. The total is counted once and kept; a moderator's
+    // hide and a new chart (through the routes' own invalidation) must each change it on every order at once.
+    const made = Array.from({ length: 21 }, (_, n) => hex(0x7e00 + n, 32))
+    for (const [n, id] of made.entries())
+      await test.ctx.repos.charts.insert(
+        newChart(0x7e00 + n, { id, authorId: 'bob', author: 'Bob#7002', title: `Totalled ${n}` }),
+      )
+    const search = (sort: string, page = 0) => `/sonolus/levels/list?title=Totalled&sort=${sort}&page=${page}`
+    const pageCounts = async (sorts: string[]) => {
+      const seen: number[] = []
+      for (const sort of sorts)
+        for (const who of ['carol', undefined] as Who[])
+          seen.push((await get(search(sort), who)).json().pageCount)
+      return seen
+    }
+    expect(await pageCounts(['newest', 'title'])).toEqual([2, 2, 2, 2])
+    expect((await get(search('newest', 1))).json().rawItems).toHaveLength(1)
+    expect((await post(level(made[0], '/submit'), 'admin', 'type=hide&reason=assets')).statusCode).toBe(200)
+    // Orders asked before and orders not asked yet: 20 charts, one page.
+    expect(await pageCounts(['newest', 'title', 'likes', 'rating'])).toEqual([1, 1, 1, 1, 1, 1, 1, 1])
+    // A new matching chart, as the app's create announces it (catalogueChanged drops `lists`).
+    const fresh = hex(0x7e99, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(0x7e99, { id: fresh, authorId: 'bob', author: 'Bob#7002', title: 'Totalled again' }),
+    )
+    catalogueChanged(test.ctx, { id: fresh, authorId: 'bob' })
+    expect(await pageCounts(['newest', 'plays'])).toEqual([2, 2, 2, 2])
   })
 
   it('makes a moderator’s hide visible everywhere at once', async () => {

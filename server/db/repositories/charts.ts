@@ -324,7 +324,16 @@ export class ChartsRepository {
    *  - otherwise: walk the order index against the set of matching rowids. */
   async list(
     query: ChartListQuery,
-    { searchCap = SEARCH_COUNT_CAP, likeWalkRows = LIKE_WALK_ROWS } = {},
+    {
+      searchCap = SEARCH_COUNT_CAP,
+      likeWalkRows = LIKE_WALK_ROWS,
+      total: known,
+    }: {
+      searchCap?: number
+      likeWalkRows?: number
+      /** The query's total as `count` answers it, known already (a search's other pages and orders). */
+      total?: number
+    } = {},
   ): Promise<{ rows: ChartRow[]; total: number }> {
     // A search or a filtered list (issue 18) counts at most searchCap matches; browsing counts exactly.
     const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '') || isFiltered(query)
@@ -332,11 +341,11 @@ export class ChartsRepository {
     if (match === undefined) {
       const [rows, total] = await Promise.all([
         this.listRows(query),
-        this.count(query, searching ? searchCap : undefined),
+        known ?? this.count(query, searching ? searchCap : undefined),
       ])
       return { rows, total }
     }
-    const total = await this.count(query, searchCap)
+    const total = known ?? (await this.count(query, searchCap))
     if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
     const walked = ((query.offset + query.limit) * (await this.rowidCeiling())) / total
     if (walked <= likeWalkRows) return { rows: await this.listRows(query, 'like'), total }
