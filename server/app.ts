@@ -204,10 +204,11 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       moderationVersion: ctx.moderationVersion,
       counter: app.rateCounter,
       log: app.log,
-      busy: () =>
+      // @fastify/under-pressure's own reading, when load shedding is on (registered just above).
+      busy:
         'isUnderPressure' in app
-          ? (app as unknown as { isUnderPressure: () => boolean }).isUnderPressure()
-          : false,
+          ? (app as unknown as { isUnderPressure: () => boolean }).isUnderPressure.bind(app)
+          : () => false,
       securityHeaders: apiSecurityHeaders(ctx.config),
       sonolusVersion: ctx.config.sonolusVersion,
       compressHarder,

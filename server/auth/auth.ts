@@ -58,6 +58,13 @@ export class Auth {
     return value && value.length <= 512 ? value.trim() : undefined
   }
 
+  /** The SHA-1 of a request's session token, as sessions are kept (by hash, never the token); undefined
+   *  without one. */
+  static sessionHashOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+    const token = Auth.tokenOf(request)
+    return token ? sha1Hex(token) : undefined
+  }
+
   /** Each request's user, looked up once: the rate limiter and the handler both ask. */
   private readonly asked = new WeakMap<object, Promise<User | undefined>>()
 
@@ -65,12 +72,8 @@ export class Auth {
   userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
     let user = this.asked.get(request)
     if (!user) {
-      const token = Auth.tokenOf(request)
-      if (!token) user = NOBODY
-      else {
-        const hash = sha1Hex(token)
-        user = this.sessions.resolvedUser(hash) ?? this.lookUp(hash)
-      }
+      const hash = Auth.sessionHashOf(request)
+      user = hash === undefined ? NOBODY : (this.sessions.resolvedUser(hash) ?? this.lookUp(hash))
       this.asked.set(request, user)
     }
     return user
@@ -275,9 +278,8 @@ export class Auth {
   }
 
   async logout(request: Pick<FastifyRequest, 'headers'>): Promise<void> {
-    const token = Auth.tokenOf(request)
-    if (!token) return
-    const hash = sha1Hex(token)
+    const hash = Auth.sessionHashOf(request)
+    if (hash === undefined) return
     await this.repos.sessions.delete(hash)
     this.sessions.drop(hash)
     await this.announce(hash)

@@ -20,7 +20,6 @@ import proxyAddr from '@fastify/proxy-addr'
 import { type FastifyBaseLogger, type FastifyRequest } from 'fastify'
 import { Auth } from '../auth/auth.js'
 import { type SessionCache } from '../auth/sessionCache.js'
-import { sha1Hex } from '../auth/tokens.js'
 import { setBounded } from '../bounded.js'
 import { type Config } from '../config.js'
 import { type User } from '../db/repositories/index.js'
@@ -98,6 +97,8 @@ export class KeptLane {
   /** The paths of the routes whose answers are remembered: other requests are not looked up. */
   private readonly paths = new Set<string>()
   private parts: LaneParts | undefined
+  /** The headers every answer here carries unchanged (name, value, …), made once at `attach`. */
+  private fixedHeaders: string[] = []
   private ipOf: (request: IncomingMessage) => string = (request) => request.socket.remoteAddress ?? ''
   /** Requests answered here (the suites read it). */
   hits = 0
@@ -110,6 +111,17 @@ export class KeptLane {
     trustProxy: boolean | string | string[] | ((address: string, hop: number) => boolean) | undefined,
   ): void {
     this.parts = parts
+    this.fixedHeaders = [
+      'content-type',
+      'application/json; charset=utf-8',
+      'vary',
+      'Accept-Encoding',
+      'x-cache',
+      'HIT',
+      'sonolus-version',
+      parts.sonolusVersion,
+      ...Object.entries(parts.securityHeaders).flat(),
+    ]
     // request.ip's rule (Fastify's, through the same library): the last address not trusted.
     if (trustProxy !== undefined && trustProxy !== false) {
       const trusted =
@@ -139,12 +151,12 @@ export class KeptLane {
     return this.ways.size
   }
 
-  /** Lets the lane remember the kept answer this request is about to get; `bucket` is the route's rate
-   *  bucket for it (http/protection.ts). */
-  track(request: FastifyRequest, bucket: string | undefined): Trail {
+  /** Lets the lane remember the kept answer this request is about to get, answered for `userId`;
+   *  `bucket` is the route's rate bucket for it (http/protection.ts). */
+  track(request: FastifyRequest, bucket: string | undefined, userId: string | undefined): void {
     if (this.paths.size >= this.max) this.paths.clear()
     this.paths.add(pathOf(request.url))
-    return (request.laneTrail = { lane: this, bucket, steps: [], spoiled: false })
+    request.laneTrail = { lane: this, bucket, userId, steps: [], spoiled: false }
   }
 
   /** Notes a cache entry the tracked request's answer came through. */
@@ -176,12 +188,10 @@ export class KeptLane {
     if (trail.steps[trail.steps.length - 1].entry.deref()?.body !== answer) return
     const gzip = acceptsGzip(request)
     if (answer.gzip !== undefined && !gzip) return
-    const token = Auth.tokenOf(request)
-    let hash: string | undefined
+    const hash = Auth.sessionHashOf(request)
     let session: Way['session']
-    if (token !== undefined) {
+    if (hash !== undefined) {
       // Only a session whose row is kept, and the row the route answered for.
-      hash = sha1Hex(token)
       const entry = parts.sessions.userEntry(hash)
       if (!entry?.user || entry.user.id !== trail.userId) return
       session = { entry: new WeakRef(entry), user: entry.user }
@@ -227,8 +237,7 @@ export class KeptLane {
     if (headers.origin !== undefined && parts.config.corsOrigins.length > 0) return undefined
     const url = request.url ?? ''
     if (!this.paths.has(pathOf(url))) return undefined
-    const token = Auth.tokenOf(request)
-    const hash = token === undefined ? undefined : sha1Hex(token)
+    const hash = Auth.sessionHashOf(request)
     const gzip = acceptsGzip(request)
     const key = this.keyOf(url, hash, gzip)
     const way = this.ways.get(key)
@@ -255,28 +264,20 @@ export class KeptLane {
       if (answer.light) parts.compressHarder(answer)
       const body = answer.gzip ?? answer.text ?? ''
       const id = randomUUID()
-      const out: string[] = [
-        'content-type',
-        'application/json; charset=utf-8',
-        'vary',
-        'Accept-Encoding',
-        'x-cache',
-        'HIT',
+      const out = [
+        ...this.fixedHeaders,
         'x-ratelimit-limit',
         String(rate.limit),
         'x-ratelimit-remaining',
         String(rate.remaining),
         'x-ratelimit-reset',
         String(rate.reset),
-        'sonolus-version',
-        parts.sonolusVersion,
         'x-request-id',
         id,
         'content-length',
         String(Buffer.byteLength(body)),
       ]
       if (answer.gzip) out.push('content-encoding', 'gzip')
-      for (const name in parts.securityHeaders) out.push(name, parts.securityHeaders[name])
       const started = LOGGED_LEVELS.has(parts.log.level) ? performance.now() : 0
       response.writeHead(200, out)
       response.end(body)

@@ -122,14 +122,13 @@ export const sendAnswer = (
   reply: FastifyReply,
   answer: SharedAnswer,
 ): FastifyReply => {
+  // A tracked request's way to this answer, for the next one (http/lane.ts: not for HEAD, nor for a client
+  // that refuses the gzip kept).
+  request.laneTrail?.lane.remember(request, answer)
   reply.type('application/json; charset=utf-8')
-  if (answer.gzip === undefined) {
-    request.laneTrail?.lane.remember(request, answer)
-    return reply.header('vary', 'Accept-Encoding').send(answer.text)
-  }
+  if (answer.gzip === undefined) return reply.header('vary', 'Accept-Encoding').send(answer.text)
   if (request.method === 'HEAD' || !acceptsGzip(request))
     return reply.header('vary', 'Accept-Encoding').send(gunzipSync(answer.gzip).toString('utf8'))
-  request.laneTrail?.lane.remember(request, answer)
   return markGzip(reply).send(answer.gzip)
 }
 

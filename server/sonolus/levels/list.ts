@@ -310,7 +310,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
       // Its kept answers are remembered by the lane (http/lane.ts) for the next request for them.
-      app.lane.track(request, hasSearch(request) ? 'search' : undefined).userId = user?.id
+      app.lane.track(request, hasSearch(request) ? 'search' : undefined, user?.id)
       const parsed = parsedOf(request.url, params)
       // The kept query is shared and frozen; one that names a creator gets its own copy, for their id. The
       // viewer is not in it: what is built for a user says so itself (built, ownOf).
