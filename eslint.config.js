@@ -38,30 +38,33 @@ const nodeBuiltins = [
   'zlib',
 ]
 
-const commonBans = {
+/** What an isomorphic folder (common/, engine/) may not import: it runs in the browser and in Node. */
+const isomorphicBans = (folder) => ({
   paths: nodeBuiltins.map((name) => ({
     name,
-    message: 'common/ is isomorphic: it runs in the browser too, so it may not import Node built-ins.',
+    message: `${folder}/ is isomorphic: it runs in the browser too, so it may not import Node built-ins.`,
   })),
   patterns: [
     {
       group: ['node:*'],
-      message: 'common/ is isomorphic: it runs in the browser too, so it may not import node:* modules.',
+      message: `${folder}/ is isomorphic: it runs in the browser too, so it may not import node:* modules.`,
     },
     {
       group: ['**/src/**', '**/src'],
-      message: 'common/ imports nothing from src/: the SPA depends on common, not the reverse.',
+      message: `${folder}/ imports nothing from src/: the SPA depends on ${folder}, not the reverse.`,
     },
     {
       group: ['**/server/**', '**/server'],
-      message: 'common/ imports nothing from server/: the server depends on common, not the reverse.',
+      message: `${folder}/ imports nothing from server/: the server depends on ${folder}, not the reverse.`,
     },
     {
       group: ['react', 'react-dom', 'antd', '@ant-design/*', 'fastify', 'kysely', 'better-sqlite3', 'pg'],
-      message: 'common/ holds plain TypeScript with no UI, server or database library.',
+      message: `${folder}/ holds plain TypeScript with no UI, server or database library.`,
     },
   ],
-}
+})
+const commonBans = isomorphicBans('common')
+const engineBans = isomorphicBans('engine')
 
 const serverFromSpa = {
   regex: ROOT_SERVER,
@@ -158,21 +161,27 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['common/**/*.ts'],
+  ...[
+    ['common', commonBans],
+    ['engine', engineBans],
+  ].map(([folder, bans]) => ({
+    files: [`${folder}/**/*.ts`],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', commonBans],
+      '@typescript-eslint/no-restricted-imports': ['error', bans],
       'no-restricted-globals': [
         'error',
-        { name: 'window', message: 'common/ has no DOM.' },
-        { name: 'document', message: 'common/ has no DOM.' },
-        { name: 'localStorage', message: 'common/ has no DOM.' },
-        { name: 'process', message: 'common/ runs in the browser too: pass configuration in as arguments.' },
-        { name: 'Buffer', message: 'common/ runs in the browser too: use Uint8Array.' },
+        { name: 'window', message: `${folder}/ has no DOM.` },
+        { name: 'document', message: `${folder}/ has no DOM.` },
+        { name: 'localStorage', message: `${folder}/ has no DOM.` },
+        {
+          name: 'process',
+          message: `${folder}/ runs in the browser too: pass configuration in as arguments.`,
+        },
+        { name: 'Buffer', message: `${folder}/ runs in the browser too: use Uint8Array.` },
       ],
     },
-  },
+  })),
   {
     files: ['server/**/*.ts'],
     ignores: ['server/db/**'],

@@ -1,0 +1,507 @@
+// Play mode, run as the app runs it (the engine specs' play lifecycle): preprocess every entity in
+// callback order, order the spawn queue, then every frame spawn, initialize, updateSequential, touch (when
+// there is input), updateParallel and despawn with terminate. Judgments are read from Entity Input when a
+// playable entity despawns and scored the way the app scores them (Level Score, Archetype Life, Level Life).
+import type { EnginePlayData, GameplayResult, LevelData, ReplayData } from '@sonolus/core'
+import type { DrawCall, ParticleCall, SoundCall } from './host.js'
+import { RunHost } from './host.js'
+import { levelTiming } from './timing.js'
+
+export type TouchPoint = { time: number; x: number; y: number }
+/** One finger: down at the first point's time, moved through the points, up at the last one's. */
+export type TouchScript = { points: TouchPoint[] }
+
+export type PlaySetup = {
+  data: EnginePlayData
+  level: LevelData
+  /** Level Option values, in the configuration's order. */
+  options: number[]
+  aspectRatio?: number
+  inputOffset?: number
+  /** Which sprite, clip and particle names the chosen skin, effect and particle have (all, by default). */
+  available?: (name: string) => boolean
+  random?: () => number
+  /** Keep each frame's draws, sounds and particles (tests look at them; the benchmark does not). */
+  record?: boolean
+}
+
+export type Judged = {
+  entity: number
+  time: number
+  judgment: number
+  accuracy: number
+  bucket: number
+  bucketValue: number
+}
+
+type Entity = { archetype: number; state: 0 | 1 | 2 }
+
+type Callbacks = Partial<Record<string, { run: () => number; order: number }>>
+
+/** Blocks only preprocess writes. */
+const PREPROCESSED = [
+  'RuntimeEnvironment',
+  'RuntimeUI',
+  'RuntimeUIConfiguration',
+  'LevelData',
+  'LevelOption',
+  'LevelBucket',
+  'LevelScore',
+  'LevelLife',
+  'ArchetypeLife',
+] as const
+
+const PLAY_CALLBACKS = [
+  'preprocess',
+  'spawnOrder',
+  'shouldSpawn',
+  'initialize',
+  'updateSequential',
+  'touch',
+  'updateParallel',
+  'terminate',
+] as const
+
+/** How far from its time a hit still counts towards our accuracy score, in seconds. */
+const ACCURACY_SPAN = 0.2
+
+export const JUDGMENT_NAMES = ['miss', 'perfect', 'great', 'good'] as const
+
+export class PlayRun {
+  readonly host: RunHost
+  readonly entities: Entity[] = []
+  readonly judged: Judged[] = []
+  readonly frames: { time: number; draws: DrawCall[]; sounds: SoundCall[]; particles: ParticleCall[] }[] = []
+  time = 0
+  frame = -1
+  life = 1000
+  private combo = 0
+  private maxCombo = 0
+  private readonly levelCount: number
+  private readonly callbacks: Callbacks[]
+  private readonly queue: number[]
+  private queueHead = 0
+  private active: number[] = []
+  private spawnRequests: { archetype: number; data: number[] }[] = []
+  private touches: { id: number; script: TouchScript; lastX: number; lastY: number }[] = []
+  private touchIds = 0
+  private readonly touchPoints: { entityIndex: number; l: number; t: number; x: number; y: number }[] = []
+
+  constructor(private readonly setup: PlaySetup) {
+    const { data, level } = setup
+    const names = data.archetypes.map((archetype) => archetype.name)
+    this.levelCount = level.entities.length
+    const timing = levelTiming(level.entities)
+    this.host = new RunHost(
+      'play',
+      {
+        entityCount: this.levelCount,
+        archetypeCount: data.archetypes.length,
+        sizes: { LevelOption: setup.options.length },
+      },
+      timing,
+      {
+        sprites: data.skin.sprites.map((sprite) => sprite.name),
+        clips: data.effect.clips.map((clip) => clip.name),
+        particles: data.particle.effects.map((effect) => effect.name),
+        ...(setup.available ? { available: setup.available } : {}),
+      },
+      setup.random,
+    )
+    this.host.recordDraws = setup.record ?? false
+    const blocks = this.host.blocks
+    blocks.archetypeName = (entity) => names[this.entities[entity]?.archetype ?? -1]
+
+    const roots = data.archetypes.flatMap((archetype) =>
+      PLAY_CALLBACKS.map(
+        (name) => (archetype as Record<string, unknown>)[name] as { index: number } | undefined,
+      )
+        .filter((callback) => callback !== undefined)
+        .map((callback) => callback.index),
+    )
+    const compiled = this.host.compile(data.nodes, roots)
+    this.callbacks = data.archetypes.map((archetype) => {
+      const out: Callbacks = {}
+      for (const name of PLAY_CALLBACKS) {
+        const callback = (archetype as Record<string, unknown>)[name] as
+          { index: number; order?: number } | undefined
+        if (callback) out[name] = { run: compiled.fn(callback.index), order: callback.order ?? 0 }
+      }
+      return out
+    })
+
+    // The level: each entity's imports written into its Entity Data; its info; its input's empty bucket.
+    const entityData = blocks.raw('EntityData')
+    const entityInfo = blocks.raw('EntityInfo')
+    const entityInput = blocks.raw('EntityInput')
+    level.entities.forEach((entity, index) => {
+      const archetype = names.indexOf(entity.archetype)
+      if (archetype < 0)
+        throw new Error(`entity ${index}: archetype "${entity.archetype}" is not in the engine's play data`)
+      this.entities.push({ archetype, state: 0 })
+      for (const item of data.archetypes[archetype]!.imports) {
+        const value = entity.data.find((datum) => datum.name === item.name)
+        entityData[index * 32 + item.index] =
+          value && 'value' in value ? value.value : ((item as { def?: number }).def ?? 0)
+      }
+      entityInfo.set([index, archetype, 0], index * 3)
+      entityInput[index * 4 + 2] = -1
+    })
+    const environment = blocks.raw('RuntimeEnvironment')
+    environment.set([0, setup.aspectRatio ?? 16 / 9, 0, setup.inputOffset ?? 0, 0])
+    blocks.raw('LevelOption').set(setup.options)
+
+    // Preparation: preprocess, then the spawn queue.
+    this.inOrder('preprocess', this.levelIndexes()).forEach((entity) => this.run('preprocess', entity))
+    const spawnOrders = new Map<number, number>()
+    this.inOrder('spawnOrder', this.levelIndexes()).forEach((entity) =>
+      spawnOrders.set(entity, this.run('spawnOrder', entity)),
+    )
+    this.queue = this.levelIndexes().sort(
+      (a, b) => (spawnOrders.get(a) ?? 0) - (spawnOrders.get(b) ?? 0) || a - b,
+    )
+    this.takeSpawnRequests()
+
+    // The app's late optimisation: what only preprocess may write is constant from now on.
+    const late = this.host.compile(data.nodes, roots, this.host.constantsOf(PREPROCESSED))
+    data.archetypes.forEach((archetype, index) => {
+      for (const name of PLAY_CALLBACKS) {
+        const callback = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
+        if (callback && name !== 'preprocess') this.callbacks[index]![name]!.run = late.fn(callback.index)
+      }
+    })
+  }
+
+  private levelIndexes(): number[] {
+    return Array.from({ length: this.levelCount }, (_, i) => i)
+  }
+
+  /** Entities that have this callback, by its order then their index (`entities` are by index). */
+  private inOrder(callback: string, entities: readonly number[]): readonly number[] {
+    let orders = this.orders.get(callback)
+    if (!orders) {
+      orders = new Set(
+        this.callbacks.flatMap((archetype) => (archetype[callback] ? [archetype[callback].order] : [])),
+      )
+      this.orders.set(callback, orders)
+    }
+    if (orders.size <= 1) return entities
+    const orderOf = (entity: number) =>
+      this.callbacks[this.entities[entity]!.archetype]![callback]?.order ?? 0
+    return [...entities].sort((a, b) => orderOf(a) - orderOf(b) || a - b)
+  }
+  private readonly orders = new Map<string, Set<number>>()
+
+  private run(callback: string, entity: number): number {
+    const found = this.callbacks[this.entities[entity]!.archetype]![callback]
+    if (!found) return 0
+    const blocks = this.host.blocks
+    blocks.callback = this.callbackIndexes[callback]!
+    blocks.entity = entity
+    const result = found.run()
+    blocks.callback = -1
+    blocks.entity = -1
+    return result
+  }
+  private readonly callbackIndexes: Record<string, number> = Object.fromEntries(
+    PLAY_CALLBACKS.map((name, index) => [name, index]),
+  )
+
+  private takeSpawnRequests() {
+    this.spawnRequests.push(...this.host.spawned)
+    this.host.spawned = []
+  }
+
+  /** Fingers that go down from now on. */
+  addTouches(scripts: readonly TouchScript[]) {
+    for (const script of scripts) {
+      const first = script.points[0]!
+      this.touches.push({ id: ++this.touchIds, script, lastX: first.x, lastY: first.y })
+    }
+  }
+
+  get finished(): boolean {
+    return this.queueHead >= this.queue.length && this.active.length === 0 && this.spawnRequests.length === 0
+  }
+
+  /** One frame at `time` (seconds). */
+  step(time: number) {
+    const blocks = this.host.blocks
+    const delta = this.frame < 0 ? 0 : time - this.time
+    const previous = this.time
+    this.frame++
+    this.time = time
+    blocks.frame = this.frame
+    this.host.nextFrame()
+
+    // Touches of this frame: those that began before its end and had not ended before its start.
+    const touchArray = blocks.raw('RuntimeTouchArray')
+    let count = 0
+    const left: typeof this.touches = []
+    for (const touch of this.touches) {
+      const points = touch.script.points
+      const start = points[0]!.time
+      const end = points[points.length - 1]!.time
+      if (start > time) {
+        left.push(touch)
+        continue
+      }
+      const started = start > previous || this.frame === 0
+      const ended = end <= time
+      const now = ended ? end : time
+      const at = pointAt(points, now)
+      const dx = started ? 0 : at.x - touch.lastX
+      const dy = started ? 0 : at.y - touch.lastY
+      const velocity = delta > 0 ? Math.hypot(dx, dy) / delta : 0
+      if (count < touchArray.length / 15) {
+        touchArray.set(
+          [
+            touch.id,
+            started ? 1 : 0,
+            ended ? 1 : 0,
+            now,
+            start,
+            at.x,
+            at.y,
+            points[0]!.x,
+            points[0]!.y,
+            dx,
+            dy,
+            delta > 0 ? dx / delta : 0,
+            delta > 0 ? dy / delta : 0,
+            velocity,
+            0,
+          ],
+          count * 15,
+        )
+        count++
+      }
+      this.touchPoints.push({
+        entityIndex: touch.id,
+        l: ended ? 2 : started ? 0 : 1,
+        t: now,
+        x: at.x,
+        y: at.y,
+      })
+      touch.lastX = at.x
+      touch.lastY = at.y
+      if (!ended) left.push(touch)
+    }
+    this.touches = left
+    blocks.raw('RuntimeUpdate').set([time, delta, this.host.timing.timeToScaledTime(time), count])
+
+    // Spawning: the queue's head while shouldSpawn says yes, then what Spawn asked for.
+    const spawnedNow: number[] = []
+    while (this.queueHead < this.queue.length) {
+      const entity = this.queue[this.queueHead]!
+      if (!this.callbacks[this.entities[entity]!.archetype]!.shouldSpawn) {
+        // No shouldSpawn: the app's default is to spawn.
+      } else if (!this.run('shouldSpawn', entity)) break
+      this.queueHead++
+      this.activate(entity)
+      spawnedNow.push(entity)
+    }
+    for (const request of this.spawnRequests) {
+      const entity = blocks.addEntity(request.data)
+      this.entities.push({ archetype: request.archetype, state: 0 })
+      this.activate(entity)
+      spawnedNow.push(entity)
+    }
+    this.spawnRequests = []
+    if (spawnedNow.length) this.active = [...this.active, ...spawnedNow].sort((a, b) => a - b)
+
+    for (const entity of spawnedNow) this.run('initialize', entity)
+    for (const entity of this.inOrder('updateSequential', this.active)) this.run('updateSequential', entity)
+    if (count > 0) for (const entity of this.inOrder('touch', this.active)) this.run('touch', entity)
+    for (const entity of this.active) this.run('updateParallel', entity)
+
+    // Despawning.
+    const staying: number[] = []
+    const leaving: number[] = []
+    const despawns = blocks.raw('EntityDespawn')
+    for (const entity of this.active) (despawns[entity] ? leaving : staying).push(entity)
+    for (const entity of leaving) this.run('terminate', entity)
+    for (const entity of leaving) this.despawn(entity)
+    this.active = staying
+    this.takeSpawnRequests()
+    this.recordExports()
+
+    if (this.setup.record)
+      this.frames.push({
+        time,
+        draws: this.host.draws,
+        sounds: this.host.sounds,
+        particles: this.host.particles,
+      })
+  }
+
+  private activate(entity: number) {
+    this.entities[entity]!.state = 1
+    if (entity < this.levelCount) this.host.blocks.raw('EntityInfo')[entity * 3 + 2] = 1
+  }
+
+  private despawn(entity: number) {
+    this.entities[entity]!.state = 2
+    if (entity >= this.levelCount) return
+    this.host.blocks.raw('EntityInfo')[entity * 3 + 2] = 2
+    if (!this.setup.data.archetypes[this.entities[entity]!.archetype]!.hasInput) return
+    const input = this.host.blocks.raw('EntityInput').subarray(entity * 4, entity * 4 + 4)
+    const judgment = [0, 1, 2, 3].includes(input[0]!) ? input[0]! : 0
+    this.judged.push({
+      entity,
+      time: this.time,
+      judgment,
+      accuracy: input[1]!,
+      bucket: input[2]!,
+      bucketValue: input[3]!,
+    })
+    this.score(this.entities[entity]!.archetype, judgment)
+  }
+
+  private readonly exports = new Map<number, Map<string, number>>()
+  private recordExports() {
+    for (const { entity, index, value } of this.host.exported) {
+      const names = this.setup.data.archetypes[this.entities[entity]!.archetype]!.exports
+      const name = names[index]
+      if (name === undefined)
+        throw new Error(`entity ${entity} exported value ${index}, which its archetype does not name`)
+      let values = this.exports.get(entity)
+      if (!values) this.exports.set(entity, (values = new Map()))
+      values.set(name, value)
+    }
+    this.host.exported = []
+  }
+
+  // The app's scoring: arcade multipliers with consecutive bonuses, life per archetype and streak.
+  private readonly streak = [0, 0, 0, 0]
+  private score(archetype: number, judgment: number) {
+    if (judgment === 0) this.combo = 0
+    else this.maxCombo = Math.max(this.maxCombo, ++this.combo)
+    for (let j = 1; j <= 3; j++) this.streak[j] = judgment === j ? this.streak[j]! + 1 : 0
+    if (this.life <= 0) return
+    const archetypeLife = this.host.blocks.raw('ArchetypeLife')
+    const levelLife = this.host.blocks.raw('LevelLife')
+    const change = archetypeLife[archetype * 4 + (judgment === 0 ? 3 : judgment - 1)]!
+    let bonus = 0
+    if (judgment > 0) {
+      const step = levelLife[(judgment - 1) * 2 + 1]!
+      if (step > 0 && this.streak[judgment]! % step === 0) bonus = levelLife[(judgment - 1) * 2]!
+    }
+    this.life = Math.max(0, this.life + change + bonus)
+  }
+
+  private arcadeRaw(judgments: readonly number[]): number {
+    const levelScore = this.host.blocks.raw('LevelScore')
+    const streak = [0, 0, 0, 0]
+    let total = 0
+    for (const judgment of judgments) {
+      for (let j = 1; j <= 3; j++) streak[j] = judgment === j ? streak[j]! + 1 : 0
+      if (judgment === 0) continue
+      const base = levelScore[judgment - 1]!
+      const multiplier = levelScore[3 + (judgment - 1) * 3]!
+      const step = levelScore[4 + (judgment - 1) * 3]!
+      const cap = levelScore[5 + (judgment - 1) * 3]!
+      const bonus = step > 0 ? multiplier * Math.floor(Math.min(streak[judgment]!, cap) / step) : 0
+      total += base + bonus
+    }
+    return total
+  }
+
+  result(): GameplayResult {
+    const counts = [0, 0, 0, 0]
+    for (const item of this.judged) counts[item.judgment]!++
+    const total = this.judged.length
+    const best = this.arcadeRaw(this.judged.map(() => 1))
+    const arcadeScore =
+      best > 0 ? Math.round((1_000_000 * this.arcadeRaw(this.judged.map((item) => item.judgment))) / best) : 0
+    // The accuracy score is the app's own; ours weighs each note by how close it was (0 for a Miss).
+    const closeness = this.judged.reduce(
+      (sum, item) =>
+        sum + (item.judgment === 0 ? 0 : Math.max(0, 1 - Math.abs(item.accuracy) / ACCURACY_SPAN)),
+      0,
+    )
+    const perfect = counts[1]!
+    const miss = counts[0]!
+    return {
+      grade:
+        total > 0 && perfect === total
+          ? 'allPerfect'
+          : miss === 0
+            ? 'fullCombo'
+            : this.life > 0
+              ? 'pass'
+              : 'fail',
+      arcadeScore,
+      accuracyScore: total > 0 ? Math.round((1_000_000 * closeness) / total) : 0,
+      combo: this.maxCombo,
+      perfect,
+      great: counts[2]!,
+      good: counts[3]!,
+      miss,
+      totalCount: total,
+    }
+  }
+
+  /** The replay the app would upload with this result. */
+  replay(playArea = { width: 1920, height: 1080 }): ReplayData {
+    const inputs = [...this.judged].sort((a, b) => a.entity - b.entity)
+    return {
+      startTime: 0,
+      saveTime: 0,
+      duration: this.time,
+      inputOffset: this.setup.inputOffset ?? 0,
+      playArea,
+      result: this.result(),
+      entities: this.setup.level.entities.map((_, index) => ({
+        data: [...(this.exports.get(index) ?? new Map<string, number>())].map(([name, value]) => ({
+          name,
+          value,
+        })),
+      })),
+      inputs: {
+        entityIndex: inputs.map((item) => item.entity),
+        time: inputs.map((item) => item.time),
+        judgment: inputs.map((item) => item.judgment),
+        accuracy: inputs.map((item) => item.accuracy),
+      },
+      touches: {
+        l: this.touchPoints.map((point) => point.l),
+        t: this.touchPoints.map((point) => point.t),
+        x: this.touchPoints.map((point) => point.x),
+        y: this.touchPoints.map((point) => point.y),
+      },
+    } as unknown as ReplayData
+  }
+}
+
+const pointAt = (points: readonly TouchPoint[], time: number): { x: number; y: number } => {
+  if (time <= points[0]!.time) return points[0]!
+  for (let i = 1; i < points.length; i++) {
+    const b = points[i]!
+    if (time <= b.time) {
+      const a = points[i - 1]!
+      const t = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
+      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
+    }
+  }
+  return points[points.length - 1]!
+}
+
+/** Plays a level with these fingers at `fps` frames a second until every entity is gone (or `until`). */
+export const runPlay = (
+  setup: PlaySetup,
+  touches: readonly TouchScript[],
+  fps = 60,
+  until = Infinity,
+): PlayRun => {
+  const run = new PlayRun(setup)
+  run.addTouches(touches)
+  const last = Math.max(0, ...touches.flatMap((touch) => touch.points.map((point) => point.time)))
+  for (let frame = 0; ; frame++) {
+    const time = frame / fps
+    run.step(time)
+    if (run.finished || time > until) break
+    if (time > last + 600) throw new Error('the level did not end ten minutes after its last touch')
+  }
+  return run
+}
