@@ -32,8 +32,10 @@ const allowedIn = (mode: Mode, func: string): readonly string[] | undefined => {
   if (func === 'Paint') return mode === 'tutorial' ? frame : undefined
   if (func === 'Play' || func === 'PlayLooped' || func === 'StopLooped')
     return mode === 'play' || mode === 'tutorial' ? frame : undefined
-  if (/Scheduled$/.test(func) || func.includes('ParticleEffect'))
-    return mode === 'preview' ? undefined : frame
+  // Watch mode may schedule sounds on the level's timeline before it starts.
+  if (/Scheduled$/.test(func))
+    return mode === 'preview' ? undefined : mode === 'watch' ? ['preprocess', ...frame] : frame
+  if (func.includes('ParticleEffect')) return mode === 'preview' ? undefined : frame
   if (func === 'ExportValue' || func === 'StreamSet') return mode === 'play' ? frame : undefined
   if (func === 'Spawn')
     return mode === 'play'

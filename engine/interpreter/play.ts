@@ -16,6 +16,8 @@ export type PlaySetup = {
   level: LevelData
   /** Level Option values, in the configuration's order. */
   options: number[]
+  /** The index of the #SPEED option, whose value the app applies to the level's tempo. */
+  speedOption?: number
   aspectRatio?: number
   inputOffset?: number
   /** Which sprite, clip and particle names the chosen skin, effect and particle have (all, by default). */
@@ -91,7 +93,8 @@ export class PlayRun {
     const { data, level } = setup
     const names = data.archetypes.map((archetype) => archetype.name)
     this.levelCount = level.entities.length
-    const timing = levelTiming(level.entities)
+    const speed = setup.speedOption !== undefined ? setup.options[setup.speedOption] : undefined
+    const timing = levelTiming(level.entities, speed)
     this.host = new RunHost(
       'play',
       {

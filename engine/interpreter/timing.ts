@@ -9,15 +9,19 @@ type Entity = { archetype: string; data: { name: string; value?: number }[] }
 const valueOf = (entity: Entity, name: string): number | undefined =>
   entity.data.find((item) => item.name === name)?.value
 
-export const levelTiming = (entities: readonly Entity[]): Timing => {
+/** `speed` is the #SPEED option's value: the app applies it to every tempo. */
+export const levelTiming = (entities: readonly Entity[], speed = 1): Timing => {
   const changes = (archetype: string, name: string): Change[] =>
     entities
       .filter((entity) => entity.archetype === archetype)
-      .map((entity) => ({ beat: valueOf(entity, '#BEAT') ?? 0, value: valueOf(entity, name) ?? 0 }))
+      .map((entity) => ({
+        beat: valueOf(entity, '#BEAT') ?? 0,
+        value: (valueOf(entity, name) ?? 0) * (name === '#BPM' ? speed : 1),
+      }))
       .sort((a, b) => a.beat - b.beat)
 
   const bpms = changes('#BPM_CHANGE', '#BPM')
-  if (bpms.length === 0 || bpms[0]!.beat > 0) bpms.unshift({ beat: 0, value: bpms[0]?.value ?? 60 })
+  if (bpms.length === 0 || bpms[0]!.beat > 0) bpms.unshift({ beat: 0, value: bpms[0]?.value ?? 60 * speed })
   // Each tempo's starting time.
   const bpmTimes: number[] = []
   bpms.forEach((change, i) => {

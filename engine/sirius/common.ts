@@ -261,19 +261,25 @@ export const drawArrows = (left: Val, right: Val, depth: Val, scaled: Val, direc
   return Execute(when(d.ge(0), pointRight), when(d.le(0), pointLeft))
 }
 
-/** A hold body over lanes l..r from one scaled time to another, not past the judgment line. */
-export const drawBody = (
+/** A hold body over lanes l..r between two depths. */
+export const drawBody = (sprite: Val, left: Val, right: Val, near: Val, far: Val, z: Val, alpha: Val): Expr =>
+  Draw(
+    sprite,
+    spanQuad(num(left).sub(1), right, onStage(near), onStage(far), halfWidth()),
+    zOf(100, z),
+    alpha,
+  )
+
+/** The same from one scaled time to another, not past the judgment line. */
+export const drawBodyBetween = (
   sprite: Val,
   left: Val,
   right: Val,
   fromScaled: Val,
   toScaled: Val,
   alpha: Val,
-): Expr => {
-  const near = onStage(depthUpToLine(fromScaled))
-  const far = onStage(depthUpToLine(toScaled))
-  return Draw(sprite, spanQuad(num(left).sub(1), right, near, far, halfWidth()), zOf(100, fromScaled), alpha)
-}
+): Expr =>
+  drawBody(sprite, left, right, depthUpToLine(fromScaled), depthUpToLine(toScaled), fromScaled, alpha)
 
 /** The line joining notes at the same time: from lane `left`'s left edge to lane `right`'s right edge. */
 export const drawSyncLine = (left: Val, right: Val, depth: Val, scaled: Val): Expr =>
@@ -358,10 +364,10 @@ export const holdParticle = (effect: Val, left: Val, right: Val): Expr => {
 /** Split line dividers from the top of the stage to its bottom, faded in before the start and out after
  *  the end; the divider table is in Level Data after the constants. */
 export const SPLIT_TABLE = 64
-export const splitTable = (): Expr =>
+export const splitTable = (block: number = PLAY.LevelData): Expr =>
   Execute(
     ...SPLIT_DIVIDERS.flatMap((dividers, split) =>
-      dividers.map((edge, i) => Set(PLAY.LevelData, SPLIT_TABLE + split * 8 + i, edge)),
+      dividers.map((edge, i) => Set(block, SPLIT_TABLE + split * 8 + i, edge)),
     ),
   )
 

@@ -69,6 +69,9 @@ export const entityLayout = (block: number) => {
     /** Replay imports in watch mode. */
     judgment: 1,
     accuracy: 1,
+    /** Watch mode: when the note is hit (or, missed, leaves), in seconds and scaled. */
+    hit: 1,
+    scaledHit: 1,
   })
   return { ...imported, ...derived, used: layout.used }
 }

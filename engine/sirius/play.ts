@@ -6,7 +6,6 @@ import type { EnginePlayData } from '@sonolus/core'
 import { type ArchetypeDef, type Callback, playData } from '../builder/engineData.js'
 import {
   And,
-  BeatToTime,
   DestroyParticleEffect,
   Execute,
   Get,
@@ -24,7 +23,6 @@ import {
   SetShifted,
   StopLooped,
   StopLoopedScheduled,
-  TimeToScaledTime,
   type Val,
   While,
   num,
@@ -33,7 +31,7 @@ import {
 import { Layout } from '../builder/memory.js'
 import type { Expr } from '../builder/node.js'
 import { PLAY } from '../modes.js'
-import { ARCHETYPES, EIGHTH_WINDOW, FLICK_SPEED, JUDGMENT_DEPTH, SPLIT_FADE, WINDOW } from './constants.js'
+import { ARCHETYPES, EIGHTH_WINDOW, FLICK_SPEED, JUDGMENT_DEPTH, WINDOW } from './constants.js'
 import {
   ARCHETYPE_ORDER,
   BUCKETED,
@@ -44,7 +42,7 @@ import {
   deriveNote,
   depthAtScaled,
   drawArrows,
-  drawBody,
+  drawBodyBetween,
   drawHead,
   drawSplitLine,
   drawStage,
@@ -58,12 +56,12 @@ import {
   scoring,
   splitTable,
   uiLayout,
-  type NoteLook,
 } from './common.js'
 import { CANDIDATES, claimLayout, importsOf } from './layout.js'
-import { C, P, S, effectOf, particleOf, skinOf } from './resources.js'
+import { C, P, effectOf, particleOf, skinOf } from './resources.js'
 import { ARCHETYPE_FIELDS } from '../../common/chart/levelData/types.js'
 import { BPM_IMPORTS, TIMESCALE_IMPORTS, bucketsOf } from './shared.js'
+import { FLAT_NOTES, type NoteKind, deriveSplitLine, deriveSyncLine, holdLook, tickLook } from './looks.js'
 
 const claims = claimLayout(PLAY.LevelMemory)
 /** What the Input Manager gives a note: the frame it was given a touch, and when that touch began. */
@@ -236,7 +234,7 @@ const holding = () => M.holding.get()
 /** A hold's body, its head held on the judgment line, and (tailed) its end. */
 const drawHold = (tailed: boolean, scratch: boolean): Expr =>
   Execute(
-    drawBody(
+    drawBodyBetween(
       D.body.get(),
       D.l.get(),
       D.r.get(),
@@ -284,8 +282,6 @@ const autoSfx = (hold: boolean): Expr =>
     ...(hold ? [StopLoopedScheduled(PlayLoopedScheduled(C['#HOLD'], D.start.get()), D.time.get())] : []),
   )
 
-type NoteKind = { name: string; look: NoteLook }
-
 const flatNote = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   name,
   hasInput: true,
@@ -312,25 +308,13 @@ const flatNote = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   },
 })
 
-const flick: ArchetypeDef<'play'> = {
-  name: ARCHETYPES.flick,
+const flick = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
+  name,
   hasInput: true,
-  imports: importsOf(ARCHETYPE_FIELDS[ARCHETYPES.flick]!),
+  imports: importsOf(ARCHETYPE_FIELDS[name]!),
   exports: [],
   callbacks: {
-    preprocess: {
-      body: deriveNote(
-        {
-          head: S['#NOTE_HEAD_PURPLE'],
-          marker: true,
-          linear: P['#NOTE_LINEAR_TAP_CYAN'],
-          circular: P['#NOTE_CIRCULAR_TAP_CYAN'],
-          clip: C['#PERFECT'],
-        },
-        false,
-        BUCKETED.indexOf(ARCHETYPES.flick),
-      ),
-    },
+    preprocess: { body: deriveNote(look, false, BUCKETED.indexOf(ARCHETYPES.flick)) },
     ...noteSpawn(),
     initialize: { body: autoSfx(false) },
     touch: { body: register() },
@@ -351,18 +335,10 @@ const flick: ArchetypeDef<'play'> = {
       ),
     },
   },
-}
+})
 
 const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<'play'> => {
-  const look: NoteLook = {
-    head: scratch ? S['#NOTE_HEAD_PURPLE'] : S['#NOTE_TAIL_BLUE'],
-    stuck: scratch ? S['#NOTE_HEAD_PURPLE'] : S['#NOTE_HEAD_BLUE'],
-    body: scratch ? S['#NOTE_CONNECTION_PURPLE'] : S['#NOTE_CONNECTION_BLUE'],
-    marker: scratch,
-    linear: scratch ? P['#NOTE_LINEAR_TAP_CYAN'] : P['#NOTE_LINEAR_TAP_BLUE'],
-    circular: scratch ? P['#NOTE_CIRCULAR_TAP_CYAN'] : P['#NOTE_CIRCULAR_TAP_BLUE'],
-    clip: C['#PERFECT'],
-  }
+  const look = holdLook(scratch, tailed)
   const holdEffect = scratch ? P['#NOTE_CIRCULAR_HOLD_CYAN'] : P['#NOTE_CIRCULAR_HOLD_BLUE']
   const inWindow = And(open(), now().ge(D.time.get().sub(WINDOW.good)))
   const judging = scratch
@@ -420,23 +396,13 @@ const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<
 /** Sound ticks and hold eighths: a touch on them at their time. */
 const tick = (name: string): ArchetypeDef<'play'> => {
   const eighth = name === ARCHETYPES.holdEighth
-  const purple = D.holdType.get().mod(1000).ge(110)
   return {
     name,
     hasInput: true,
     imports: importsOf(ARCHETYPE_FIELDS[name]!),
     exports: [],
     callbacks: {
-      preprocess: {
-        body: Execute(
-          deriveNote(
-            { clip: eighth ? -1 : C['#PERFECT_ALTERNATIVE'] },
-            false,
-            BUCKETED.indexOf(name as never),
-          ),
-          eighth ? 0 : D.body.set(If(purple, S['#NOTE_TICK_PURPLE'], S['#NOTE_TICK_BLUE'])),
-        ),
-      },
+      preprocess: { body: tickLook(eighth) },
       ...noteSpawn(),
       initialize: { body: autoSfx(false) },
       updateParallel: {
@@ -554,81 +520,6 @@ const marker = (name: string, imports: ReturnType<typeof importsOf>): ArchetypeD
   callbacks: { ...always(), updateParallel: { body: despawn() } },
 })
 
-export const FLAT_NOTES: NoteKind[] = [
-  {
-    name: ARCHETYPES.normal,
-    look: {
-      head: S['#NOTE_HEAD_RED'],
-      linear: P['#NOTE_LINEAR_TAP_RED'],
-      circular: P['#NOTE_CIRCULAR_TAP_RED'],
-      clip: C['#PERFECT'],
-    },
-  },
-  {
-    name: ARCHETYPES.critical,
-    look: {
-      head: S['#NOTE_HEAD_YELLOW'],
-      linear: P['#NOTE_LINEAR_TAP_YELLOW'],
-      circular: P['#NOTE_CIRCULAR_TAP_YELLOW'],
-      clip: C['#PERFECT'],
-    },
-  },
-  {
-    name: ARCHETYPES.holdStart,
-    look: {
-      head: S['#NOTE_HEAD_BLUE'],
-      linear: P['#NOTE_LINEAR_TAP_BLUE'],
-      circular: P['#NOTE_CIRCULAR_TAP_BLUE'],
-      clip: C['#PERFECT'],
-    },
-  },
-  {
-    name: ARCHETYPES.criticalHoldStart,
-    look: {
-      head: S['#NOTE_HEAD_YELLOW'],
-      linear: P['#NOTE_LINEAR_TAP_YELLOW'],
-      circular: P['#NOTE_CIRCULAR_TAP_YELLOW'],
-      clip: C['#PERFECT'],
-    },
-  },
-  {
-    name: ARCHETYPES.scratchHoldStart,
-    look: {
-      head: S['#NOTE_HEAD_RED'],
-      linear: P['#NOTE_LINEAR_TAP_RED'],
-      circular: P['#NOTE_CIRCULAR_TAP_RED'],
-      clip: C['#PERFECT'],
-    },
-  },
-  {
-    name: ARCHETYPES.criticalScratchHoldStart,
-    look: {
-      head: S['#NOTE_HEAD_YELLOW'],
-      linear: P['#NOTE_LINEAR_TAP_YELLOW'],
-      circular: P['#NOTE_CIRCULAR_TAP_YELLOW'],
-      clip: C['#PERFECT'],
-    },
-  },
-]
-
-/** Sync lines: their times and, after mirror, their lanes. */
-export function deriveSyncLine(): Expr {
-  return Execute(
-    deriveNote({}, false, -1),
-    D.l.set(If(L.mirror.get(), num(13).sub(D.right.get()), D.left.get())),
-    D.r.set(If(L.mirror.get(), num(13).sub(D.left.get()), D.right.get())),
-  )
-}
-
-/** Split lines: `start` is when they appear, `time` when they begin, the end is endBeat's time. */
-export function deriveSplitLine(): Expr {
-  return Execute(
-    D.time.set(BeatToTime(D.beat.get())),
-    D.start.set(BeatToTime(D.endBeat.get()).add(SPLIT_FADE.out)),
-    D.scaledStart.set(TimeToScaledTime(D.time.get().sub(SPLIT_FADE.in))),
-  )
-}
-
 export const playArchetypes = (): ArchetypeDef<'play'>[] => {
   const byName: Record<string, ArchetypeDef<'play'>> = {
     [ARCHETYPES.initialization]: initialization,
@@ -636,8 +527,9 @@ export const playArchetypes = (): ArchetypeDef<'play'>[] => {
     [ARCHETYPES.stage]: stage,
     [ARCHETYPES.bpmChange]: marker(ARCHETYPES.bpmChange, BPM_IMPORTS),
     [ARCHETYPES.timescaleChange]: marker(ARCHETYPES.timescaleChange, TIMESCALE_IMPORTS),
-    ...Object.fromEntries(FLAT_NOTES.map((kind) => [kind.name, flatNote(kind)])),
-    [ARCHETYPES.flick]: flick,
+    ...Object.fromEntries(
+      FLAT_NOTES.map((kind) => [kind.name, kind.name === ARCHETYPES.flick ? flick(kind) : flatNote(kind)]),
+    ),
     [ARCHETYPES.holdEnd]: holdEnd(ARCHETYPES.holdEnd, false, true),
     [ARCHETYPES.scratchHoldEnd]: holdEnd(ARCHETYPES.scratchHoldEnd, true, true),
     [ARCHETYPES.nontailHoldEnd]: holdEnd(ARCHETYPES.nontailHoldEnd, false, false),
