@@ -6,7 +6,7 @@ import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
-const SERVER_INPUTS = ['server', 'common', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json']
+const SERVER_INPUTS = ['server', 'common', 'engine', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json']
 const SPA_INPUTS = ['src', 'common', 'i18n', 'index.html', 'vite.config.ts', 'package.json', 'public']
 export const SERVER_OUT = path.join(root, 'build', 'server', 'main.js')
 export const SPA_OUT = path.join(root, 'dist', 'index.html')
@@ -36,7 +36,8 @@ const run = (what, args) => {
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`)
 }
 
-/** The server and common/ compiled to build/ (tsc), with the demo's media beside the compiled seed. */
+/** The server, common/ and engine/ compiled to build/ (tsc), with the demo's media beside the compiled seed,
+ *  and the engine's files built from engine/ (build/sirius-engine/). */
 export const buildServer = () => {
   fs.rmSync(path.join(root, 'build'), { recursive: true, force: true })
   run('Compiling the server', [
@@ -49,6 +50,7 @@ export const buildServer = () => {
   fs.mkdirSync(target, { recursive: true })
   for (const name of fs.readdirSync(assets).filter((file) => /\.(png|mp3)$/.test(file)))
     fs.copyFileSync(path.join(assets, name), path.join(target, name))
+  run('Building the engine', [path.join(root, 'build', 'server', 'cli', 'buildEngine.js')])
 }
 
 /** The SPA bundled to dist/ (vite). */

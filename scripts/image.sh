@@ -52,6 +52,8 @@ check() {
   curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root">'
   curl -fsS "http://127.0.0.1:$port/sonolus/levels/list" | grep -q '"pageCount"'
   curl -fsS -o /dev/null "http://127.0.0.1:$port/sonolus/info"
+  # Our engine, built by npm run build, is served and its play data resolves by hash.
+  curl -fsS "http://127.0.0.1:$port/sonolus/engines/sirius-charts" | grep -q '"version":13'
   # The compiled copy runs; TypeScript sources are not in the image.
   if [ -e "$out/server" ] || [ -e "$out/src" ]; then echo "image check: sources copied into the image"; exit 1; fi
   kill "$pid"

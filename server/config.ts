@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { type JsonWebKey } from 'node:crypto'
 import { DEFAULT_SONOLUS_VERSION } from './sonolus/version.js'
+import { SIRIUS_ENGINE } from '../engine/item.js'
 
 export class ConfigError extends Error {
   constructor(
@@ -58,7 +59,7 @@ export type Config = {
   masterDataDir: string
   /** Origins whose pages may call the API (CORS_ORIGINS), e.g. the China proxy's SPA. */
   corsOrigins: string[]
-  /** The imported engine that levels use (ENGINE_NAME, default 'sirius'). */
+  /** The engine that levels use (ENGINE_NAME): ours by default, or an imported one. */
   engineName: string
   logLevel: string
   git: GitOverrides
@@ -352,7 +353,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? 'dist'),
     docsDir: path.resolve(cwd, read(env, 'DOCS_DIR') ?? 'docs'),
     masterDataDir: path.resolve(cwd, read(env, 'MASTER_DATA_DIR') ?? 'master-data'),
-    engineName: read(env, 'ENGINE_NAME') ?? 'sirius',
+    engineName: read(env, 'ENGINE_NAME') ?? SIRIUS_ENGINE.name,
     corsOrigins: parseOrigins(env),
     logLevel,
     trustProxy: parseTrustProxy(env),

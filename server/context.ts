@@ -11,6 +11,7 @@ import { createSignatureVerifier } from './auth/signature.js'
 import { PackCatalog } from './packs/catalog.js'
 import { ResponseCache } from './http/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
+import { builtInEngine, installBuiltInEngine } from './packs/builtInEngine.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
@@ -54,7 +55,8 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     const blobStore = options.blobStore ?? (await createBlobStore(config))
     const repos = createRepositories(db.db, db.dialect)
     await installFreePack(blobStore, repos)
-    const packs = new PackCatalog(repos, config.publicUrl, config.engineName)
+    await installBuiltInEngine(blobStore, repos)
+    const packs = new PackCatalog(repos, config.publicUrl, config.engineName, builtInEngine().item)
     await packs.reload()
     const work = new WorkPool({
       threads: config.limits.workThreads,

@@ -73,10 +73,10 @@ const main = async (): Promise<void> => {
       `Start-up error: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${(error as Error).message}`,
     )
   }
-  if (!ctx.packs.engineInstalled) {
+  if (!ctx.packs.configuredEngineInstalled) {
     app.log.warn(
-      { engine: config.engineName },
-      'No Sirius engine is installed: charts list and open, but cannot be played. Import one with: npm run import-pack -- <file.scp | pack folder>',
+      { engine: config.engineName, using: ctx.packs.engineName },
+      'ENGINE_NAME names an engine that is not installed: levels use the built-in engine. Import it with: npm run import-pack -- <file.scp | pack folder>',
     )
   }
   const address = app.server.address()

@@ -22,9 +22,9 @@ try {
     console.log(`Imported ${summary}; ${result.files} files checked, ${result.newFiles} new.`)
     await ctx.packs.reload()
     console.log(
-      ctx.packs.engineInstalled
-        ? `Levels now use the engine "${config.engineName}".`
-        : `Note: no engine named "${config.engineName}" is installed; set ENGINE_NAME to one of: ${ctx.packs.names('engine').join(', ') || '(none)'}.`,
+      ctx.packs.configuredEngineInstalled
+        ? `Levels use the engine "${ctx.packs.engineName}".`
+        : `Levels use the built-in engine "${ctx.packs.engineName}": no engine named "${config.engineName}" is installed. To choose an imported one, set ENGINE_NAME to one of: ${ctx.packs.names('engine').join(', ')}.`,
     )
   } finally {
     await ctx.close()

@@ -1,18 +1,18 @@
-// Engines, skins, backgrounds, effects and particles as the app sees them: free-pack defaults with the
-// operator's imported items on top, localized per request, nested items embedded (docs/protocol.md §13).
-// Every level embeds the engine, so its serialized JSON is cached per locale (docs/protocol.md §14).
+// Engines, skins, backgrounds, effects and particles as the app sees them: free-pack defaults and our own
+// Sirius engine, with the operator's imported items on top, localized per request, nested items embedded
+// (docs/protocol.md §13). Every level embeds the engine, so its serialized JSON is cached per locale
+// (docs/protocol.md §14).
 import {
   type BackgroundItem,
+  type DatabaseEngineItem,
   type EffectItem,
   type EngineItem,
   type ParticleItem,
   type SkinItem,
-  type Srl,
   localize,
 } from '@sonolus/core'
 import { type Repositories } from '../db/repositories/index.js'
 import { FREE_PACK, readFreePack } from './freePack.js'
-import { noEngineMessage } from './noEngine.js'
 import { type AnyDatabaseItem, type DatabaseItemOf, PACK_ITEM_TYPES, type PackItemType } from './types.js'
 
 export type ServedItemOf = {
@@ -25,10 +25,6 @@ export type ServedItemOf = {
 
 const FALLBACK_LOCALE = 'en'
 export const PACKS_UPDATED_KEY = 'packs_updated'
-const NO_FILE: Srl = { hash: null, url: null }
-
-/** The engine levels use until one is imported: clearly named, with free-pack parts (docs/protocol.md §12.2). */
-export const PLACEHOLDER_ENGINE_NAME = 'sirius-not-installed'
 
 export class PackCatalog {
   private items = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
@@ -38,7 +34,10 @@ export class PackCatalog {
   constructor(
     private readonly repos: Repositories,
     private readonly publicUrl: string,
-    readonly engineName: string,
+    /** The engine ENGINE_NAME asks for. */
+    readonly configuredEngine: string,
+    /** Ours, always there: levels use it when the configured engine is not installed. */
+    private readonly builtIn: DatabaseEngineItem,
   ) {}
 
   /** Loads free-pack and the imported items; call again after an import. */
@@ -47,6 +46,7 @@ export class PackCatalog {
     const next = new Map<PackItemType, Map<string, AnyDatabaseItem>>()
     for (const type of PACK_ITEM_TYPES) next.set(type, new Map())
     for (const [type, list] of readFreePack()) for (const item of list) next.get(type)!.set(item.name, item)
+    next.get('engine')!.set(this.builtIn.name, this.builtIn)
     for (const row of await this.repos.packItems.list()) {
       next.get(row.type as PackItemType)?.set(row.name, JSON.parse(row.item) as AnyDatabaseItem)
     }
@@ -61,24 +61,22 @@ export class PackCatalog {
     return true
   }
 
-  /** True when the configured engine has been imported. */
-  get engineInstalled(): boolean {
-    return this.items.get('engine')?.has(this.engineName) ?? false
+  /** True when the engine ENGINE_NAME asks for is there (ours always is). */
+  get configuredEngineInstalled(): boolean {
+    return this.items.get('engine')?.has(this.configuredEngine) ?? false
   }
 
-  /** The items' names. Until the Sirius engine is imported, the placeholder engine every level names is
-   *  listed too, so that what a level references resolves (issue 17). */
+  /** The engine every level names: the configured one, or ours when that is not installed. */
+  get engineName(): string {
+    return this.configuredEngineInstalled ? this.configuredEngine : this.builtIn.name
+  }
+
   names(type: PackItemType): string[] {
-    const names = [...(this.items.get(type)?.keys() ?? [])]
-    return type === 'engine' && !this.engineInstalled ? [PLACEHOLDER_ENGINE_NAME, ...names] : names
+    return [...(this.items.get(type)?.keys() ?? [])]
   }
 
   has(type: PackItemType, name: string): boolean {
-    return this.isPlaceholder(type, name) || (this.items.get(type)?.has(name) ?? false)
-  }
-
-  private isPlaceholder(type: PackItemType, name: string): boolean {
-    return type === 'engine' && name === PLACEHOLDER_ENGINE_NAME && !this.engineInstalled
+    return this.items.get(type)?.has(name) ?? false
   }
 
   private raw<T extends PackItemType>(type: T, name: string): DatabaseItemOf[T] | undefined {
@@ -87,7 +85,6 @@ export class PackCatalog {
 
   /** One item as served: localized, with `source`, related items embedded. */
   item<T extends PackItemType>(type: T, name: string, locale: string): ServedItemOf[T] | undefined {
-    if (this.isPlaceholder(type, name)) return this.engine(locale).item as ServedItemOf[T]
     const raw = this.raw(type, name)
     if (!raw) return undefined
     const text = (value: Record<string, string> | undefined) =>
@@ -119,7 +116,6 @@ export class PackCatalog {
 
   /** The item description (pack items may carry one). */
   description(type: PackItemType, name: string, locale: string): string | undefined {
-    if (this.isPlaceholder(type, name)) return noEngineMessage(locale)
     const raw = this.raw(type, name) as { description?: Record<string, string> } | undefined
     return raw?.description ? localize(raw.description, locale, FALLBACK_LOCALE) : undefined
   }
@@ -128,35 +124,10 @@ export class PackCatalog {
   engine(locale: string): { item: EngineItem; json: string } {
     let cached = this.engineCache.get(locale)
     if (!cached) {
-      const item = this.engineInstalled
-        ? this.item('engine', this.engineName, locale)!
-        : this.placeholderEngine(locale)
+      const item = this.item('engine', this.engineName, locale)!
       cached = { item, json: JSON.stringify(item) }
       this.engineCache.set(locale, cached)
     }
     return cached
-  }
-
-  private placeholderEngine(locale: string): EngineItem {
-    const skin = this.item('skin', FREE_PACK.skin, locale)!
-    return {
-      name: PLACEHOLDER_ENGINE_NAME,
-      source: this.publicUrl,
-      version: 13,
-      title: 'Sirius engine not installed',
-      subtitle: 'The operator has not imported the Sirius engine yet',
-      author: 'Sirius Charts',
-      tags: [],
-      skin,
-      background: this.item('background', FREE_PACK.background, locale)!,
-      effect: this.item('effect', FREE_PACK.effect, locale)!,
-      particle: this.item('particle', FREE_PACK.particle, locale)!,
-      thumbnail: skin.thumbnail,
-      playData: NO_FILE,
-      watchData: NO_FILE,
-      previewData: NO_FILE,
-      tutorialData: NO_FILE,
-      configuration: NO_FILE,
-    }
   }
 }

@@ -2,9 +2,6 @@
 import { type Static } from '@sinclair/typebox'
 import { LocalizationQuery, ServerInfoSchema } from '../../common/api/schemas/protocol.js'
 import { type RouteModule } from './types.js'
-import { noEngineMessage } from '../packs/noEngine.js'
-
-export { NO_ENGINE_MESSAGE } from '../packs/noEngine.js'
 
 export const info: RouteModule = (app, ctx) => {
   app.get(
@@ -17,10 +14,7 @@ export const info: RouteModule = (app, ctx) => {
       const unread = user ? await ctx.repos.follows.countUnread(user.id) : 0
       return {
         title: ctx.config.siteTitle,
-        // The app's server banner text: says plainly when no engine is installed.
-        description: ctx.packs.engineInstalled
-          ? 'Community charts for the Sirius engine.'
-          : noEngineMessage(request.query.localization),
+        description: 'Community charts for the Sirius engine.',
         // docs/protocol.md §3.2: only the buttons for item types we actually serve; 'authentication' offers
         // login in the app.
         buttons: [

@@ -117,8 +117,9 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       // The like count is the chart's counter (kept by community actions, issue 6).
       expect(item.tags).toEqual([{ title: '0', icon: 'heart' }, { title: 'pop' }, { title: 'demo' }])
       expect(item.engine).toMatchObject({
+        name: 'sirius-charts',
         version: 13,
-        title: 'Sirius engine not installed',
+        title: 'Sirius',
         skin: { name: 'pixel', version: 4 },
       })
       expect(body.rawItems[0]).toMatchObject({

@@ -16,7 +16,8 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
   let work: string
 
   beforeEach(async () => {
-    test = await openTestApp(dialect)
+    // An operator who asked for an imported engine named "sirius" (ENGINE_NAME).
+    test = await openTestApp(dialect, { env: { ENGINE_NAME: 'sirius' } })
     work = tempDir('sirius-pack-')
     await test.ctx.repos.users.upsert({ id: 'u', handle: '1', name: 'U', profile: '{}' })
     await test.ctx.repos.charts.insert(chart)
@@ -30,45 +31,42 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
   const levelEngine = async () => (await get('/sonolus/levels/list')).json().items[0].engine
   const packRows = async () => (await test.ctx.repos.packItems.list()).length
 
-  it('says plainly that no engine is installed, and levels embed a clearly named placeholder', async () => {
+  const resolvesByHash = async (srl: { hash: string; url: string }) => {
+    const file = await get(srl.url)
+    expect(file.statusCode).toBe(200)
+    expect(createHash('sha1').update(file.rawPayload).digest('hex')).toBe(srl.hash)
+  }
+
+  it('serves its own engine while the one ENGINE_NAME names is not imported: every level names it, its files resolve', async () => {
     const info = (await get('/sonolus/server/info')).json()
-    expect(info.engine).toMatchObject({ name: 'sirius', installed: false })
-    expect(info.engine.message).toContain('npm run import-pack')
-    expect((await get('/sonolus/info')).json().description).toContain('not installed')
-    // In the app's language (issue 15), English for the others.
-    expect((await get('/sonolus/info?localization=ja')).json().description).toContain(
-      'インストールされていない',
-    )
-    expect((await get('/sonolus/info?localization=zhs')).json().description).toContain('尚未安装')
-    expect((await get('/sonolus/info?localization=ko')).json().description).toContain('not installed')
-    expect(await levelEngine()).toMatchObject({
-      name: 'sirius-not-installed',
-      title: 'Sirius engine not installed',
-      version: 13,
-    })
+    expect(info.engine).toMatchObject({ name: 'sirius-charts', installed: true })
+    expect(info.engine.message).toContain('"sirius", which is not installed')
+    expect((await get('/sonolus/info')).json().description).not.toContain('not installed')
+    const engine = await levelEngine()
+    expect(engine).toMatchObject({ name: 'sirius-charts', version: 13, title: 'Sirius', skin: { name: 'pixel' } })
+    for (const field of ['thumbnail', 'playData', 'watchData', 'previewData', 'tutorialData', 'configuration'])
+      await resolvesByHash(engine[field])
+    // Its texts in the app's languages.
+    const ja = (await get('/sonolus/levels/list?localization=ja')).json().items[0].engine
+    expect(ja.subtitle).toBe('Sirius Charts エンジン')
+    const details = await get('/sonolus/engines/sirius-charts')
+    expect(details.json().item).toEqual(engine)
+    expect(details.json().description).toContain('12 lanes')
   })
 
-  it('resolves every item a level names: the placeholder engine, listed until the engine is imported', async () => {
-    const level = (await get('/sonolus/levels/list')).json().items[0]
-    const details = await get(`/sonolus/engines/${level.engine.name}`)
-    expect(details.statusCode).toBe(200)
-    expect(details.json().item).toEqual(level.engine)
-    expect(details.json().description).toContain('npm run import-pack')
-    expect((await get(`/sonolus/engines/${level.engine.name}?localization=ja`)).json().description).toContain(
-      'インストールされていない',
-    )
+  it('lists its own engine beside imported ones, and the one ENGINE_NAME names takes over once imported', async () => {
     const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name)
-    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius-not-installed'])
-    expect(names((await get('/sonolus/engines/info')).json().sections[0])).toEqual(['sirius-not-installed'])
-    // Once imported, the real engine replaces it everywhere.
+    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius-charts'])
+    expect(names((await get('/sonolus/engines/info')).json().sections[0])).toEqual(['sirius-charts'])
     await importPack(
       writePackFolder(buildTestPack(), path.join(work, 'pack')),
       test.ctx.repos,
       test.ctx.blobStore,
     )
     await test.ctx.packs.reloadIfChanged()
-    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius'])
-    expect((await get('/sonolus/engines/sirius-not-installed')).statusCode).toBe(404)
+    expect(names((await get('/sonolus/engines/list')).json())).toEqual(['sirius-charts', 'sirius'])
+    expect((await levelEngine()).name).toBe('sirius')
+    expect((await get('/sonolus/server/info')).json().engine.message).toBe('Engine "sirius" is installed.')
   })
 
   it("serves each chart's background item where the level names it, to whoever sees the chart", async () => {
@@ -137,15 +135,12 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
         skin: { name: 'test-skin' },
         background: { name: 'test-bg' },
       })
-      for (const srl of [engine.playData, engine.configuration, engine.skin.texture, engine.effect.audio]) {
-        const file = await get(srl.url)
-        expect(file.statusCode).toBe(200)
-        expect(createHash('sha1').update(file.rawPayload).digest('hex')).toBe(srl.hash)
-      }
+      for (const srl of [engine.playData, engine.configuration, engine.skin.texture, engine.effect.audio])
+        await resolvesByHash(srl)
       expect((await get('/sonolus/server/info')).json().engine).toMatchObject({ installed: true })
       expect(
         (await get('/sonolus/engines/list')).json().items.map((item: { name: string }) => item.name),
-      ).toEqual(['sirius'])
+      ).toEqual(['sirius-charts', 'sirius'])
       expect((await get('/sonolus/engines/sirius')).json().item).toMatchObject({
         name: 'sirius',
         version: 13,
@@ -187,7 +182,7 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     expect(await packRows()).toBe(0)
     expect((await test.ctx.blobStore.usage()).used).toBe(usedBefore)
     expect(await test.ctx.packs.reloadIfChanged()).toBe(false)
-    expect((await levelEngine()).name).toBe('sirius-not-installed')
+    expect((await levelEngine()).name).toBe('sirius-charts')
   })
 
   it('refuses a .scp whose entry claims more than the per-file cap, before inflating it', async () => {

@@ -2,7 +2,6 @@
 import { type ServerInfoResponse } from '../../../common/api/serverInfo.js'
 import { LocalizationQuery, ServerInfoResponseSchema } from '../../../common/api/schemas/protocol.js'
 import { type RouteModule } from '../types.js'
-import { NO_ENGINE_MESSAGE } from '../info.js'
 
 export const serverInfo: RouteModule = (app, ctx) => {
   app.get(
@@ -14,11 +13,15 @@ export const serverInfo: RouteModule = (app, ctx) => {
       drive: await ctx.blobStore.usage(),
       engine: {
         name: ctx.packs.engineName,
-        installed: ctx.packs.engineInstalled,
-        message: ctx.packs.engineInstalled
-          ? `Engine "${ctx.packs.engineName}" is installed.`
-          : NO_ENGINE_MESSAGE,
+        installed: true,
+        message: engineMessage(ctx.packs.engineName, ctx.packs.configuredEngine),
       },
     }),
   )
 }
+
+/** What the levels play on, and why when it is not the engine ENGINE_NAME asks for. */
+export const engineMessage = (engine: string, configured: string): string =>
+  engine === configured
+    ? `Engine "${engine}" is installed.`
+    : `ENGINE_NAME asks for "${configured}", which is not installed: levels use the built-in engine "${engine}".`
