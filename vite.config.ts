@@ -70,6 +70,15 @@ export default defineConfig({
           include: ['test/common/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'engine',
+          environment: 'node',
+          include: ['test/engine/**/*.test.ts'],
+          // Whole charts played through the interpreter, the largest with 5,000 notes.
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 })

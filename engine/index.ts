@@ -17,7 +17,6 @@ import { encodePng, thumbnailPixels } from './thumbnail.js'
 
 export { SIRIUS_ENGINE } from './item.js'
 
-
 export type EngineData = {
   configuration: EngineConfiguration
   playData: EnginePlayData

@@ -6,7 +6,14 @@ import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
-const SERVER_INPUTS = ['server', 'common', 'engine', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json']
+const SERVER_INPUTS = [
+  'server',
+  'common',
+  'engine',
+  'tsconfig.base.json',
+  'tsconfig.build.json',
+  'package.json',
+]
 const SPA_INPUTS = ['src', 'common', 'i18n', 'index.html', 'vite.config.ts', 'package.json', 'public']
 export const SERVER_OUT = path.join(root, 'build', 'server', 'main.js')
 export const SPA_OUT = path.join(root, 'dist', 'index.html')

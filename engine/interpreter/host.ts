@@ -32,9 +32,9 @@ const allowedIn = (mode: Mode, func: string): readonly string[] | undefined => {
   if (func === 'Paint') return mode === 'tutorial' ? frame : undefined
   if (func === 'Play' || func === 'PlayLooped' || func === 'StopLooped')
     return mode === 'play' || mode === 'tutorial' ? frame : undefined
-  // Watch mode may schedule sounds on the level's timeline before it starts.
+  // Play and watch may schedule sounds on the level's timeline before it starts.
   if (/Scheduled$/.test(func))
-    return mode === 'preview' ? undefined : mode === 'watch' ? ['preprocess', ...frame] : frame
+    return mode === 'preview' ? undefined : mode === 'tutorial' ? frame : ['preprocess', ...frame]
   if (func.includes('ParticleEffect')) return mode === 'preview' ? undefined : frame
   if (func === 'ExportValue' || func === 'StreamSet') return mode === 'play' ? frame : undefined
   if (func === 'Spawn')

@@ -5,6 +5,7 @@
 import type { EnginePlayData, GameplayResult, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
+import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
 
 export type TouchPoint = { time: number; x: number; y: number }
@@ -25,6 +26,8 @@ export type PlaySetup = {
   random?: () => number
   /** Keep each frame's draws, sounds and particles (tests look at them; the benchmark does not). */
   record?: boolean
+  /** Leave out entities whose archetype the play data lacks, as the app does, instead of refusing them. */
+  skipUnknownArchetypes?: boolean
 }
 
 export type Judged = {
@@ -73,6 +76,8 @@ export class PlayRun {
   readonly host: RunHost
   readonly entities: Entity[] = []
   readonly judged: Judged[] = []
+  /** Entities left out: their archetype is not in the play data. */
+  readonly skipped: number[]
   readonly frames: { time: number; draws: DrawCall[]; sounds: SoundCall[]; particles: ParticleCall[] }[] = []
   time = 0
   frame = -1
@@ -137,16 +142,10 @@ export class PlayRun {
     const entityData = blocks.raw('EntityData')
     const entityInfo = blocks.raw('EntityInfo')
     const entityInput = blocks.raw('EntityInput')
-    level.entities.forEach((entity, index) => {
-      const archetype = names.indexOf(entity.archetype)
-      if (archetype < 0)
-        throw new Error(`entity ${index}: archetype "${entity.archetype}" is not in the engine's play data`)
+    const loaded = loadLevel(level, data.archetypes, entityData, 'play', setup.skipUnknownArchetypes)
+    this.skipped = loaded.skipped
+    loaded.archetypes.forEach((archetype, index) => {
       this.entities.push({ archetype, state: 0 })
-      for (const item of data.archetypes[archetype]!.imports) {
-        const value = entity.data.find((datum) => datum.name === item.name)
-        entityData[index * 32 + item.index] =
-          value && 'value' in value ? value.value : ((item as { def?: number }).def ?? 0)
-      }
       entityInfo.set([index, archetype, 0], index * 3)
       entityInput[index * 4 + 2] = -1
     })
@@ -175,8 +174,11 @@ export class PlayRun {
     })
   }
 
+  /** The level's entities that the engine defines. */
   private levelIndexes(): number[] {
-    return Array.from({ length: this.levelCount }, (_, i) => i)
+    return this.entities.flatMap((entity, index) =>
+      index < this.levelCount && entity.archetype >= 0 ? [index] : [],
+    )
   }
 
   /** Entities that have this callback, by its order then their index (`entities` are by index). */
@@ -223,9 +225,17 @@ export class PlayRun {
     }
   }
 
+  /** Every playable entity judged (or, in a level without any, nothing left to do): the app's end. */
   get finished(): boolean {
+    if (this.playable > 0) return this.judged.length >= this.playable
     return this.queueHead >= this.queue.length && this.active.length === 0 && this.spawnRequests.length === 0
   }
+  private get playable(): number {
+    return (this.playableCount ??= this.levelIndexes().filter(
+      (entity) => this.setup.data.archetypes[this.entities[entity]!.archetype]!.hasInput,
+    ).length)
+  }
+  private playableCount: number | undefined
 
   /** One frame at `time` (seconds). */
   step(time: number) {

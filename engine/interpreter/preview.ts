@@ -3,6 +3,7 @@
 import type { EnginePreviewData, LevelData } from '@sonolus/core'
 import type { DrawCall, TextCall } from './host.js'
 import { RunHost } from './host.js'
+import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
 
 export type PreviewSetup = {
@@ -35,27 +36,14 @@ export const runPreview = (setup: PreviewSetup): Preview => {
     { sprites: data.skin.sprites.map((sprite) => sprite.name), clips: [], particles: [] },
   )
   const blocks = host.blocks
-  const archetypeOf = level.entities.map((entity, index) => {
-    const archetype = names.indexOf(entity.archetype)
-    if (archetype < 0)
-      throw new Error(`entity ${index}: archetype "${entity.archetype}" is not in the engine's preview data`)
-    return archetype
-  })
+  const archetypeOf = loadLevel(level, data.archetypes, blocks.raw('EntityData'), 'preview').archetypes
   blocks.archetypeName = (entity) => names[archetypeOf[entity] ?? -1]
   const roots = data.archetypes.flatMap((archetype) =>
     [archetype.preprocess, archetype.render].flatMap((callback) => (callback ? [callback.index] : [])),
   )
   const compiled = host.compile(data.nodes, roots)
-  const entityData = blocks.raw('EntityData')
   const entityInfo = blocks.raw('EntityInfo')
-  level.entities.forEach((entity, index) => {
-    const archetype = data.archetypes[archetypeOf[index]!]!
-    for (const item of archetype.imports) {
-      const value = entity.data.find((datum) => datum.name === item.name)
-      entityData[index * 32 + item.index] = value && 'value' in value ? value.value : (item.def ?? 0)
-    }
-    entityInfo.set([index, archetypeOf[index]!], index * 2)
-  })
+  archetypeOf.forEach((archetype, index) => entityInfo.set([index, archetype], index * 2))
   blocks.raw('RuntimeEnvironment').set([0, setup.aspectRatio ?? 16 / 9])
   blocks.raw('PreviewOption').set(setup.options)
 

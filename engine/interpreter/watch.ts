@@ -6,6 +6,7 @@
 import type { EngineWatchData, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
+import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
 
 export type WatchSetup = {
@@ -95,23 +96,20 @@ export class WatchRun {
     const entityData = blocks.raw('EntityData')
     const entityInfo = blocks.raw('EntityInfo')
     const entityInput = blocks.raw('EntityInput')
-    level.entities.forEach((entity, index) => {
-      const archetype = names.indexOf(entity.archetype)
-      if (archetype < 0)
-        throw new Error(`entity ${index}: archetype "${entity.archetype}" is not in the engine's watch data`)
+    const loaded = loadLevel(level, data.archetypes, entityData, 'watch')
+    loaded.archetypes.forEach((archetype, index) => {
       this.archetypeOf.push(archetype)
+      // What the replay recorded for this entity replaces the level's values and the defaults.
       const recorded = inputs.get(index)
       const exported = replay?.entities[index]?.data ?? []
       for (const item of data.archetypes[archetype]!.imports) {
-        const fromLevel = entity.data.find((datum) => datum.name === item.name)
         const fromReplay =
           item.name === '#JUDGMENT'
             ? recorded?.judgment
             : item.name === '#ACCURACY'
               ? recorded?.accuracy
               : exported.find((datum) => datum.name === item.name)?.value
-        entityData[index * 32 + item.index] =
-          fromReplay ?? (fromLevel && 'value' in fromLevel ? fromLevel.value : (item.def ?? 0))
+        if (fromReplay !== undefined) entityData[index * 32 + item.index] = fromReplay
       }
       entityInfo.set([index, archetype, 0], index * 3)
       entityInput[index * 3 + 1] = -1

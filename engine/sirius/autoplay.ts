@@ -49,21 +49,45 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
   }
   const value = (data: { name: string; value: number }[], name: string) =>
     data.find((item) => item.name === name)?.value ?? 0
-  /** A quick move sideways and back, at `time` from `x`. */
+  /** A quick move sideways (towards the middle of the stage) and back, at `time` from `x`. */
   const swipe = (time: number, x: number): TouchPoint[] => [
     { time, x, y },
-    { time: time + 0.04, x: x + SWIPE, y },
-    { time: time + 0.08, x, y },
+    { time: time + 0.03, x: x - Math.sign(x || 1) * SWIPE, y },
+    { time: time + 0.06, x, y },
   ]
   const overlaps = (a: { first: number; last: number }, b: { first: number; last: number }) =>
-    a.first <= b.last + 1 && a.last >= b.first - 1
+    a.first <= b.last && a.last >= b.first
+  /** Whether a finger on the centre of `finger`'s lanes is in the hitbox of `note`'s (its lanes and one
+   *  more either side), with a little room. */
+  const reaches = (finger: { first: number; last: number }, note: { first: number; last: number }) => {
+    const at = (finger.first - 1 + finger.last) / 2
+    return at > note.first - 2 + 0.05 && at < note.last + 1 - 0.05
+  }
 
   const touches: TouchScript[] = []
   const taps: { time: number; first: number; last: number }[] = []
+  /** Notes that take a new touch (taps and flicks), to keep other new fingers out of their way. */
+  const claimers: { time: number; first: number; last: number }[] = []
+  /** Where a new finger at `time` for a note on lanes first..last goes: its centre, unless a note that
+   *  could take the touch is there; then the nearest place in the note's hitbox (its lanes and one more
+   *  either side) that no such note's hitbox covers. */
+  const place = (time: number, first: number, last: number): number => {
+    const near = claimers.filter((note) => note.time >= time - 1e-6 && note.time - time <= 0.2)
+    const taken = (edge: number) =>
+      near.some((note) => edge > note.first - 2 - 0.05 && edge < note.last + 1 + 0.05)
+    const middle = (first - 1 + last) / 2
+    const low = Math.max(first - 2 + 0.1, 0.1)
+    const high = Math.min(last + 1 - 0.1, LANES - 0.1)
+    for (let step = 0; step <= LANES; step += 0.25)
+      for (const edge of [middle - step, middle + step])
+        if (edge >= low && edge <= high && !taken(edge)) return numeric.edgeX(edge, 0.75, halfWidth)
+    return numeric.edgeX(middle, 0.75, halfWidth)
+  }
   const segments: Segment[] = []
   for (const { archetype, data } of level.entities) {
     const time = timeOf(value(data, 'beat'))
     const [first, last] = span(value(data, 'lane'), value(data, 'laneLength'))
+    if (TAPS.has(archetype) || archetype === ARCHETYPES.flick) claimers.push({ time, first, last })
     if (TAPS.has(archetype)) taps.push({ time, first, last })
     else if (archetype === ARCHETYPES.flick) touches.push({ points: swipe(time + late, centre(first, last)) })
     else if (HOLDS.has(archetype)) {
@@ -78,42 +102,65 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
   }
 
   // One finger along each chain of hold segments (one ends where the next begins), swiping over each
-  // scratch target on the way; it goes down for the chain's first note, so that note needs no tap.
+  // scratch target on the way. A chain begins at a segment with a tap note at its start (the finger goes
+  // down for that note, which then needs no tap of its own) or at one that nothing leads into.
   segments.sort((a, b) => a.start - b.start || a.end - b.end)
+  const headTap = new Map<Segment, (typeof taps)[number]>()
+  const tapsLeft = new Set(taps)
+  for (const segment of segments) {
+    const tap = taps.find(
+      (candidate) =>
+        tapsLeft.has(candidate) &&
+        Math.abs(candidate.time - segment.start) < 1e-6 &&
+        reaches(segment, candidate),
+    )
+    if (tap) {
+      headTap.set(segment, tap)
+      tapsLeft.delete(tap)
+    }
+  }
   const used = new Set<Segment>()
   const chains: Segment[][] = []
-  for (const segment of segments) {
-    if (used.has(segment)) continue
-    const chain = [segment]
-    used.add(segment)
+  const follow = (chain: Segment[]) => {
     for (;;) {
       const tail = chain[chain.length - 1]!
-      const next = segments.find(
-        (other) => !used.has(other) && Math.abs(other.start - tail.end) < 1e-6 && overlaps(other, tail),
+      // What goes on from here without a tap of its own: on the same lanes if it can, else a jump.
+      const following = segments.filter(
+        (other) => !used.has(other) && !headTap.has(other) && Math.abs(other.start - tail.end) < 1e-6,
       )
-      if (!next) break
+      const next = following.find((other) => overlaps(other, tail)) ?? following[0]
+      if (!next) return
       chain.push(next)
       used.add(next)
     }
+  }
+  for (const head of [...segments.filter((segment) => headTap.has(segment)), ...segments]) {
+    if (used.has(head)) continue
+    const chain = [head]
+    used.add(head)
+    follow(chain)
     chains.push(chain)
   }
-  const tapsLeft = new Set(taps)
   for (const chain of chains) {
     const head = chain[0]!
-    const tap = taps.find(
-      (candidate) =>
-        tapsLeft.has(candidate) && Math.abs(candidate.time - head.start) < 1e-6 && overlaps(candidate, head),
-    )
-    if (tap) tapsLeft.delete(tap)
-    const points: TouchPoint[] = [{ time: head.start + late, x: centre(head.first, head.last), y }]
+    const points: TouchPoint[] = []
+    const to = (time: number, x: number) => {
+      const previous = points[points.length - 1]
+      points.push({ time: previous ? Math.max(time, previous.time + 1e-4) : time, x, y })
+    }
+    // A finger that no tap brings down keeps out of the way of the notes that would take it.
+    const headX = headTap.has(head) ? centre(head.first, head.last) : place(head.start, head.first, head.last)
+    to(head.start + late, headX)
     for (const segment of chain) {
-      const x = centre(segment.first, segment.last)
-      points.push({ time: segment.start + late + 1e-4, x, y }, { time: segment.end + late, x, y })
-      if (segment.target) points.push(...swipe(segment.end + late + 1e-4, centre(...segment.target)))
+      const x = segment === head ? headX : centre(segment.first, segment.last)
+      to(segment.start + late, x)
+      to(segment.end + late, x)
+      if (segment.target)
+        for (const point of swipe(segment.end + late, centre(...segment.target))) to(point.time, point.x)
     }
     const last = points[points.length - 1]!
-    points.push({ time: last.time + 0.02, x: last.x, y })
-    touches.push({ points: points.sort((a, b) => a.time - b.time) })
+    to(last.time + 0.02, last.x)
+    touches.push({ points })
   }
   for (const tap of tapsLeft) {
     const x = centre(tap.first, tap.last)
@@ -131,10 +178,10 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
     const time = timeOf(value(entity.data, 'beat'))
     const [first, last] = span(value(entity.data, 'lane'), value(entity.data, 'laneLength'))
     const covered = segments.some(
-      (segment) => segment.start <= time && time <= segment.end && overlaps(segment, { first, last }),
+      (segment) => segment.start <= time && time <= segment.end && reaches(segment, { first, last }),
     )
     if (!covered) {
-      const x = centre(first, last)
+      const x = place(time, first, last)
       touches.push({
         points: [
           { time: time + late - 0.01, x, y },

@@ -154,6 +154,8 @@ const register = (): Expr => {
   )
 }
 const givenNow = () => And(open(), given.at.get().eq(now()))
+/** No frame is at time −1: a note starts with no touch given. */
+const notGiven = () => given.at.set(-1)
 
 /** The Input Manager's hand-out: while some note can take some new touch, the earliest such note (nearest
  *  centre among equals) takes its nearest touch. */
@@ -288,7 +290,7 @@ const flatNote = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   imports: importsOf(ARCHETYPE_FIELDS[name]!),
   exports: [],
   callbacks: {
-    preprocess: { body: deriveNote(look, false, BUCKETED.indexOf(name as never)) },
+    preprocess: { body: Execute(deriveNote(look, false, BUCKETED.indexOf(name as never)), notGiven()) },
     ...noteSpawn(),
     initialize: { body: autoSfx(false) },
     touch: { body: register() },
@@ -314,7 +316,7 @@ const flick = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   imports: importsOf(ARCHETYPE_FIELDS[name]!),
   exports: [],
   callbacks: {
-    preprocess: { body: deriveNote(look, false, BUCKETED.indexOf(ARCHETYPES.flick)) },
+    preprocess: { body: Execute(deriveNote(look, false, BUCKETED.indexOf(ARCHETYPES.flick)), notGiven()) },
     ...noteSpawn(),
     initialize: { body: autoSfx(false) },
     touch: { body: register() },

@@ -25,7 +25,10 @@ const sha1 = (bytes: Uint8Array) => crypto.createHash('sha1').update(bytes).dige
 /** The files from the sources. */
 export const engineFilesFromSources = (): EngineFiles =>
   Object.fromEntries(
-    Object.entries(buildEngineFiles()).map(([field, bytes]) => [field, { hash: sha1(bytes), bytes: Buffer.from(bytes) }]),
+    Object.entries(buildEngineFiles()).map(([field, bytes]) => [
+      field,
+      { hash: sha1(bytes), bytes: Buffer.from(bytes) },
+    ]),
   ) as EngineFiles
 
 /** Writes the files and their manifest (field → SHA-1) into `dir`. */
@@ -41,7 +44,8 @@ const readEngineFiles = (dir: string): EngineFiles => {
   return Object.fromEntries(
     Object.entries(manifest).map(([field, hash]) => {
       const bytes = fs.readFileSync(path.join(dir, hash))
-      if (sha1(bytes) !== hash) throw new Error(`${path.join(dir, hash)} does not match its SHA-1: run npm run build`)
+      if (sha1(bytes) !== hash)
+        throw new Error(`${path.join(dir, hash)} does not match its SHA-1: run npm run build`)
       return [field, { hash, bytes }]
     }),
   ) as EngineFiles

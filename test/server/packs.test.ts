@@ -43,8 +43,20 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     expect(info.engine.message).toContain('"sirius", which is not installed')
     expect((await get('/sonolus/info')).json().description).not.toContain('not installed')
     const engine = await levelEngine()
-    expect(engine).toMatchObject({ name: 'sirius-charts', version: 13, title: 'Sirius', skin: { name: 'pixel' } })
-    for (const field of ['thumbnail', 'playData', 'watchData', 'previewData', 'tutorialData', 'configuration'])
+    expect(engine).toMatchObject({
+      name: 'sirius-charts',
+      version: 13,
+      title: 'Sirius',
+      skin: { name: 'pixel' },
+    })
+    for (const field of [
+      'thumbnail',
+      'playData',
+      'watchData',
+      'previewData',
+      'tutorialData',
+      'configuration',
+    ])
       await resolvesByHash(engine[field])
     // Its texts in the app's languages.
     const ja = (await get('/sonolus/levels/list?localization=ja')).json().items[0].engine
