@@ -3,6 +3,7 @@
 // and an entity's blocks used with no entity (or, but for Entity Memory and Entity Despawn, by one made by
 // Spawn, which has no others). A read outside a block gives 0, as in the app.
 import { BLOCKS, CALLBACKS, type Mode } from '../modes.js'
+import type { FastBlocks } from './compile.js'
 import { EngineRefusal, type Where } from './errors.js'
 
 type Accessor = {
@@ -31,7 +32,7 @@ export type BlockSetup = {
   rom?: Float32Array
 }
 
-export class Blocks {
+export class Blocks implements FastBlocks {
   /** The callback running, as its index in CALLBACKS[mode]; -1 outside callbacks. */
   callback = -1
   /** The entity whose callback runs; -1 for none (a global callback). */
@@ -157,6 +158,20 @@ export class Blocks {
     if (accessor === undefined)
       this.refuse(`writes block ${block}, which ${this.setup.mode} mode does not have`)
     accessor.values[this.place(accessor, index, true)] = value
+  }
+
+  // What the compiler needs to check an access to a constant block once and make it a plain array access.
+  info(block: number) {
+    return this.accessors[block]
+  }
+  values(block: number): Float64Array {
+    return this.accessors[block]!.values
+  }
+  current(): number {
+    return this.entity
+  }
+  get levelEntities(): number {
+    return this.setup.entityCount
   }
 
   /** The interpreter's own access to a block's values, with no checks (set-up, scoring). */

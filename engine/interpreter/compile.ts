@@ -53,6 +53,26 @@ export interface Timing {
   timeToTimeScale(time: number): number
 }
 
+/** What a host tells the compiler about its blocks, so that an access whose block is a constant is checked
+ *  once, when it is compiled, and runs as a plain array access. */
+export interface FastBlocks {
+  info(block: number):
+    | {
+        readable: Uint8Array
+        writable: Uint8Array
+        entityBound: boolean
+        spawnedHaveIt: boolean
+        stride: number
+        length: number
+      }
+    | undefined
+  values(block: number): Float64Array
+  /** The entity whose callback runs (−1 for none). */
+  current(): number
+  /** Entities with every per-entity block (those of the level; later ones were made by Spawn). */
+  readonly levelEntities: number
+}
+
 /** Raised for data the app would refuse to load: an unknown function, a wrong argument count. */
 export class NodeError extends Error {
   constructor(
@@ -354,7 +374,10 @@ const UTILITIES = {
 }
 
 /** A callback entry, ready to call. */
-export type Compiled = { fn(index: number): () => number; source(index: number): string }
+export type Compiled = {
+  fn(index: number, callback?: number): () => number
+  source(index: number, callback?: number): string
+}
 
 /** How large one compiled callback may grow: a node graph whose shared nodes unfold into more than this
  *  is refused rather than compiled into a function V8 cannot optimise. */
@@ -367,10 +390,55 @@ class Emitter {
   private labels: { label: string; result: string }[] = []
   private statements = 0
 
+  /** Blocks read or written with a constant id, each bound once at the start of the function. */
+  private readonly bound = new Set<number>()
+
   constructor(
     private readonly nodes: readonly EngineDataNode[],
     private readonly constant?: Constants,
+    private readonly fast?: FastBlocks,
+    /** The callback the function runs as (its index in the mode's list), when known. */
+    private readonly callback?: number,
   ) {}
+
+  /** A block id known when compiling, with what the host says of it, if this callback may use it directly. */
+  private direct(block: string, write: boolean) {
+    const id = literal(block)
+    if (id === undefined || this.callback === undefined || !this.fast) return undefined
+    const info = this.fast.info(id)
+    if (!info || (write ? info.writable : info.readable)[this.callback] !== 1) return undefined
+    this.bound.add(id)
+    return { id, info }
+  }
+
+  /** The condition under which index `at` of a direct block is a place, and that place. */
+  private place(direct: { id: number; info: NonNullable<ReturnType<FastBlocks['info']>> }, at: string) {
+    const { id, info } = direct
+    const known = literal(at)
+    const conditions: string[] = []
+    if (info.entityBound) conditions.push(info.spawnedHaveIt ? 'E >= 0' : 'E >= 0 && E < N')
+    if (known === undefined)
+      conditions.push(`${at} >= 0 && ${at} < ${info.length} && Math.floor(${at}) === ${at}`)
+    else if (!(known >= 0 && known < info.length && Number.isInteger(known))) conditions.push('false')
+    const index = info.entityBound ? `E * ${info.stride} + ${at}` : at
+    return { test: conditions.length ? conditions.join(' && ') : 'true', at: `V${id}[${index}]` }
+  }
+
+  /** A block read: direct when it can be (else the host's read, which refuses or gives 0). */
+  private read(block: string, at: string): string {
+    const direct = this.direct(block, false)
+    if (!direct) return this.value(`R(${block}, ${at})`)
+    const { test, at: place } = this.place(direct, at)
+    return this.value(test === 'true' ? place : `${test} ? ${place} : R(${block}, ${at})`)
+  }
+
+  private write(block: string, at: string, value: string) {
+    const direct = this.direct(block, true)
+    if (!direct) return this.line(`W(${block}, ${at}, ${value});`)
+    const { test, at: place } = this.place(direct, at)
+    if (test === 'true') this.line(`${place} = ${value};`)
+    else this.line(`if (${test}) ${place} = ${value}; else W(${block}, ${at}, ${value});`)
+  }
 
   private fresh(prefix = 'v') {
     return `${prefix}${this.next++}`
@@ -396,7 +464,13 @@ class Emitter {
     this.lines = []
     const result = this.emit(index)
     this.line(`return ${result};`)
-    return this.lines.join('\n')
+    const prologue = this.bound.size
+      ? [
+          `  const E = F.current(), N = F.levelEntities;`,
+          ...[...this.bound].map((id) => `  const V${id} = F.values(${id});`),
+        ]
+      : []
+    return [...prologue, ...this.lines].join('\n')
   }
 
   private emit(index: number): string {
@@ -559,20 +633,20 @@ class Emitter {
         const [block, at] = this.all(args)
         // Like the app's late optimisation: a block that can no longer change reads as its value.
         const known = this.constant?.(literal(block!), literal(at!))
-        return known !== undefined ? `(${known})` : this.value(`R(${block}, ${at})`)
+        return known !== undefined ? `(${known})` : this.read(block!, at!)
       }
       case 'Set': {
         const [block, at, value] = this.all(args)
-        this.line(`W(${block}, ${at}, ${value});`)
+        this.write(block!, at!, value!)
         return value!
       }
       case 'GetShifted': {
         const [block, x, y, s] = this.all(args)
-        return this.value(`R(${block}, ${x} + ${y} * ${s})`)
+        return this.read(block!, this.value(`${x} + ${y} * ${s}`))
       }
       case 'SetShifted': {
         const [block, x, y, s, value] = this.all(args)
-        this.line(`W(${block}, ${x} + ${y} * ${s}, ${value});`)
+        this.write(block!, this.value(`${x} + ${y} * ${s}`), value!)
         return value!
       }
       case 'GetPointed': {
@@ -596,21 +670,19 @@ class Emitter {
     if (step || setOp) {
       const shape = (step ? step[3] : setOp![2]) ?? ''
       const values = this.all(args)
-      const block = this.fresh('b')
-      const at = this.fresh('i')
-      if (shape === 'Shifted') {
-        this.line(`const ${block} = ${values[0]}, ${at} = ${values[1]} + ${values[2]} * ${values[3]};`)
-      } else if (shape === 'Pointed') {
-        this.line(
-          `const ${block} = R(${values[0]}, ${values[1]}), ${at} = R(${values[0]}, ${values[1]} + 1) + ${values[2]};`,
-        )
-      } else this.line(`const ${block} = ${values[0]}, ${at} = ${values[1]};`)
-      const old = this.value(`R(${block}, ${at})`)
+      let block = values[0]!
+      let at = values[1]!
+      if (shape === 'Shifted') at = this.value(`${values[1]} + ${values[2]} * ${values[3]}`)
+      else if (shape === 'Pointed') {
+        block = this.value(`R(${values[0]}, ${values[1]})`)
+        at = this.value(`R(${values[0]}, ${values[1]} + 1) + ${values[2]}`)
+      }
+      const old = this.read(block, at)
       // The engine specs: the *Post functions return the value after the change, *Pre the one before.
       const changed = step
         ? this.value(`${old} ${step[1] === 'Increment' ? '+' : '-'} 1`)
         : this.value(SET_OPS[setOp![1]!]!.replace('a', old).replace('b', values[values.length - 1]!))
-      this.line(`W(${block}, ${at}, ${changed});`)
+      this.write(block, at, changed)
       return step && step[2] === 'Pre' ? old : changed
     }
     if (func.startsWith('Ease')) return this.value(`U.ease.${func}(${this.emit(args[0]!)})`)
@@ -645,32 +717,40 @@ export type Constants = (block: number | undefined, index: number | undefined) =
 const literal = (expression: string): number | undefined =>
   /^\((-?[\d.e+-]+)\)$/.test(expression) ? Number(expression.slice(1, -1)) : undefined
 
+/** A callback's entry node, and the callback it runs as (its index in the mode's callbacks) when known. */
+export type Root = { index: number; callback?: number }
+
 /** Compiles every callback entry in `roots` (refusing bad data at load, as the app would). */
 export const compileNodes = (
   nodes: readonly EngineDataNode[],
   host: Host,
-  roots: number[],
+  roots: readonly Root[],
   constants?: Constants,
+  fast?: FastBlocks,
 ): Compiled => {
-  const sources = new Map<number, string>()
-  const fns = new Map<number, () => number>()
+  const sources = new Map<string, string>()
+  const fns = new Map<string, () => number>()
   // The host's read and write are called on their own, without the host: they must be bound functions.
   const read = host.read
   const write = host.write
-  const compile = (index: number) => {
-    let fn = fns.get(index)
+  const compile = (index: number, callback?: number) => {
+    const key = `${index}:${callback ?? ''}`
+    let fn = fns.get(key)
     if (!fn) {
-      const source = new Emitter(nodes, constants).function(index)
-      sources.set(index, source)
+      const source = new Emitter(nodes, constants, fast, callback).function(index)
+      sources.set(key, source)
       // The generated code sees only its host, the block accessors, the timing functions and helpers.
-      const make = new Function('H', 'R', 'W', 'T', 'U', `return () => {\n${source}\n}`) as (
+      const make = new Function('H', 'R', 'W', 'T', 'U', 'F', `return () => {\n${source}\n}`) as (
         ...args: unknown[]
       ) => () => number
-      fn = make(host, read, write, host.timing, UTILITIES)
-      fns.set(index, fn)
+      fn = make(host, read, write, host.timing, UTILITIES, fast)
+      fns.set(key, fn)
     }
     return fn
   }
-  for (const root of roots) compile(root)
-  return { fn: compile, source: (index) => (compile(index), sources.get(index)!) }
+  for (const root of roots) compile(root.index, root.callback)
+  return {
+    fn: compile,
+    source: (index, callback) => (compile(index, callback), sources.get(`${index}:${callback ?? ''}`)!),
+  }
 }

@@ -3,7 +3,7 @@
 import type { EngineDataNode } from '@sonolus/core'
 import { BLOCKS, type Mode } from '../modes.js'
 import { Blocks, type BlockSetup } from './blocks.js'
-import { type Constants, compileNodes, type Host, type Quad, type Timing } from './compile.js'
+import { type Constants, compileNodes, type Host, type Quad, type Root, type Timing } from './compile.js'
 
 export type DrawCall = {
   sprite: number
@@ -73,8 +73,8 @@ export class RunHost implements Host {
     this.blocks = new Blocks({ ...setup, mode })
   }
 
-  compile(nodes: readonly EngineDataNode[], roots: number[], constants?: Constants) {
-    return compileNodes(nodes, this, roots, constants)
+  compile(nodes: readonly EngineDataNode[], roots: readonly Root[], constants?: Constants) {
+    return compileNodes(nodes, this, roots, constants, this.blocks)
   }
 
   /** Reads of these blocks, which only preprocess may write, as constants for the callbacks after it. */

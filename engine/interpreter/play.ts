@@ -121,11 +121,10 @@ export class PlayRun {
     blocks.archetypeName = (entity) => names[this.entities[entity]?.archetype ?? -1]
 
     const roots = data.archetypes.flatMap((archetype) =>
-      PLAY_CALLBACKS.map(
-        (name) => (archetype as Record<string, unknown>)[name] as { index: number } | undefined,
-      )
-        .filter((callback) => callback !== undefined)
-        .map((callback) => callback.index),
+      PLAY_CALLBACKS.flatMap((name, callback) => {
+        const entry = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
+        return entry ? [{ index: entry.index, callback }] : []
+      }),
     )
     const compiled = this.host.compile(data.nodes, roots)
     this.callbacks = data.archetypes.map((archetype) => {
@@ -133,7 +132,11 @@ export class PlayRun {
       for (const name of PLAY_CALLBACKS) {
         const callback = (archetype as Record<string, unknown>)[name] as
           { index: number; order?: number } | undefined
-        if (callback) out[name] = { run: compiled.fn(callback.index), order: callback.order ?? 0 }
+        if (callback)
+          out[name] = {
+            run: compiled.fn(callback.index, PLAY_CALLBACKS.indexOf(name)),
+            order: callback.order ?? 0,
+          }
       }
       return out
     })
@@ -169,7 +172,8 @@ export class PlayRun {
     data.archetypes.forEach((archetype, index) => {
       for (const name of PLAY_CALLBACKS) {
         const callback = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
-        if (callback && name !== 'preprocess') this.callbacks[index]![name]!.run = late.fn(callback.index)
+        if (callback && name !== 'preprocess')
+          this.callbacks[index]![name]!.run = late.fn(callback.index, PLAY_CALLBACKS.indexOf(name))
       }
     })
   }

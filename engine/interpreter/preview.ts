@@ -39,7 +39,9 @@ export const runPreview = (setup: PreviewSetup): Preview => {
   const archetypeOf = loadLevel(level, data.archetypes, blocks.raw('EntityData'), 'preview').archetypes
   blocks.archetypeName = (entity) => names[archetypeOf[entity] ?? -1]
   const roots = data.archetypes.flatMap((archetype) =>
-    [archetype.preprocess, archetype.render].flatMap((callback) => (callback ? [callback.index] : [])),
+    [archetype.preprocess, archetype.render].flatMap((entry, callback) =>
+      entry ? [{ index: entry.index, callback }] : [],
+    ),
   )
   const compiled = host.compile(data.nodes, roots)
   const entityInfo = blocks.raw('EntityInfo')
@@ -52,7 +54,7 @@ export const runPreview = (setup: PreviewSetup): Preview => {
     if (!callback) return
     blocks.callback = blocks.callbackIndex(name)
     blocks.entity = entity
-    compiled.fn(callback.index)()
+    compiled.fn(callback.index, blocks.callback)()
     blocks.callback = -1
     blocks.entity = -1
   }

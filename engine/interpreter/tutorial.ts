@@ -33,11 +33,13 @@ export class TutorialRun {
       clips: data.effect.clips.map((clip) => clip.name),
       particles: data.particle.effects.map((effect) => effect.name),
     })
-    const roots = [data.preprocess, data.navigate, data.update].filter((root) => root !== undefined)
+    const roots = [data.preprocess, data.navigate, data.update].flatMap((index, callback) =>
+      index === undefined ? [] : [{ index, callback }],
+    )
     const compiled = this.host.compile(data.nodes, roots)
-    if (data.preprocess !== undefined) this.preprocess = compiled.fn(data.preprocess)
-    if (data.navigate !== undefined) this.navigateFn = compiled.fn(data.navigate)
-    if (data.update !== undefined) this.update = compiled.fn(data.update)
+    if (data.preprocess !== undefined) this.preprocess = compiled.fn(data.preprocess, 0)
+    if (data.navigate !== undefined) this.navigateFn = compiled.fn(data.navigate, 1)
+    if (data.update !== undefined) this.update = compiled.fn(data.update, 2)
     this.host.blocks.raw('RuntimeEnvironment').set([0, aspectRatio, 0])
     this.host.blocks.raw('TutorialInstruction')[0] = -1
     this.call('preprocess', this.preprocess)

@@ -6,6 +6,7 @@
 import type { EngineWatchData, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
+import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
 
@@ -70,23 +71,34 @@ export class WatchRun {
     const blocks = this.host.blocks
     blocks.archetypeName = (entity) => names[this.archetypeOf[entity] ?? -1]
     const roots = data.archetypes.flatMap((archetype) =>
-      WATCH_CALLBACKS.flatMap((name) => {
-        const callback = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
-        return callback ? [callback.index] : []
+      WATCH_CALLBACKS.flatMap((name, callback) => {
+        const entry = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
+        return entry ? [{ index: entry.index, callback }] : []
       }),
     )
+    const updateSpawn = { index: data.updateSpawn!, callback: CALLBACKS.watch.indexOf('updateSpawn') }
     if (data.updateSpawn === undefined) throw new Error('watch data has no updateSpawn')
-    const compiled = this.host.compile(data.nodes, [...roots, data.updateSpawn])
+    const compiled = this.host.compile(data.nodes, [...roots, updateSpawn])
     this.callbacks = data.archetypes.map((archetype) =>
       Object.fromEntries(
         WATCH_CALLBACKS.flatMap((name) => {
           const callback = (archetype as Record<string, unknown>)[name] as
             { index: number; order?: number } | undefined
-          return callback ? [[name, { run: compiled.fn(callback.index), order: callback.order ?? 0 }]] : []
+          return callback
+            ? [
+                [
+                  name,
+                  {
+                    run: compiled.fn(callback.index, WATCH_CALLBACKS.indexOf(name)),
+                    order: callback.order ?? 0,
+                  },
+                ],
+              ]
+            : []
         }),
       ),
     )
-    this.updateSpawn = compiled.fn(data.updateSpawn)
+    this.updateSpawn = compiled.fn(updateSpawn.index, updateSpawn.callback)
 
     // The level, with the replay's judgments and exports where the archetypes import them.
     const inputs = new Map<number, { judgment: number; accuracy: number }>()
@@ -129,7 +141,12 @@ export class WatchRun {
       (entity) => (this.ranges[entity]!.despawn = this.run('despawnTime', entity)),
     )
     this.spawnCount = all.map(() => 0)
+    this.bySpawn = [...all].sort((a, b) => this.ranges[a]!.spawn - this.ranges[b]!.spawn || a - b)
   }
+
+  /** Entities by spawning time, and the spawning time of the last frame. */
+  private readonly bySpawn: number[]
+  private lastAt = -Infinity
 
   private inOrder(callback: string, entities: readonly number[]): number[] {
     const order = (entity: number) => this.callbacks[this.archetypeOf[entity]!]![callback]?.order ?? 0
@@ -167,10 +184,16 @@ export class WatchRun {
       this.active.delete(entity)
       blocks.raw('EntityInfo')[entity * 3 + 2] = 2
     }
+    // Going forward, only what begins after the last spawning time can arrive; after a jump back, anything.
     const arriving: number[] = []
-    this.ranges.forEach((_range, entity) => {
+    const from = at >= this.lastAt ? upperBound(this.bySpawn, this.lastAt, this.ranges) : 0
+    const to = upperBound(this.bySpawn, at, this.ranges)
+    for (let i = from; i < to; i++) {
+      const entity = this.bySpawn[i]!
       if (!this.active.has(entity) && inRange(entity)) arriving.push(entity)
-    })
+    }
+    arriving.sort((a, b) => a - b)
+    this.lastAt = at
     for (const entity of arriving) {
       this.active.add(entity)
       this.spawnCount[entity]!++
@@ -200,4 +223,16 @@ export const runWatch = (setup: WatchSetup, until: number, fps = 60): WatchRun =
   const run = new WatchRun(setup)
   for (let frame = 0; frame / fps <= until; frame++) run.step(frame / fps)
   return run
+}
+
+/** How many entities of `sorted` (by spawning time) spawn at or before `at`. */
+const upperBound = (sorted: readonly number[], at: number, ranges: readonly { spawn: number }[]): number => {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (ranges[sorted[middle]!]!.spawn <= at) low = middle + 1
+    else high = middle
+  }
+  return low
 }

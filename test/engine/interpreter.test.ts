@@ -28,8 +28,9 @@ const evaluate = (expression: Val, setUp?: (host: RunHost) => void): number => {
     particles: [],
   })
   setUp?.(host)
-  const fn = host.compile(table.nodes, [root]).fn(root)
-  host.blocks.callback = host.blocks.callbackIndex('updateSequential')
+  const callback = host.blocks.callbackIndex('updateSequential')
+  const fn = host.compile(table.nodes, [{ index: root, callback }]).fn(root, callback)
+  host.blocks.callback = callback
   host.blocks.entity = 0
   return fn()
 }
@@ -129,10 +130,10 @@ describe('interpreter refusals', () => {
       clips: [],
       particles: [],
     })
-    expect(() => host.compile(nodes, [1])).toThrow(NodeError)
-    expect(() => host.compile(nodes, [1])).toThrow(/node 1: unknown function Teleport/)
+    expect(() => host.compile(nodes, [{ index: 1 }])).toThrow(NodeError)
+    expect(() => host.compile(nodes, [{ index: 1 }])).toThrow(/node 1: unknown function Teleport/)
     expect(() =>
-      host.compile([{ value: 1 }, { func: 'Add', args: [0] }, { func: 'Sin', args: [0, 0] }], [2]),
+      host.compile([{ value: 1 }, { func: 'Add', args: [0] }, { func: 'Sin', args: [0, 0] }], [{ index: 2 }]),
     ).toThrow(/Sin takes 1 arguments, not 2/)
   })
 
