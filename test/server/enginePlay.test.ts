@@ -12,7 +12,9 @@ import type {
   LevelData,
   LevelItem,
   ReplayData,
+  Srl,
 } from '@sonolus/core'
+import { type LevelData as SiriusLevelData } from '../../common/chart/levelData/types'
 import { convertSus } from '../../common/chart'
 import { NOTE_ARCHETYPES } from '../../common/chart/levelData/types'
 import { runPlay } from '../../engine/interpreter/play'
@@ -37,7 +39,7 @@ describe.each(DIALECTS)('a chart played on our engine, on %s', (dialect) => {
     return response
   }
   /** A gzip JSON file the level names, as the app downloads it. */
-  const file = async <T>(srl: { hash: string | null; url: string | null }): Promise<T> => {
+  const file = async <T>(srl: Srl): Promise<T> => {
     const response = await get(srl.url!)
     expect(sha1(response.rawPayload)).toBe(srl.hash)
     return JSON.parse(gunzipSync(response.rawPayload).toString('utf8')) as T
@@ -104,7 +106,10 @@ describe.each(DIALECTS)('a chart played on our engine, on %s', (dialect) => {
     })
     expect((await submitAndUpload('ann', ann)).statusCode).toBe(200)
 
-    const run = runPlay({ data: playData, level: levelData, options, speedOption: 0 }, autoplay(levelData))
+    const run = runPlay(
+      { data: playData, level: levelData, options, speedOption: 0 },
+      autoplay(levelData as SiriusLevelData),
+    )
     const replay = run.replay()
     expect(replay.result).toMatchObject({ grade: 'allPerfect', arcadeScore: 1_000_000, totalCount: notes })
     const files = {
