@@ -1,5 +1,6 @@
-// The three TypeScript projects (tsconfig.common.json, tsconfig.server.json, tsconfig.src.json) make a
-// boundary a compile error: a DOM global in server/ or common/, a Node built-in in src/. Each case compiles
+// The TypeScript projects (tsconfig.common.json, tsconfig.engine.json, tsconfig.server.json, tsconfig.src.json)
+// make a boundary a compile error: a DOM global in server/, common/ or engine/, a Node built-in in src/,
+// common/ or engine/. Each case compiles
 // one file, placed in the project's folder, with the project's own options (what `tsc -b` uses).
 import path from 'node:path'
 import ts from 'typescript'
@@ -51,6 +52,11 @@ describe('project boundaries', () => {
     expect(errorsOf('tsconfig.common.json', 'common', NODE).join('\n')).toMatch(
       /Cannot find module 'node:fs'/,
     )
+  })
+
+  it('refuses DOM globals and Node built-ins in engine/, which runs in the browser and in Node', () => {
+    expect(errorsOf('tsconfig.engine.json', 'engine', DOM).join('\n')).toMatch(/Cannot find name 'document'/)
+    expect(errorsOf('tsconfig.engine.json', 'engine', NODE).join('\n')).toMatch(/Cannot find module 'node:fs'/)
   })
 
   it('refuses Node built-ins in src/', () => {
