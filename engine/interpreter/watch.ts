@@ -102,7 +102,7 @@ export class WatchRun {
 
     // The level, with the replay's judgments and exports where the archetypes import them.
     const inputs = new Map<number, { judgment: number; accuracy: number }>()
-    replay?.inputs.entityIndex.forEach((entity, i) =>
+    replay?.inputs?.entityIndex.forEach((entity, i) =>
       inputs.set(entity, { judgment: replay.inputs.judgment[i]!, accuracy: replay.inputs.accuracy[i]! }),
     )
     const entityData = blocks.raw('EntityData')

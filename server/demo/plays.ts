@@ -43,6 +43,8 @@ export const demoReplay = (result: GameplayResult, durationSeconds: number, save
       inputOffset: 0,
       playArea: { width: 16, height: 9 },
       result,
+      // No recorded inputs: watching it, each note takes its default judgment (Perfect, on time).
+      inputs: { entityIndex: [], time: [], judgment: [], accuracy: [] },
       entities: [],
       touches: { l: [], t: [], x: [], y: [] },
     }),
