@@ -46,36 +46,12 @@ export const Or = (...values: Val[]): Expr =>
   values.length === 1 ? Expr.of(values[0]!) : Expr.call('Or', values)
 export const Not = (value: Val): Expr => Expr.call('Not', [value])
 
-/** `cases` are tested in turn with Equal; the default when none matches. */
-export const SwitchWithDefault = (value: Val, cases: readonly [Val, Val][], otherwise: Val): Expr =>
-  Expr.call('SwitchWithDefault', [value, ...cases.flat(), otherwise])
-
-// Arithmetic and maths.
-export const Add = (...values: Val[]): Expr => values.map(Expr.of).reduce((sum, value) => sum.add(value))
-export const Multiply = (...values: Val[]): Expr =>
-  values.map(Expr.of).reduce((product, value) => product.mul(value))
+// Maths.
 export const Min = (a: Val, b: Val): Expr => Expr.call('Min', [a, b])
 export const Max = (a: Val, b: Val): Expr => Expr.call('Max', [a, b])
-export const Abs = (value: Val): Expr => Expr.call('Abs', [value])
-export const Sign = (value: Val): Expr => Expr.call('Sign', [value])
 export const Floor = (value: Val): Expr => Expr.call('Floor', [value])
 export const Ceil = (value: Val): Expr => Expr.call('Ceil', [value])
-export const Clamp = (value: Val, min: Val, max: Val): Expr => Expr.call('Clamp', [value, min, max])
-export const Lerp = (from: Val, to: Val, t: Val): Expr => Expr.call('Lerp', [from, to, t])
-export const LerpClamped = (from: Val, to: Val, t: Val): Expr => Expr.call('LerpClamped', [from, to, t])
-export const Unlerp = (from: Val, to: Val, value: Val): Expr => Expr.call('Unlerp', [from, to, value])
-export const UnlerpClamped = (from: Val, to: Val, value: Val): Expr =>
-  Expr.call('UnlerpClamped', [from, to, value])
-export const Remap = (fromMin: Val, fromMax: Val, toMin: Val, toMax: Val, value: Val): Expr =>
-  Expr.call('Remap', [fromMin, fromMax, toMin, toMax, value])
-export const RemapClamped = (fromMin: Val, fromMax: Val, toMin: Val, toMax: Val, value: Val): Expr =>
-  Expr.call('RemapClamped', [fromMin, fromMax, toMin, toMax, value])
 export const Power = (base: Val, exponent: Val): Expr => Expr.call('Power', [base, exponent])
-export const Sin = (value: Val): Expr => Expr.call('Sin', [value])
-export const Cos = (value: Val): Expr => Expr.call('Cos', [value])
-export const Frac = (value: Val): Expr => Expr.call('Frac', [value])
-export const Random = (min: Val, max: Val): Expr => Expr.call('Random', [min, max])
-export const RandomInteger = (min: Val, max: Val): Expr => Expr.call('RandomInteger', [min, max])
 
 // Timing: the app builds these from the level's #BPM_CHANGE and #TIMESCALE_CHANGE entities.
 export const BeatToTime = (beat: Val): Expr => Expr.call('BeatToTime', [beat])
@@ -112,7 +88,6 @@ export const PlayScheduled = (clip: Val, time: Val, distance: Val): Expr =>
   Expr.call('PlayScheduled', [clip, time, distance])
 export const SpawnParticleEffect = (effect: Val, quad: Quad, duration: Val, looped: Val): Expr =>
   Expr.call('SpawnParticleEffect', [effect, ...quad, duration, looped])
-export const HasSkinSprite = (sprite: Val): Expr => Expr.call('HasSkinSprite', [sprite])
 export const JudgeSimple = (source: Val, target: Val, perfect: Val, great: Val, good: Val): Expr =>
   Expr.call('JudgeSimple', [source, target, perfect, great, good])
 export const PlayLooped = (clip: Val): Expr => Expr.call('PlayLooped', [clip])

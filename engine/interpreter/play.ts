@@ -70,8 +70,6 @@ const PLAY_CALLBACKS = [
 /** How far from its time a hit still counts towards our accuracy score, in seconds. */
 const ACCURACY_SPAN = 0.2
 
-export const JUDGMENT_NAMES = ['miss', 'perfect', 'great', 'good'] as const
-
 export class PlayRun {
   readonly host: RunHost
   readonly entities: Entity[] = []
