@@ -33,7 +33,8 @@ export type CallbackOf<M extends Mode> = (typeof CALLBACKS)[M][number]
 export type AnyCallback = CallbackOf<Mode>
 
 /** How a block's values are laid out: one array for the level, one per entity (`perEntity`, read
- *  through the current entity), or every entity's values side by side (`entityArray`, `stride` each). */
+ *  through the current entity), every entity's side by side (`entityArray`, a view of the per-entity block
+ *  `view`), or every archetype's (`archetypeArray`). */
 export type BlockScope = 'level' | 'perEntity' | 'entityArray' | 'archetypeArray'
 
 export type BlockSpec = {
@@ -42,233 +43,143 @@ export type BlockSpec = {
   scope: BlockScope
   /** Values in the block (per entity for perEntity; per entity or archetype for the arrays). */
   size: number
-  read: readonly AnyCallback[]
+  /** Every callback may read every block (the specs' read tables); these may write it. */
   write: readonly AnyCallback[]
-  /** The per-entity block an array is made of (entityArray only). */
   view?: string
 }
 
-const ALL = {
-  play: CALLBACKS.play,
-  watch: CALLBACKS.watch,
-  preview: CALLBACKS.preview,
-  tutorial: CALLBACKS.tutorial,
-}
-
-const block = (
-  name: string,
+type Row = Omit<BlockSpec, 'name'>
+const row = (
   id: number,
   size: number,
-  read: readonly AnyCallback[],
   write: readonly AnyCallback[],
   scope: BlockScope = 'level',
   view?: string,
-): BlockSpec => ({ name, id, size, read, write, scope, ...(view ? { view } : {}) })
+): Row => ({
+  id,
+  size,
+  write,
+  scope,
+  ...(view ? { view } : {}),
+})
 
-// Play: which callbacks may write the "shared" blocks (the wiki's write table).
-const P = ALL.play
+// Which callbacks may write each block: the specs' write tables.
+const P = CALLBACKS.play
 const playPre = ['preprocess'] as const
 const playSeq = ['preprocess', 'updateSequential', 'touch'] as const
+const W = CALLBACKS.watch
+const watchPre = ['preprocess'] as const
+const watchSeq = ['preprocess', 'updateSequential'] as const
+const watchEntity = W.filter((callback) => callback !== 'updateSpawn')
+const previewPre = ['preprocess'] as const
+const T = CALLBACKS.tutorial
+
+const TABLES = {
+  play: {
+    RuntimeEnvironment: row(1000, 5, playPre),
+    RuntimeUpdate: row(1001, 4, []),
+    RuntimeTouchArray: row(1002, 15 * 64, []),
+    RuntimeSkinTransform: row(1003, 16, playSeq),
+    RuntimeParticleTransform: row(1004, 16, playSeq),
+    RuntimeBackground: row(1005, 8, playSeq),
+    RuntimeUI: row(1006, 80, playPre),
+    RuntimeUIConfiguration: row(1007, 10, playPre),
+    LevelMemory: row(2000, 4096, playSeq),
+    LevelData: row(2001, 4096, playPre),
+    LevelOption: row(2002, 256, []),
+    LevelBucket: row(2003, 6 * 256, playPre),
+    LevelScore: row(2004, 12, playPre),
+    LevelLife: row(2005, 6, playPre),
+    EngineRom: row(3000, 0, []),
+    EntityMemory: row(4000, 64, P, 'perEntity'),
+    EntityData: row(4001, 32, playPre, 'perEntity'),
+    EntitySharedMemory: row(4002, 32, playSeq, 'perEntity'),
+    EntityInfo: row(4003, 3, [], 'perEntity'),
+    EntityDespawn: row(4004, 1, P, 'perEntity'),
+    EntityInput: row(4005, 4, P, 'perEntity'),
+    EntityDataArray: row(4101, 32, playPre, 'entityArray', 'EntityData'),
+    EntitySharedMemoryArray: row(4102, 32, playSeq, 'entityArray', 'EntitySharedMemory'),
+    EntityInfoArray: row(4103, 3, [], 'entityArray', 'EntityInfo'),
+    ArchetypeLife: row(5000, 4, playPre, 'archetypeArray'),
+    TemporaryMemory: row(10000, 4096, P),
+  },
+  watch: {
+    RuntimeEnvironment: row(1000, 5, watchPre),
+    RuntimeUpdate: row(1001, 4, []),
+    RuntimeSkinTransform: row(1002, 16, watchSeq),
+    RuntimeParticleTransform: row(1003, 16, watchSeq),
+    RuntimeBackground: row(1004, 8, watchSeq),
+    RuntimeUI: row(1005, 90, watchPre),
+    RuntimeUIConfiguration: row(1006, 12, watchPre),
+    LevelMemory: row(2000, 4096, watchSeq),
+    LevelData: row(2001, 4096, watchPre),
+    LevelOption: row(2002, 256, []),
+    LevelBucket: row(2003, 6 * 256, watchPre),
+    LevelScore: row(2004, 12, watchPre),
+    LevelLife: row(2005, 6, watchPre),
+    EngineRom: row(3000, 0, []),
+    EntityMemory: row(4000, 64, watchEntity, 'perEntity'),
+    EntityData: row(4001, 32, watchPre, 'perEntity'),
+    EntitySharedMemory: row(4002, 32, watchSeq, 'perEntity'),
+    EntityInfo: row(4003, 3, [], 'perEntity'),
+    EntityInput: row(4004, 3, watchEntity, 'perEntity'),
+    EntityDataArray: row(4101, 32, watchPre, 'entityArray', 'EntityData'),
+    EntitySharedMemoryArray: row(4102, 32, watchSeq, 'entityArray', 'EntitySharedMemory'),
+    EntityInfoArray: row(4103, 3, [], 'entityArray', 'EntityInfo'),
+    ArchetypeLife: row(5000, 4, watchPre, 'archetypeArray'),
+    TemporaryMemory: row(10000, 4096, W),
+  },
+  preview: {
+    RuntimeEnvironment: row(1000, 2, previewPre),
+    RuntimeCanvas: row(1001, 2, previewPre),
+    RuntimeSkinTransform: row(1002, 16, previewPre),
+    RuntimeUI: row(1003, 18, previewPre),
+    RuntimeUIConfiguration: row(1004, 4, previewPre),
+    PreviewData: row(2000, 4096, previewPre),
+    PreviewOption: row(2001, 256, []),
+    EngineRom: row(3000, 0, []),
+    EntityData: row(4000, 32, previewPre, 'perEntity'),
+    EntitySharedMemory: row(4001, 32, previewPre, 'perEntity'),
+    EntityInfo: row(4002, 2, [], 'perEntity'),
+    EntityDataArray: row(4100, 32, previewPre, 'entityArray', 'EntityData'),
+    EntitySharedMemoryArray: row(4101, 32, previewPre, 'entityArray', 'EntitySharedMemory'),
+    EntityInfoArray: row(4102, 2, [], 'entityArray', 'EntityInfo'),
+    TemporaryMemory: row(10000, 4096, CALLBACKS.preview),
+  },
+  tutorial: {
+    RuntimeEnvironment: row(1000, 3, ['preprocess']),
+    RuntimeUpdate: row(1001, 3, []),
+    RuntimeSkinTransform: row(1002, 16, T),
+    RuntimeParticleTransform: row(1003, 16, T),
+    RuntimeBackground: row(1004, 8, T),
+    RuntimeUI: row(1005, 36, ['preprocess']),
+    RuntimeUIConfiguration: row(1006, 6, ['preprocess']),
+    TutorialMemory: row(2000, 4096, T),
+    TutorialData: row(2001, 4096, ['preprocess']),
+    TutorialInstruction: row(2002, 1, T),
+    EngineRom: row(3000, 0, []),
+    TemporaryMemory: row(10000, 4096, T),
+  },
+} as const satisfies Record<Mode, Record<string, Row>>
 
 export const BLOCKS: Record<Mode, readonly BlockSpec[]> = {
-  play: [
-    block('RuntimeEnvironment', 1000, 5, P, playPre),
-    block('RuntimeUpdate', 1001, 4, P, []),
-    block('RuntimeTouchArray', 1002, 15 * 64, P, []),
-    block('RuntimeSkinTransform', 1003, 16, P, playSeq),
-    block('RuntimeParticleTransform', 1004, 16, P, playSeq),
-    block('RuntimeBackground', 1005, 8, P, playSeq),
-    block('RuntimeUI', 1006, 80, P, playPre),
-    block('RuntimeUIConfiguration', 1007, 10, P, playPre),
-    block('LevelMemory', 2000, 4096, P, playSeq),
-    block('LevelData', 2001, 4096, P, playPre),
-    block('LevelOption', 2002, 256, P, []),
-    block('LevelBucket', 2003, 6 * 256, P, playPre),
-    block('LevelScore', 2004, 12, P, playPre),
-    block('LevelLife', 2005, 6, P, playPre),
-    block('EngineRom', 3000, 0, P, []),
-    block('EntityMemory', 4000, 64, P, P, 'perEntity'),
-    block('EntityData', 4001, 32, P, playPre, 'perEntity'),
-    block('EntitySharedMemory', 4002, 32, P, playSeq, 'perEntity'),
-    block('EntityInfo', 4003, 3, P, [], 'perEntity'),
-    block('EntityDespawn', 4004, 1, P, P, 'perEntity'),
-    block('EntityInput', 4005, 4, P, P, 'perEntity'),
-    block('EntityDataArray', 4101, 32, P, playPre, 'entityArray', 'EntityData'),
-    block('EntitySharedMemoryArray', 4102, 32, P, playSeq, 'entityArray', 'EntitySharedMemory'),
-    block('EntityInfoArray', 4103, 3, P, [], 'entityArray', 'EntityInfo'),
-    block('ArchetypeLife', 5000, 4, P, playPre, 'archetypeArray'),
-    block('TemporaryMemory', 10000, 4096, P, P),
-  ],
-  watch: [
-    block('RuntimeEnvironment', 1000, 5, ALL.watch, ['preprocess']),
-    block('RuntimeUpdate', 1001, 4, ALL.watch, []),
-    block('RuntimeSkinTransform', 1002, 16, ALL.watch, ['preprocess', 'updateSequential']),
-    block('RuntimeParticleTransform', 1003, 16, ALL.watch, ['preprocess', 'updateSequential']),
-    block('RuntimeBackground', 1004, 8, ALL.watch, ['preprocess', 'updateSequential']),
-    block('RuntimeUI', 1005, 90, ALL.watch, ['preprocess']),
-    block('RuntimeUIConfiguration', 1006, 12, ALL.watch, ['preprocess']),
-    block('LevelMemory', 2000, 4096, ALL.watch, ['preprocess', 'updateSequential']),
-    block('LevelData', 2001, 4096, ALL.watch, ['preprocess']),
-    block('LevelOption', 2002, 256, ALL.watch, []),
-    block('LevelBucket', 2003, 6 * 256, ALL.watch, ['preprocess']),
-    block('LevelScore', 2004, 12, ALL.watch, ['preprocess']),
-    block('LevelLife', 2005, 6, ALL.watch, ['preprocess']),
-    block('EngineRom', 3000, 0, ALL.watch, []),
-    block(
-      'EntityMemory',
-      4000,
-      64,
-      ALL.watch,
-      ALL.watch.filter((callback) => callback !== 'updateSpawn'),
-      'perEntity',
-    ),
-    block('EntityData', 4001, 32, ALL.watch, ['preprocess'], 'perEntity'),
-    block('EntitySharedMemory', 4002, 32, ALL.watch, ['preprocess', 'updateSequential'], 'perEntity'),
-    block('EntityInfo', 4003, 3, ALL.watch, [], 'perEntity'),
-    block(
-      'EntityInput',
-      4004,
-      3,
-      ALL.watch,
-      ALL.watch.filter((callback) => callback !== 'updateSpawn'),
-      'perEntity',
-    ),
-    block('EntityDataArray', 4101, 32, ALL.watch, ['preprocess'], 'entityArray', 'EntityData'),
-    block(
-      'EntitySharedMemoryArray',
-      4102,
-      32,
-      ALL.watch,
-      ['preprocess', 'updateSequential'],
-      'entityArray',
-      'EntitySharedMemory',
-    ),
-    block('EntityInfoArray', 4103, 3, ALL.watch, [], 'entityArray', 'EntityInfo'),
-    block('ArchetypeLife', 5000, 4, ALL.watch, ['preprocess'], 'archetypeArray'),
-    block('TemporaryMemory', 10000, 4096, ALL.watch, ALL.watch),
-  ],
-  preview: [
-    block('RuntimeEnvironment', 1000, 2, ALL.preview, ['preprocess']),
-    block('RuntimeCanvas', 1001, 2, ALL.preview, ['preprocess']),
-    block('RuntimeSkinTransform', 1002, 16, ALL.preview, ['preprocess']),
-    block('RuntimeUI', 1003, 18, ALL.preview, ['preprocess']),
-    block('RuntimeUIConfiguration', 1004, 4, ALL.preview, ['preprocess']),
-    block('PreviewData', 2000, 4096, ALL.preview, ['preprocess']),
-    block('PreviewOption', 2001, 256, ALL.preview, []),
-    block('EngineRom', 3000, 0, ALL.preview, []),
-    block('EntityData', 4000, 32, ALL.preview, ['preprocess'], 'perEntity'),
-    block('EntitySharedMemory', 4001, 32, ALL.preview, ['preprocess'], 'perEntity'),
-    block('EntityInfo', 4002, 2, ALL.preview, [], 'perEntity'),
-    block('EntityDataArray', 4100, 32, ALL.preview, ['preprocess'], 'entityArray', 'EntityData'),
-    block(
-      'EntitySharedMemoryArray',
-      4101,
-      32,
-      ALL.preview,
-      ['preprocess'],
-      'entityArray',
-      'EntitySharedMemory',
-    ),
-    block('EntityInfoArray', 4102, 2, ALL.preview, [], 'entityArray', 'EntityInfo'),
-    block('TemporaryMemory', 10000, 4096, ALL.preview, ALL.preview),
-  ],
-  tutorial: [
-    block('RuntimeEnvironment', 1000, 3, ALL.tutorial, ['preprocess']),
-    block('RuntimeUpdate', 1001, 3, ALL.tutorial, []),
-    block('RuntimeSkinTransform', 1002, 16, ALL.tutorial, ALL.tutorial),
-    block('RuntimeParticleTransform', 1003, 16, ALL.tutorial, ALL.tutorial),
-    block('RuntimeBackground', 1004, 8, ALL.tutorial, ALL.tutorial),
-    block('RuntimeUI', 1005, 36, ALL.tutorial, ['preprocess']),
-    block('RuntimeUIConfiguration', 1006, 6, ALL.tutorial, ['preprocess']),
-    block('TutorialMemory', 2000, 4096, ALL.tutorial, ALL.tutorial),
-    block('TutorialData', 2001, 4096, ALL.tutorial, ['preprocess']),
-    block('TutorialInstruction', 2002, 1, ALL.tutorial, ALL.tutorial),
-    block('EngineRom', 3000, 0, ALL.tutorial, []),
-    block('TemporaryMemory', 10000, 4096, ALL.tutorial, ALL.tutorial),
-  ],
+  play: specs(TABLES.play),
+  watch: specs(TABLES.watch),
+  preview: specs(TABLES.preview),
+  tutorial: specs(TABLES.tutorial),
 }
 
-export const PLAY = {
-  RuntimeEnvironment: 1000,
-  RuntimeUpdate: 1001,
-  RuntimeTouchArray: 1002,
-  RuntimeSkinTransform: 1003,
-  RuntimeParticleTransform: 1004,
-  RuntimeBackground: 1005,
-  RuntimeUI: 1006,
-  RuntimeUIConfiguration: 1007,
-  LevelMemory: 2000,
-  LevelData: 2001,
-  LevelOption: 2002,
-  LevelBucket: 2003,
-  LevelScore: 2004,
-  LevelLife: 2005,
-  EntityMemory: 4000,
-  EntityData: 4001,
-  EntitySharedMemory: 4002,
-  EntityInfo: 4003,
-  EntityDespawn: 4004,
-  EntityInput: 4005,
-  EntityDataArray: 4101,
-  EntitySharedMemoryArray: 4102,
-  EntityInfoArray: 4103,
-  ArchetypeLife: 5000,
-  TemporaryMemory: 10000,
-} as const
+function specs(table: Record<string, Row>): BlockSpec[] {
+  return Object.entries(table).map(([name, spec]) => ({ name, ...spec }))
+}
 
-export const WATCH = {
-  RuntimeEnvironment: 1000,
-  RuntimeUpdate: 1001,
-  RuntimeSkinTransform: 1002,
-  RuntimeParticleTransform: 1003,
-  RuntimeBackground: 1004,
-  RuntimeUI: 1005,
-  RuntimeUIConfiguration: 1006,
-  LevelMemory: 2000,
-  LevelData: 2001,
-  LevelOption: 2002,
-  LevelBucket: 2003,
-  LevelScore: 2004,
-  LevelLife: 2005,
-  EntityMemory: 4000,
-  EntityData: 4001,
-  EntitySharedMemory: 4002,
-  EntityInfo: 4003,
-  EntityInput: 4004,
-  EntityDataArray: 4101,
-  EntitySharedMemoryArray: 4102,
-  EntityInfoArray: 4103,
-  ArchetypeLife: 5000,
-  TemporaryMemory: 10000,
-} as const
+const ids = <T extends Record<string, Row>>(table: T): { readonly [K in keyof T]: number } =>
+  Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.id])) as {
+    [K in keyof T]: number
+  }
 
-export const PREVIEW = {
-  RuntimeEnvironment: 1000,
-  RuntimeCanvas: 1001,
-  RuntimeSkinTransform: 1002,
-  RuntimeUI: 1003,
-  RuntimeUIConfiguration: 1004,
-  PreviewData: 2000,
-  PreviewOption: 2001,
-  EntityData: 4000,
-  EntitySharedMemory: 4001,
-  EntityInfo: 4002,
-  EntityDataArray: 4100,
-  EntitySharedMemoryArray: 4101,
-  EntityInfoArray: 4102,
-  TemporaryMemory: 10000,
-} as const
-
-export const TUTORIAL = {
-  RuntimeEnvironment: 1000,
-  RuntimeUpdate: 1001,
-  RuntimeSkinTransform: 1002,
-  RuntimeParticleTransform: 1003,
-  RuntimeBackground: 1004,
-  RuntimeUI: 1005,
-  RuntimeUIConfiguration: 1006,
-  TutorialMemory: 2000,
-  TutorialData: 2001,
-  TutorialInstruction: 2002,
-  TemporaryMemory: 10000,
-} as const
+/** Each mode's block ids by name, for the engine's sources. */
+export const PLAY = ids(TABLES.play)
+export const WATCH = ids(TABLES.watch)
+export const PREVIEW = ids(TABLES.preview)
+export const TUTORIAL = ids(TABLES.tutorial)

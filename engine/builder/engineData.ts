@@ -7,7 +7,7 @@ import type {
   EngineTutorialData,
   EngineWatchData,
 } from '@sonolus/core'
-import type { CallbackOf } from '../modes.js'
+import { CALLBACKS, type CallbackOf } from '../modes.js'
 import { NodeTable, type Val } from './node.js'
 
 export type Callback = { body: Val; order?: number }
@@ -59,25 +59,10 @@ type Skin = { sprites: { name: string; id: number }[] }
 type Effect = { clips: { name: string; id: number }[] }
 type Particle = { effects: { name: string; id: number }[] }
 
-const PLAY_ORDER: Order<'play'> = [
-  'preprocess',
-  'spawnOrder',
-  'shouldSpawn',
-  'initialize',
-  'updateSequential',
-  'touch',
-  'updateParallel',
-  'terminate',
-]
-const WATCH_ORDER: Order<'watch'> = [
-  'preprocess',
-  'spawnTime',
-  'despawnTime',
-  'initialize',
-  'updateSequential',
-  'updateParallel',
-  'terminate',
-]
+const PLAY_ORDER: Order<'play'> = CALLBACKS.play
+const WATCH_ORDER: Order<'watch'> = CALLBACKS.watch.filter(
+  (callback): callback is Exclude<CallbackOf<'watch'>, 'updateSpawn'> => callback !== 'updateSpawn',
+)
 
 export const playData = (input: {
   skin: Skin

@@ -64,7 +64,8 @@ export class Blocks implements FastBlocks {
       const accessor: Accessor = {
         name: spec.name,
         id: spec.id,
-        readable: flags(spec.read),
+        // The specs let every callback read every block.
+        readable: flags(this.callbacks),
         writable: flags(spec.write),
         values,
         stride: perEntity ? size : 0,
@@ -83,7 +84,7 @@ export class Blocks implements FastBlocks {
         ...view,
         name: spec.name,
         id: spec.id,
-        readable: flags(spec.read),
+        readable: flags(this.callbacks),
         writable: flags(spec.write),
         stride: 0,
         length: setup.entityCount * view.stride,

@@ -5,6 +5,7 @@
 import type { EnginePlayData, GameplayResult, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
+import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
 
@@ -56,16 +57,7 @@ const PREPROCESSED = [
   'ArchetypeLife',
 ] as const
 
-const PLAY_CALLBACKS = [
-  'preprocess',
-  'spawnOrder',
-  'shouldSpawn',
-  'initialize',
-  'updateSequential',
-  'touch',
-  'updateParallel',
-  'terminate',
-] as const
+const PLAY_CALLBACKS = CALLBACKS.play
 
 /** How far from its time a hit still counts towards our accuracy score, in seconds. */
 const ACCURACY_SPAN = 0.2

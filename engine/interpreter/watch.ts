@@ -22,15 +22,7 @@ export type WatchSetup = {
   record?: boolean
 }
 
-const WATCH_CALLBACKS = [
-  'preprocess',
-  'spawnTime',
-  'despawnTime',
-  'initialize',
-  'updateSequential',
-  'updateParallel',
-  'terminate',
-] as const
+const WATCH_CALLBACKS = CALLBACKS.watch.filter((callback) => callback !== 'updateSpawn')
 
 type Callback = { run: () => number; order: number }
 

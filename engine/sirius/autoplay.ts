@@ -4,17 +4,9 @@
 // note's lanes on the judgment line, after mirror, for a screen of the given aspect ratio.
 import type { LevelData } from '../../common/chart/levelData/types.js'
 import type { TouchPoint, TouchScript } from '../interpreter/play.js'
-import { ARCHETYPES, LANES } from './constants.js'
+import { ARCHETYPES, LANES, TAP_ARCHETYPES } from './constants.js'
 import { numeric } from './geometry.js'
 
-const TAPS = new Set<string>([
-  ARCHETYPES.normal,
-  ARCHETYPES.critical,
-  ARCHETYPES.holdStart,
-  ARCHETYPES.criticalHoldStart,
-  ARCHETYPES.scratchHoldStart,
-  ARCHETYPES.criticalScratchHoldStart,
-])
 const HOLDS = new Set<string>([
   ARCHETYPES.holdEnd,
   ARCHETYPES.scratchHoldEnd,
@@ -87,8 +79,8 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
   for (const { archetype, data } of level.entities) {
     const time = timeOf(value(data, 'beat'))
     const [first, last] = span(value(data, 'lane'), value(data, 'laneLength'))
-    if (TAPS.has(archetype) || archetype === ARCHETYPES.flick) claimers.push({ time, first, last })
-    if (TAPS.has(archetype)) taps.push({ time, first, last })
+    if (TAP_ARCHETYPES.has(archetype) || archetype === ARCHETYPES.flick) claimers.push({ time, first, last })
+    if (TAP_ARCHETYPES.has(archetype)) taps.push({ time, first, last })
     else if (archetype === ARCHETYPES.flick) touches.push({ points: swipe(time + late, centre(first, last)) })
     else if (HOLDS.has(archetype)) {
       const segment: Segment = { start: timeOf(value(data, 'stBeat')), end: time, first, last }

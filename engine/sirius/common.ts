@@ -24,6 +24,7 @@ import { PLAY, WATCH } from '../modes.js'
 import {
   APPEAR_TIME,
   ARCHETYPES,
+  EIGHTH_WINDOW,
   JUDGMENT_DEPTH,
   JUDGMENT_LINE_HEIGHT,
   LANES,
@@ -47,6 +48,7 @@ import {
   widthAt,
   yAt,
 } from './geometry.js'
+import { NOTE_ARCHETYPES } from '../../common/chart/levelData/types.js'
 import { entityLayout, levelDataLayout } from './layout.js'
 import { S } from './resources.js'
 
@@ -104,44 +106,13 @@ export const T = new Layout(10000, 4096, 'Temporary Memory').fields({
   position: 1,
 })
 
-/** Archetypes in the order every mode lists them (Archetype Life is indexed by it). */
-export const ARCHETYPE_ORDER = [
-  ARCHETYPES.initialization,
-  ARCHETYPES.inputManager,
-  ARCHETYPES.stage,
-  ARCHETYPES.bpmChange,
-  ARCHETYPES.timescaleChange,
-  ARCHETYPES.normal,
-  ARCHETYPES.critical,
-  ARCHETYPES.holdStart,
-  ARCHETYPES.criticalHoldStart,
-  ARCHETYPES.scratchHoldStart,
-  ARCHETYPES.criticalScratchHoldStart,
-  ARCHETYPES.flick,
-  ARCHETYPES.holdEnd,
-  ARCHETYPES.scratchHoldEnd,
-  ARCHETYPES.nontailHoldEnd,
-  ARCHETYPES.nontailScratchHoldEnd,
-  ARCHETYPES.sound,
-  ARCHETYPES.holdEighth,
-  ARCHETYPES.syncLine,
-  ARCHETYPES.splitLine,
-] as const
+/** Archetypes in the order every mode lists them (Archetype Life is indexed by it): the converter's. */
+export const ARCHETYPE_ORDER: readonly string[] = Object.values(ARCHETYPES)
 
-/** The judged archetypes, each with its own bucket (index = bucket). */
-export const BUCKETED = [
-  ARCHETYPES.normal,
-  ARCHETYPES.critical,
-  ARCHETYPES.holdStart,
-  ARCHETYPES.criticalHoldStart,
-  ARCHETYPES.scratchHoldStart,
-  ARCHETYPES.criticalScratchHoldStart,
-  ARCHETYPES.flick,
-  ARCHETYPES.holdEnd,
-  ARCHETYPES.scratchHoldEnd,
-  ARCHETYPES.sound,
-  ARCHETYPES.holdEighth,
-] as const
+/** The judged archetypes (the spec's note archetypes), each with its own bucket (index = bucket). */
+export const BUCKETED: readonly string[] = ARCHETYPE_ORDER.filter((name) => NOTE_ARCHETYPES.has(name))
+/** A judged archetype's bucket; −1 for the others. */
+export const bucketOf = (name: string): number => BUCKETED.indexOf(name)
 
 /** Life each judged archetype loses on a Miss. */
 export const missLife = (name: string): number =>
@@ -182,7 +153,9 @@ export const scoring = (): Expr =>
     ...BUCKETED.map((name) => Set(PLAY.ArchetypeLife, ARCHETYPE_ORDER.indexOf(name) * 4 + 3, missLife(name))),
     ...BUCKETED.flatMap((name, bucket) => {
       const eighth = name === ARCHETYPES.holdEighth
-      const windows = eighth ? [0.07, 0.07, 0.125] : [WINDOW.perfect, WINDOW.great, WINDOW.good]
+      const windows = eighth
+        ? [EIGHTH_WINDOW.perfect, EIGHTH_WINDOW.perfect, EIGHTH_WINDOW.good]
+        : [WINDOW.perfect, WINDOW.great, WINDOW.good]
       return windows.flatMap((window, k) => [
         Set(PLAY.LevelBucket, bucket * 6 + k * 2, -window * 1000),
         Set(PLAY.LevelBucket, bucket * 6 + k * 2 + 1, window * 1000),

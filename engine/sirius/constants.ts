@@ -4,6 +4,16 @@ import { ARCHETYPES } from '../../common/chart/levelData/types.js'
 
 export { ARCHETYPES }
 
+/** Notes judged on a new touch's start: taps and the four hold starts. */
+export const TAP_ARCHETYPES: ReadonlySet<string> = new Set([
+  ARCHETYPES.normal,
+  ARCHETYPES.critical,
+  ARCHETYPES.holdStart,
+  ARCHETYPES.criticalHoldStart,
+  ARCHETYPES.scratchHoldStart,
+  ARCHETYPES.criticalScratchHoldStart,
+])
+
 /** Judgment windows in seconds, either side of a note's time (in Sonolus's three grades). */
 export const WINDOW = { perfect: 0.04, great: 0.07, good: 0.125 } as const
 /** A Hold Eighth knows only Perfect and Good. */

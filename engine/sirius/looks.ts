@@ -3,7 +3,7 @@
 import { BeatToTime, Execute, If, TimeToScaledTime, num } from '../builder/dsl.js'
 import type { Expr } from '../builder/node.js'
 import { ARCHETYPES, SPLIT_FADE } from './constants.js'
-import { BUCKETED, D, L, deriveNote, type NoteLook } from './common.js'
+import { D, L, bucketOf, deriveNote, type NoteLook } from './common.js'
 import { C, P, S } from './resources.js'
 
 export type NoteKind = { name: string; look: NoteLook }
@@ -52,7 +52,7 @@ export const tickLook = (eighth: boolean): Expr => {
   const name = eighth ? ARCHETYPES.holdEighth : ARCHETYPES.sound
   const purple = D.holdType.get().mod(1000).ge(110)
   return Execute(
-    deriveNote({ clip: eighth ? -1 : C['#PERFECT_ALTERNATIVE'] }, false, BUCKETED.indexOf(name)),
+    deriveNote({ clip: eighth ? -1 : C['#PERFECT_ALTERNATIVE'] }, false, bucketOf(name)),
     eighth ? 0 : D.body.set(If(purple, S['#NOTE_TICK_PURPLE'], S['#NOTE_TICK_BLUE'])),
   )
 }

@@ -34,7 +34,7 @@ import { PLAY } from '../modes.js'
 import { ARCHETYPES, EIGHTH_WINDOW, FLICK_SPEED, JUDGMENT_DEPTH, WINDOW } from './constants.js'
 import {
   ARCHETYPE_ORDER,
-  BUCKETED,
+  bucketOf,
   D,
   L,
   M,
@@ -290,7 +290,7 @@ const flatNote = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   imports: importsOf(ARCHETYPE_FIELDS[name]!),
   exports: [],
   callbacks: {
-    preprocess: { body: Execute(deriveNote(look, false, BUCKETED.indexOf(name as never)), notGiven()) },
+    preprocess: { body: Execute(deriveNote(look, false, bucketOf(name)), notGiven()) },
     ...noteSpawn(),
     initialize: { body: autoSfx(false) },
     touch: { body: register() },
@@ -316,7 +316,7 @@ const flick = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
   imports: importsOf(ARCHETYPE_FIELDS[name]!),
   exports: [],
   callbacks: {
-    preprocess: { body: Execute(deriveNote(look, false, BUCKETED.indexOf(ARCHETYPES.flick)), notGiven()) },
+    preprocess: { body: Execute(deriveNote(look, false, bucketOf(ARCHETYPES.flick)), notGiven()) },
     ...noteSpawn(),
     initialize: { body: autoSfx(false) },
     touch: { body: register() },
@@ -374,12 +374,7 @@ const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<
     exports: [],
     callbacks: {
       preprocess: {
-        body: deriveNote(
-          tailed ? look : { ...look, head: -1, clip: -1 },
-          true,
-          BUCKETED.indexOf(name as never),
-          scratch,
-        ),
+        body: deriveNote(tailed ? look : { ...look, head: -1, clip: -1 }, true, bucketOf(name), scratch),
       },
       ...noteSpawn(),
       initialize: { body: autoSfx(true) },

@@ -28,7 +28,7 @@ import { WATCH } from '../modes.js'
 import { ARCHETYPES, JUDGMENT_DEPTH, WINDOW } from './constants.js'
 import {
   ARCHETYPE_ORDER,
-  BUCKETED,
+  bucketOf,
   D,
   L,
   M,
@@ -125,7 +125,7 @@ const flatNote = (name: string, look: NoteLook): ArchetypeDef<'watch'> => ({
   imports: [...importsOf(ARCHETYPE_FIELDS[name]!), ...REPLAY_IMPORTS(D)],
   callbacks: {
     preprocess: {
-      body: Execute(deriveNote(look, false, BUCKETED.indexOf(name as never)), replayed(true, false)),
+      body: Execute(deriveNote(look, false, bucketOf(name)), replayed(true, false)),
     },
     ...between(D.scaledStart.get().sub(L.appear.get()), D.scaledHit.get()),
     initialize: { body: reset() },
@@ -150,10 +150,7 @@ const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<
     imports: [...importsOf(ARCHETYPE_FIELDS[name]!), ...(tailed ? REPLAY_IMPORTS(D) : [])],
     callbacks: {
       preprocess: {
-        body: Execute(
-          deriveNote(look, true, BUCKETED.indexOf(name as never), scratch),
-          replayed(tailed, true),
-        ),
+        body: Execute(deriveNote(look, true, bucketOf(name), scratch), replayed(tailed, true)),
       },
       ...between(D.scaledStart.get().sub(L.appear.get()), D.scaledHit.get()),
       initialize: { body: reset() },

@@ -4,17 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { ARCHETYPES, type LevelData } from '../../common/chart/levelData/types'
 import { ARCADE_SCORE_MAX, MISS_LIFE_LOSS, START_LIFE, checkResultAgainstChart } from '../../common/scoring'
 import { autoplay } from '../../engine/sirius/autoplay'
+import { TAP_ARCHETYPES } from '../../engine/sirius/constants'
 import { numeric } from '../../engine/sirius/geometry'
 import { engine, fixtures, fuzzedCharts, notesOf, options, play, tinyLevel, valueOf } from './helpers'
 
-const TAPS = new Set<string>([
-  ARCHETYPES.normal,
-  ARCHETYPES.critical,
-  ARCHETYPES.holdStart,
-  ARCHETYPES.criticalHoldStart,
-  ARCHETYPES.scratchHoldStart,
-  ARCHETYPES.criticalScratchHoldStart,
-])
 const JUDGMENT = { miss: 0, perfect: 1, great: 2, good: 3 } as const
 
 /** Life after every note is missed: 80 a note, 40 a sound tick or hold eighth, never below 0. */
@@ -37,7 +30,7 @@ const isolatedTaps = (level: LevelData, late: number) => {
   const edge = (at: number) => numeric.edgeX(at, 0.75, halfWidth)
   const starts = autoplay(level, { late }).map((touch) => touch.points[0]!)
   return level.entities.flatMap((entity, index) => {
-    if (!TAPS.has(entity.archetype)) return []
+    if (!TAP_ARCHETYPES.has(entity.archetype)) return []
     const time = valueOf(level, index, 'beat')! + late
     const first = valueOf(level, index, 'lane')!
     const last = first + valueOf(level, index, 'laneLength')! - 1
@@ -78,7 +71,7 @@ describe.each(fixtures)('play mode on $name', ({ level }) => {
   ])('judges taps touched %s s late by the windows', (late, expected) => {
     const run = play(level, autoplay(level, { late }))
     const isolated = isolatedTaps(level, late)
-    const taps = level.entities.filter((entity) => TAPS.has(entity.archetype)).length
+    const taps = level.entities.filter((entity) => TAP_ARCHETYPES.has(entity.archetype)).length
     expect(isolated.length).toBeGreaterThanOrEqual(Math.min(3, taps))
     const judgments = new Map(run.judged.map((item) => [item.entity, item.judgment]))
     expect(isolated.filter((entity) => judgments.get(entity) !== expected)).toEqual([])
