@@ -10,7 +10,7 @@ import { Layout } from '../../engine/builder/memory'
 import { NodeTable } from '../../engine/builder/node'
 import { LANES } from '../../engine/sirius/constants'
 import { numeric } from '../../engine/sirius/geometry'
-import { autoplay } from '../../engine/sirius/autoplay'
+import { autoplay } from '../../engine/autoplay'
 import { engine, options, play, tinyLevel } from './helpers'
 
 describe('the node-graph builder', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { ARCHETYPES, type LevelData } from '../../common/chart/levelData/types'
 import { ARCADE_SCORE_MAX, MISS_LIFE_LOSS, START_LIFE, checkResultAgainstChart } from '../../common/scoring'
-import { autoplay } from '../../engine/sirius/autoplay'
+import { autoplay } from '../../engine/autoplay'
 import { TAP_ARCHETYPES } from '../../engine/sirius/constants'
 import { numeric } from '../../engine/sirius/geometry'
 import { engine, fixtures, fuzzedCharts, notesOf, options, play, tinyLevel, valueOf } from './helpers'

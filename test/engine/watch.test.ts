@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ReplayData } from '@sonolus/core'
 import { WatchRun } from '../../engine/interpreter/watch'
 import { levelTiming } from '../../engine/interpreter/timing'
-import { autoplay } from '../../engine/sirius/autoplay'
+import { autoplay } from '../../engine/autoplay'
 import { OPTION } from '../../engine/sirius/constants'
 import { engine, fixtures, notesOf, options, play, valueOf } from './helpers'
 

@@ -2,10 +2,10 @@
 // every flick and scratch end, a finger along every hold segment, and one on any tick no hold covers.
 // Touches go down `late` seconds after the note (0 for a perfect play). Positions are the centre of each
 // note's lanes on the judgment line, after mirror, for a screen of the given aspect ratio.
-import type { LevelData } from '../../common/chart/levelData/types.js'
-import type { TouchPoint, TouchScript } from '../interpreter/play.js'
-import { ARCHETYPES, LANES, TAP_ARCHETYPES } from './constants.js'
-import { numeric } from './geometry.js'
+import type { LevelData } from '../common/chart/levelData/types.js'
+import type { TouchPoint, TouchScript } from './interpreter/play.js'
+import { ARCHETYPES, LANES, TAP_ARCHETYPES } from './sirius/constants.js'
+import { numeric } from './sirius/geometry.js'
 
 const HOLDS = new Set<string>([
   ARCHETYPES.holdEnd,
