@@ -204,11 +204,9 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       moderationVersion: ctx.moderationVersion,
       counter: app.rateCounter,
       log: app.log,
-      // @fastify/under-pressure's own reading, when load shedding is on (registered just above).
-      busy:
-        'isUnderPressure' in app
-          ? (app as unknown as { isUnderPressure: () => boolean }).isUnderPressure.bind(app)
-          : () => false,
+      // Whether Fastify would shed this request now (http/protection.ts): under-pressure's reading, but not
+      // during the start-up grace, when its pressure handler lets requests through.
+      busy: () => app.loadStatus().busy,
       securityHeaders: apiSecurityHeaders(ctx.config),
       sonolusVersion: ctx.config.sonolusVersion,
       compressHarder,

@@ -29,7 +29,10 @@ describe('docs page', () => {
         },
       },
     })
-    expect(await screen.findByLabelText('読み込み中…')).toBeInTheDocument()
+    // The page is a lazy chunk: until the router's import of it resolves (through Vitest's module runner, as
+    // slow as the machine is busy) the shell shows its own, unlabelled fallback. The wait ends when the page's
+    // spinner shows; the bound is only how long to wait before calling it a failure, not findBy's second.
+    expect(await screen.findByLabelText('読み込み中…', {}, { timeout: 10_000 })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Doc login.md' })).toBeInTheDocument()
     expect(fetched).toEqual(['ja_jp/login.md'])
     await user.click(screen.getAllByRole('link').find((item) => item.textContent?.includes('エラー'))!)
