@@ -56,7 +56,9 @@ describe('project boundaries', () => {
 
   it('refuses DOM globals and Node built-ins in engine/, which runs in the browser and in Node', () => {
     expect(errorsOf('tsconfig.engine.json', 'engine', DOM).join('\n')).toMatch(/Cannot find name 'document'/)
-    expect(errorsOf('tsconfig.engine.json', 'engine', NODE).join('\n')).toMatch(/Cannot find module 'node:fs'/)
+    expect(errorsOf('tsconfig.engine.json', 'engine', NODE).join('\n')).toMatch(
+      /Cannot find module 'node:fs'/,
+    )
   })
 
   it('refuses Node built-ins in src/', () => {
