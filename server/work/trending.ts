@@ -21,11 +21,14 @@ export const trendingRunner = (database: DatabaseConfig, repos: Repositories): T
     const worker = new Worker(compiled ? `${here}trendingJob.js` : `${here}trendingJob-tsx.mjs`, {
       workerData: { file: database.file, now },
     })
+    // Listened for now: the thread may exit in the same turn as its message arrives, before an `exit`
+    // listener added after the message would be there to see it.
+    const exited = once(worker, 'exit')
     const [answer] = (await Promise.race([
       once(worker, 'message'),
       once(worker, 'error').then(([error]) => Promise.reject(error as Error)),
     ])) as [{ ok: true; trending: number } | { ok: false; message: string }]
-    await once(worker, 'exit')
+    await exited
     if (!answer.ok) throw new Error(`trending: ${answer.message}`)
     return answer.trending
   }
