@@ -96,7 +96,22 @@ export const CHART_LIMITS = {
   entities: 60_000,
   /** Level data after decompression, in bytes. */
   levelDataBytes: 16 * 1024 * 1024,
+  /** Seconds from the music's start to any note, line or change: a chart is a song, and what draws it
+   *  (the preview, the player) grows with its length. */
+  seconds: 3600,
+  /** #WAVEOFFSET (or TXT's offset), seconds either way. */
+  waveOffset: 300,
+  /** A BPM value, at most (BPM_MIN is the least). */
+  bpm: 100_000,
+  /** A hi-speed (time-scale) value, either way. */
+  hiSpeed: 1000,
+  /** The last beat of level data (2 beats make one column of the preview): 10,000 columns at most. */
+  beats: 20_000,
+  /** #REQUEST "ticks_per_beat N". */
+  ticksPerBeat: 100_000,
 } as const
+/** The lowest BPM value a chart may use. */
+export const BPM_MIN = 0.001
 export type ChartLimitName = keyof typeof CHART_LIMITS
 
 /** Replays: the data and configuration files after decompression, in bytes. */

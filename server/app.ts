@@ -14,6 +14,7 @@ import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type ErrorBody } from '../common/api/errors.js'
 import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
+import { DEFAULT_BODY_LIMIT } from './http/budget.js'
 import { compressJson } from './http/compression.js'
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
@@ -59,7 +60,8 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? { level: ctx.config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    // Each route's share (http/budget.ts): a call takes what its form can carry, and no more.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Path parameters reach their schemas (which bound them, 256 characters at most) rather than the
     // router's own limit; what the router refuses still answers the one error body.
     routerOptions: { maxParamLength: 512 },
@@ -196,7 +198,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   })
 
   // Rate limits and load shedding first: they attach to the routes registered after them.
-  await registerProtection(app, ctx)
+  await registerProtection(app, ctx, trustProxyOption(ctx.config.trustProxy))
   lane.attach(
     {
       config: ctx.config,

@@ -76,6 +76,14 @@ export type Limits = {
   connectionTimeoutMs: number
   /** MAX_CONNECTIONS: open connections at most, per instance. */
   maxConnections: number
+  /** CONNECTIONS_PER_ADDRESS: open connections one address may hold (a trusted proxy is not capped). */
+  connectionsPerAddress: number
+  /** REQUESTS_IN_FLIGHT_PER_CLIENT: requests one address, and one user, may have in flight at once. */
+  requestsInFlightPerClient: number
+  /** BODY_BUFFER_PER_ADDRESS_MB, BODY_BUFFER_TOTAL_MB: request bodies held in memory while they arrive,
+   *  per address and in all. */
+  bodyBytesPerAddress: number
+  bodyBytesTotal: number
   /** UPLOAD_CHUNK_TIMEOUT_MS: one upload chunk's body must arrive within this. */
   chunkTimeoutMs: number
   /** UPLOAD_SESSIONS_PER_USER: unfinished uploads one user may hold. */
@@ -306,6 +314,10 @@ const parseLimits = (env: Env): Limits => ({
   requestTimeoutMs: parseCount(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000),
   connectionTimeoutMs: parseCount(env, 'CONNECTION_TIMEOUT_MS', 120_000, 1000),
   maxConnections: parseCount(env, 'MAX_CONNECTIONS', 1024, 1),
+  connectionsPerAddress: parseCount(env, 'CONNECTIONS_PER_ADDRESS', 64, 1),
+  requestsInFlightPerClient: parseCount(env, 'REQUESTS_IN_FLIGHT_PER_CLIENT', 32, 1),
+  bodyBytesPerAddress: parseCount(env, 'BODY_BUFFER_PER_ADDRESS_MB', 16, 1, 4096) * 1024 * 1024,
+  bodyBytesTotal: parseCount(env, 'BODY_BUFFER_TOTAL_MB', 128, 1, 65536) * 1024 * 1024,
   chunkTimeoutMs: parseCount(env, 'UPLOAD_CHUNK_TIMEOUT_MS', 20_000, 100),
   uploadSessionsPerUser: parseCount(env, 'UPLOAD_SESSIONS_PER_USER', 8, 1),
   maxEventLoopDelayMs: parseCount(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),

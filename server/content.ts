@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { DOC_TYPES } from '../common/api/content.js'
 import { UI_LOCALES } from '../common/locales.js'
-import { CHART_LIMITS } from '../common/rules.js'
+import { BPM_MIN, CHART_LIMITS } from '../common/rules.js'
 import { type Config } from './config.js'
 import { type AppContext } from './context.js'
 import { HttpError } from './http/errors.js'
@@ -35,6 +35,7 @@ export const docValues = (config: Config): Record<string, string> => {
   const number = (value: number) => value.toLocaleString('en-US')
   const values: Record<string, string> = {
     'chart.levelDataMB': String(CHART_LIMITS.levelDataBytes / 1024 / 1024),
+    'chart.bpmMin': String(BPM_MIN),
     'work.timeoutS': String(Math.round(config.limits.workTimeoutMs / 1000)),
     'rate.perMinute': number(config.limits.ratePerMinute),
     'rate.strictPerMinute': number(config.limits.strictRatePerMinute),

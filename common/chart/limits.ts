@@ -15,6 +15,12 @@ const WHAT: Record<ChartLimitName, string> = {
   beatsPerMeasure: 'beats in one measure',
   entities: 'level-data entities',
   levelDataBytes: 'bytes of level data once decompressed',
+  seconds: 'seconds from the start of the music',
+  waveOffset: 'seconds of offset either way',
+  bpm: 'as a BPM value',
+  hiSpeed: 'as a hi-speed value either way',
+  ticksPerBeat: 'ticks per beat',
+  beats: 'beats',
 }
 
 /** A chart over one of CHART_LIMITS. `limit` names it; `max` is its value. */

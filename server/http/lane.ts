@@ -16,7 +16,6 @@
 // level asks for it. Routes opt in (`track`): today the level list (sonolus/levels/list.ts).
 import { randomUUID } from 'node:crypto'
 import { type IncomingMessage, type ServerResponse } from 'node:http'
-import proxyAddr from '@fastify/proxy-addr'
 import { type FastifyBaseLogger, type FastifyRequest } from 'fastify'
 import { Auth } from '../auth/auth.js'
 import { type SessionCache } from '../auth/sessionCache.js'
@@ -26,6 +25,7 @@ import { type User } from '../db/repositories/index.js'
 import { fresh } from '../moderation/version.js'
 import { type ModerationVersion } from '../moderation/version.js'
 import { type SharedAnswer } from '../sonolus/levels/cached.js'
+import { type TrustProxy, clientAddresses } from './clientAddress.js'
 import { acceptsGzip } from './compression.js'
 import { type SharedRateCounter, rateHeaders, rateKeyOf, rateLimitOf } from './protection.js'
 import { type CachedResponse, type ResponseCache } from './responseCache.js'
@@ -106,10 +106,7 @@ export class KeptLane {
   constructor(private readonly max = LANE_MAX) {}
 
   /** Arms the lane: until then every request goes through Fastify. */
-  attach(
-    parts: LaneParts,
-    trustProxy: boolean | string | string[] | ((address: string, hop: number) => boolean) | undefined,
-  ): void {
+  attach(parts: LaneParts, trustProxy: TrustProxy): void {
     this.parts = parts
     this.fixedHeaders = [
       'content-type',
@@ -122,23 +119,7 @@ export class KeptLane {
       parts.sonolusVersion,
       ...Object.entries(parts.securityHeaders).flat(),
     ]
-    // request.ip's rule (Fastify's, through the same library): the last address not trusted.
-    if (trustProxy !== undefined && trustProxy !== false) {
-      const trusted =
-        typeof trustProxy === 'function'
-          ? trustProxy
-          : trustProxy === true
-            ? () => true
-            : proxyAddr.compile(
-                typeof trustProxy === 'string'
-                  ? trustProxy.split(',').map((part) => part.trim())
-                  : trustProxy,
-              )
-      this.ipOf = (request) => {
-        const all = proxyAddr.all(request, trusted)
-        return all[all.length - 1]
-      }
-    }
+    this.ipOf = clientAddresses(trustProxy).of
   }
 
   /** Disarms the lane and forgets every way (the app closes): every request goes through Fastify. */

@@ -13,6 +13,8 @@ import { type AppContext } from '../context.js'
 import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
 import { type App } from '../sonolus/types.js'
 import { isApiPath } from '../spa.js'
+import { BODY_LIMITS, ClientBudget } from './budget.js'
+import { type TrustProxy, clientAddresses } from './clientAddress.js'
 import { type HttpError, rateLimited, serverBusy } from './errors.js'
 
 export const RATE_WINDOW_MS = 60_000
@@ -162,12 +164,38 @@ declare module 'fastify' {
     loadStatus: () => { eventLoopDelayMs: number | undefined; busy: boolean }
     /** This instance's share of the rate counters (flush() sends it to the database now). */
     rateCounter: SharedRateCounter
+    /** What each client holds at once (http/budget.ts). */
+    budget: ClientBudget
   }
 }
 
-export const registerProtection = async (app: App, ctx: AppContext): Promise<void> => {
+/** Content types whose bodies are read whole into memory before the handler runs. */
+const BUFFERED_BODY = /^\s*(application\/json|multipart\/form-data)\b/i
+
+export const registerProtection = async (
+  app: App,
+  ctx: AppContext,
+  trustProxy: TrustProxy,
+): Promise<void> => {
   const { limits } = ctx.config
   app.server.maxConnections = limits.maxConnections
+
+  // Bounds at an instant, before the rates: connections per address, requests in flight per address and
+  // user, and the memory that bodies take while they arrive (each route's bodyLimit sizes its share).
+  const budget = new ClientBudget(limits, clientAddresses(trustProxy), ctx.auth.sessions)
+  app.decorate('budget', budget)
+  budget.watchConnections(app.server)
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const limit = methods.map((method) => BODY_LIMITS[`${method} ${route.url}`]).find(Boolean)
+    if (limit !== undefined && route.bodyLimit === undefined) route.bodyLimit = limit
+  })
+  app.addHook('onRequest', (request, reply, done) => done(budget.admit(request, reply)))
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (!BUFFERED_BODY.test(request.headers['content-type'] ?? '')) return done(null, payload)
+    const refused = budget.reserveBody(request, reply, request.routeOptions.bodyLimit ?? 0)
+    done(refused ?? null, payload)
+  })
 
   const counter = new SharedRateCounter(ctx.repos.rateCounters, app.log)
   app.decorate('rateCounter', counter)

@@ -6,7 +6,7 @@ import { type Metadata } from 'sharp'
 import { loadSharp } from './sharp.js'
 import { parseFile } from 'music-metadata'
 import { type UploadKind } from '../../common/api/uploads.js'
-import { WorkLimitError, type WorkPool, WorkRefusal } from '../work/pool.js'
+import { WorkLimitError, type WorkOwner, type WorkPool, WorkRefusal } from '../work/pool.js'
 import { type Converted, type LevelDataRead } from '../work/tasks.js'
 import { type Probe, probeFile } from './probe.js'
 
@@ -83,12 +83,12 @@ const checked = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
 
 /** The server's own conversion of a SUS file (docs/chart-format.md §15: it never trusts client-made level data),
  *  in a worker thread, under the chart limits. */
-export const convertChart = (work: WorkPool, bytes: Buffer): Promise<Converted> =>
-  checked('The chart', () => work.convertSus(bytes))
+export const convertChart = (work: WorkPool, bytes: Buffer, owner?: WorkOwner): Promise<Converted> =>
+  checked('The chart', () => work.convertSus(bytes, owner))
 
 /** Level data given without a SUS: the reader's checks, in a worker thread. */
-export const checkLevelData = (work: WorkPool, bytes: Buffer): Promise<LevelDataRead> =>
-  checked('The level data', () => work.readLevelData(bytes))
+export const checkLevelData = (work: WorkPool, bytes: Buffer, owner?: WorkOwner): Promise<LevelDataRead> =>
+  checked('The level data', () => work.readLevelData(bytes, owner))
 
 /** Checks a finished upload by what it is for; returns the content type to record. */
 export const checkUpload = async (
@@ -96,6 +96,7 @@ export const checkUpload = async (
   kind: UploadKind,
   file: string,
   probe?: (file: string) => Promise<Probe | undefined>,
+  owner?: WorkOwner,
 ): Promise<string> => {
   switch (kind) {
     case 'cover':
@@ -106,10 +107,10 @@ export const checkUpload = async (
       await checkMusic(file, probe)
       return 'audio/mpeg'
     case 'chart':
-      await convertChart(work, await fsp.readFile(file))
+      await convertChart(work, await fsp.readFile(file), owner)
       return 'text/plain; charset=utf-8'
     case 'data':
-      await checkLevelData(work, await fsp.readFile(file))
+      await checkLevelData(work, await fsp.readFile(file), owner)
       return 'application/gzip'
   }
 }

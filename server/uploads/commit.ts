@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { type UploadKind } from '../../common/api/uploads.js'
 import { type AppContext } from '../context.js'
 import { type UploadSession } from '../db/repositories/index.js'
+import { workOwnerOf } from '../work/pool.js'
 import { HttpError } from '../http/errors.js'
 import { checkUpload, FileCheckError } from '../media/check.js'
 import { ScratchMissingError, fsyncPath, sha1OfFile } from '../storage/index.js'
@@ -54,7 +55,7 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
     // hash decides first, so a wrong file is reported as wrong, whatever it contains.
     const [hash, checked] = await Promise.all([
       Promise.all([sha1OfFile(file), fsyncPath(file)]).then(([hash]) => hash),
-      checkUpload(ctx.work, session.kind as UploadKind, file).then(
+      checkUpload(ctx.work, session.kind as UploadKind, file, undefined, workOwnerOf(session.userId)).then(
         (contentType) => ({ contentType }),
         (error: unknown) => ({ error }),
       ),

@@ -47,10 +47,27 @@ export class WorkRefusal extends Error {
 const here = fileURLToPath(new URL('.', import.meta.url))
 const compiled = import.meta.url.endsWith('.js')
 
+/** Who a task is for: tasks wait in turns by owner, so one owner's many tasks wait behind each other, not
+ *  in front of everyone else's. Background work has an owner of its own. */
+export type WorkOwner = string
+
+const BACKGROUND: WorkOwner = 'background'
+
+/** A user's tasks: one turn for all of them. */
+export const workOwnerOf = (userId: string): WorkOwner => `user:${userId}`
+/** Times a task is handed to a fresh thread after landing on one that was ending (see `run`). */
+const RETRIES_ON_ENDED_THREAD = 3
+
 export class WorkPool {
   private started: Piscina | undefined
   /** Tasks running or waiting. */
   private inFlight = 0
+  /** Tasks handed to piscina (at most one a thread). */
+  private running = 0
+  /** Waiting tasks by owner, and the owners in turn: each free thread goes to the next owner's first
+   *  task, and that owner goes to the back of the turn. */
+  private readonly waiting = new Map<WorkOwner, (() => void)[]>()
+  private readonly turns: WorkOwner[] = []
 
   constructor(readonly options: WorkOptions) {}
 
@@ -75,19 +92,61 @@ export class WorkPool {
     return this.started
   }
 
-  private async run<T extends { ok: true }>(name: string, task: object): Promise<T> {
-    // The queue is bounded here: piscina does not count tasks that carry an abort signal (all of ours).
+  /** Waits for a thread, in the owner's turn. */
+  private slot(owner: WorkOwner): Promise<void> | undefined {
+    if (this.running < Math.max(1, this.options.threads)) {
+      this.running++
+      return undefined
+    }
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(owner)
+      if (queue) queue.push(resolve)
+      else {
+        this.waiting.set(owner, [resolve])
+        this.turns.push(owner)
+      }
+    })
+  }
+
+  /** A thread is free: the next owner in turn gets it. */
+  private release(): void {
+    const owner = this.turns.shift()
+    if (owner === undefined) {
+      this.running--
+      return
+    }
+    const queue = this.waiting.get(owner)!
+    const next = queue.shift()!
+    if (queue.length) this.turns.push(owner)
+    else this.waiting.delete(owner)
+    next()
+  }
+
+  private async run<T extends { ok: true }>(name: string, task: object, owner: WorkOwner): Promise<T> {
+    // The queue is bounded here, over every owner.
     if (this.inFlight >= this.options.threads + this.options.maxQueue) throw new WorkBusyError()
     this.inFlight++
     try {
-      return await this.attempt<T>(name, task)
-    } catch (error) {
-      // A thread that ends itself after a large input (tasks.ts) may have been handed this task in the
-      // instant before it ended: the task never ran, so it runs again on a fresh thread. (The bytes are
-      // copied to the thread, never moved, so that they can be sent again.)
-      if (/worker exited with code: 0/.test((error as Error).message))
-        return await this.attempt<T>(name, task)
-      throw error
+      await this.slot(owner)
+      try {
+        for (let retry = 0; ; retry++) {
+          try {
+            return await this.attempt<T>(name, task)
+          } catch (error) {
+            // A thread that ends itself after a large input (tasks.ts) may have been handed this task in the
+            // instant before it ended: the task never ran, so it runs again on a fresh thread. (The bytes are
+            // copied to the thread, never moved, so that they can be sent again.)
+            if (
+              retry < RETRIES_ON_ENDED_THREAD &&
+              /worker exited with code: 0/.test((error as Error).message)
+            )
+              continue
+            throw error
+          }
+        }
+      } finally {
+        this.release()
+      }
     } finally {
       this.inFlight--
     }
@@ -119,25 +178,29 @@ export class WorkPool {
   }
 
   /** SUS → the server's level data (gzip), with its note count. */
-  convertSus(bytes: Uint8Array): Promise<Converted> {
-    return this.run<Converted>('convertSusTask', { bytes })
+  convertSus(bytes: Uint8Array, owner: WorkOwner = BACKGROUND): Promise<Converted> {
+    return this.run<Converted>('convertSusTask', { bytes }, owner)
   }
 
   /** Level data as given: checked by the reader; its note count. */
-  readLevelData(bytes: Uint8Array): Promise<LevelDataRead> {
-    return this.run<LevelDataRead>('readLevelDataTask', { bytes })
+  readLevelData(bytes: Uint8Array, owner: WorkOwner = BACKGROUND): Promise<LevelDataRead> {
+    return this.run<LevelDataRead>('readLevelDataTask', { bytes }, owner)
   }
 
   /** A replay's two gzip JSON files; the data's result. */
-  readReplay(data: Uint8Array, configuration: Uint8Array): Promise<ReplayRead> {
-    return this.run<ReplayRead>('readReplayTask', { data, configuration })
+  readReplay(
+    data: Uint8Array,
+    configuration: Uint8Array,
+    owner: WorkOwner = BACKGROUND,
+  ): Promise<ReplayRead> {
+    return this.run<ReplayRead>('readReplayTask', { data, configuration }, owner)
   }
 
   /** Threads alive and tasks waiting, for /healthz. */
   get stats(): { threads: number; queued: number } {
     return {
       threads: this.started?.threads.length ?? 0,
-      queued: Math.max(0, this.inFlight - (this.started?.threads.length ?? 0)),
+      queued: this.inFlight - this.running,
     }
   }
 

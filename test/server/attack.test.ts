@@ -90,7 +90,10 @@ const during = async <T>(attack: () => Promise<T>) => {
   const statuses: number[] = []
   let answeredMeanwhile = 0
   do {
-    const response = await fetch(`${server.origin}/healthz`)
+    // The probe is someone else: another address behind the trusted loopback proxy.
+    const response = await fetch(`${server.origin}/healthz`, {
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    })
     statuses.push(response.status)
     await response.arrayBuffer()
     if (!settled) answeredMeanwhile++
@@ -296,8 +299,9 @@ describe('hostile input against the real server', () => {
     expect(slowJson.outcome).toMatch(/^HTTP\/1\.1 408/)
     expectAnswered(slowJson)
 
-    // 50 chunk PUTs of an upload, each one byte and then silence: each is answered 408 upload_failed at the
-    // chunk deadline, and the connection closed.
+    // 50 chunk PUTs of an upload, each one byte and then silence. One client holds at most 32 requests in
+    // flight (REQUESTS_IN_FLIGHT_PER_CLIENT): those are answered 408 upload_failed at the chunk deadline and
+    // closed; the other 18 are refused at once with 429, and then closed at the same deadline.
     const bytes = tapSus(10, 1, 'trickled')
     const start = (await (
       await fetch(`${server.origin}/upload/${sha1(bytes)}?size=${bytes.length}&type=chart`, {
@@ -321,10 +325,12 @@ describe('hostile input against the real server', () => {
         ),
       ),
     )
-    for (const answer of chunks.outcome) {
-      expect(answer).toMatch(/^HTTP\/1\.1 408/)
-      expect(answer).toContain('"error":"upload_failed"')
-    }
+    const held = chunks.outcome.filter((answer) => /^HTTP\/1\.1 408/.test(answer))
+    const refused = chunks.outcome.filter((answer) => /^HTTP\/1\.1 429/.test(answer))
+    expect(held).toHaveLength(32)
+    for (const answer of held) expect(answer).toContain('"error":"upload_failed"')
+    expect(refused).toHaveLength(18)
+    for (const answer of refused) expect(answer).toContain('"error":"rate_limited"')
     expectAnswered(chunks)
     const after = stored()
     expect(after.files).toBe(before.files)
@@ -390,8 +396,8 @@ describe('hostile input against the real server', () => {
     expectAnswered(probe, false)
   })
 
-  it('refuses a profile nested 100,000 deep with 400; a handle moving to a new id signs in', async () => {
-    const deep = `{"type":"authenticateServer","address":"${server.origin}","time":${Date.now()},"userProfile":{"id":"deep","handle":"3001","name":"Deep","avatar":${nestedJson(100_000)}}}`
+  it('refuses a profile nested 40,000 deep (200 kB, inside the call body limit) with 400; a handle moving to a new id signs in', async () => {
+    const deep = `{"type":"authenticateServer","address":"${server.origin}","time":${Date.now()},"userProfile":{"id":"deep","handle":"3001","name":"Deep","avatar":${nestedJson(40_000)}}}`
     const before = stored()
     const probe = await during(() =>
       fetch(`${server.origin}/sonolus/authenticate`, {

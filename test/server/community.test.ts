@@ -19,10 +19,17 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
   const privateId = hex(22, 32)
   const base = `/sonolus/levels/wbs-${chartId}`
 
+  // Each person from an address of their own, as people are: one address holds only so many requests at once.
+  const addresses = new Map<string, string>()
+  const addressOf = (as: string) => {
+    if (!addresses.has(as)) addresses.set(as, `10.0.${addresses.size >> 8}.${addresses.size & 255}`)
+    return addresses.get(as)!
+  }
   const call = (method: 'GET' | 'POST', url: string, as?: string, values?: string) =>
     test.app.inject({
       method,
       url,
+      remoteAddress: as ? addressOf(as) : undefined,
       headers: as ? { authorization: sessions[as] } : {},
       ...(method === 'POST' ? { payload: { values: values ?? '' } } : {}),
     })

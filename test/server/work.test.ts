@@ -90,4 +90,23 @@ describe('the chart worker pool', () => {
     expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled'])
     expect((await pool.convertSus(sus(50))).noteCount).toBe(48)
   })
+
+  it("takes owners in turn: one owner's many tasks wait behind each other, not in front of another's", async () => {
+    const pool = open({ threads: 1, maxQueue: 16 })
+    const done: string[] = []
+    const task = (owner: string, name: string) =>
+      pool.convertSus(sus(50), owner).then(() => {
+        done.push(name)
+      })
+    // Four of one owner are sent first, then one of another: the other's is taken second in the turn.
+    await Promise.all([
+      task('user:a', 'a1'),
+      task('user:a', 'a2'),
+      task('user:a', 'a3'),
+      task('user:a', 'a4'),
+      task('user:b', 'b1'),
+    ])
+    expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4'])
+    expect(pool.stats.queued).toBe(0)
+  })
 })

@@ -39,6 +39,8 @@ export type ReadOptions = {
   /** Full docs/chart-format.md §15 validation for the server: known archetypes with exactly their fields, the header
    *  entities once each, lane and time bounds. Off for the preview, which shows what it can. */
   strict?: boolean
+  /** CHART_LIMITS.beats unless given: the last beat any entity may name. */
+  maxBeats?: number
   /** CHART_LIMITS.entities unless given. */
   maxEntities?: number
   /** CHART_LIMITS.levelDataBytes unless given: the JSON text, after decompression. */
@@ -172,6 +174,8 @@ export const readLevelDataJson = (json: unknown, options: ReadOptions = {}): Rea
     })
   })
 
+  const maxBeats = options.maxBeats ?? CHART_LIMITS.beats
+  if (maxBeat > maxBeats) throw new ChartLimitError('beats', maxBeats)
   if (options.strict) {
     for (const archetype of HEADER_ARCHETYPES) {
       if (headerSeen.get(archetype) !== 1)

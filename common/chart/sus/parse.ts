@@ -3,6 +3,7 @@
 import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { frac, parseDecimalFraction } from '../fraction.js'
 import { parseStrictFloat, parseStrictInt } from '../numbers.js'
+import { BPM_MIN } from '../../rules.js'
 import { type SusScore, type SusPosition } from './types.js'
 import { type ChartLimits, ChartLimitError, forEachLine, limitsOf } from '../limits.js'
 
@@ -107,6 +108,14 @@ export const parseSus = (text: string, options: { limits?: Partial<ChartLimits> 
           8,
         )
       }
+      if (value > budget.limits.bpm) throw new ChartLimitError('bpm', budget.limits.bpm, line, 8)
+      if (value < BPM_MIN)
+        throw new ChartError(
+          'sus.bad_bpm',
+          `BPM ${match[1]} must be at least ${BPM_MIN}, got ${value}`,
+          line,
+          8,
+        )
       score.bpmDefinitions.set(match[1], { value, source: { line, column: 1 } })
       return
     }
@@ -130,6 +139,8 @@ export const parseSus = (text: string, options: { limits?: Partial<ChartLimits> 
             line,
             12,
           )
+        if (Math.abs(offset) > budget.limits.waveOffset)
+          throw new ChartLimitError('waveOffset', budget.limits.waveOffset, line, 12)
         score.waveOffset = offset
       } else if (name === 'REQUEST') {
         const request = unquote(value)
@@ -144,6 +155,8 @@ export const parseSus = (text: string, options: { limits?: Partial<ChartLimits> 
               10,
             )
           }
+          if (count > budget.limits.ticksPerBeat)
+            throw new ChartLimitError('ticksPerBeat', budget.limits.ticksPerBeat, line, 10)
           score.ticksPerBeat = count
         } else if (!/^lane_slided\b/.test(request)) {
           warnings.push(warning('sus.ignored_request', `#REQUEST "${request}" is ignored`, line, 1))
@@ -351,6 +364,8 @@ const parseTil = (
           til.line,
           entry.column,
         )
+      if (Math.abs(value) > limits.hiSpeed)
+        throw new ChartLimitError('hiSpeed', limits.hiSpeed, til.line, entry.column)
       score.hiSpeeds.push({ measure, tick, value, source })
     } else {
       const split = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(valueText)

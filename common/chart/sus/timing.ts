@@ -3,6 +3,7 @@
 // first #mmm02 (with a warning; the reference assumed 2).
 import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { type Fraction, ZERO, add, cmp, frac, mul, sub, toNumber } from '../fraction.js'
+import { type ChartLimits, ChartLimitError, limitsOf } from '../limits.js'
 import { type SusPosition, type SusScore } from './types.js'
 
 const DEFAULT_BEATS = frac(4)
@@ -15,11 +16,11 @@ export type Timing = {
   /** Seconds at a beat position, including #WAVEOFFSET. */
   timeOfBeat: (beat: Fraction) => number
   /** Resolves a #TIL measure'tick to a measure position. */
-  tilPosition: (measure: number, tick: number) => SusPosition
+  tilPosition: (measure: number, tick: number, source?: { line: number; column: number }) => SusPosition
   warnings: ChartWarning[]
 }
 
-export const buildTiming = (score: SusScore): Timing => {
+export const buildTiming = (score: SusScore, limits: ChartLimits = limitsOf()): Timing => {
   const warnings: ChartWarning[] = []
   const lengths = [...score.beatsPerMeasure].sort(
     (a, b) => a.measure - b.measure || a.source.line - b.source.line,
@@ -96,7 +97,12 @@ export const buildTiming = (score: SusScore): Timing => {
   }
 
   let warnedTicks = false
-  const tilPosition = (measure: number, tick: number): SusPosition => {
+  /** A #TIL tick past the last measure a chart may have is refused before it is walked to. */
+  const tilPosition = (
+    measure: number,
+    tick: number,
+    source?: { line: number; column: number },
+  ): SusPosition => {
     // §13.4: ticks per measure = ticks_per_beat × beats in that measure (the reference assumed 1920).
     let remaining = frac(tick)
     let current = measure
@@ -118,6 +124,8 @@ export const buildTiming = (score: SusScore): Timing => {
         }
       remaining = sub(remaining, perMeasure)
       current++
+      if (current > limits.measure)
+        throw new ChartLimitError('measure', limits.measure, source?.line ?? 0, source?.column ?? 0)
     }
   }
 

@@ -69,7 +69,7 @@ const row = (
 export type SusToTxtResult = { rows: TxtRow[]; warnings: ChartWarning[] }
 
 export const susToTxtRows = (score: SusScore, limits: ChartLimits = limitsOf()): SusToTxtResult => {
-  const timing = buildTiming(score)
+  const timing = buildTiming(score, limits)
   const warnings: ChartWarning[] = []
   const rows: TxtRow[] = []
 
@@ -297,19 +297,32 @@ export const susToTxtRows = (score: SusScore, limits: ChartLimits = limitsOf()):
 
   rows.push(...hiSpeedRows(score, timing), ...splitRows(score, timing))
   if (rows.length > limits.entities) throw new ChartLimitError('entities', limits.entities)
+  checkSeconds(rows, limits)
   return { rows, warnings: [...timing.warnings, ...warnings] }
+}
+
+/** Every row's times (a hi-speed row's endTime is its value) within the chart's length limit. */
+export const checkSeconds = (rows: TxtRow[], limits: ChartLimits): void => {
+  for (const entry of rows) {
+    const end = entry.type === TXT_TYPES.hiSpeed ? entry.startTime : entry.endTime
+    if (Math.abs(entry.startTime) > limits.seconds || Math.abs(end) > limits.seconds)
+      throw new ChartLimitError('seconds', limits.seconds, entry.line, entry.column)
+  }
 }
 
 const hiSpeedRows = (score: SusScore, timing: Timing): TxtRow[] =>
   score.hiSpeeds.map((entry) => {
-    const time = timing.timeOfBeat(timing.beatOf(timing.tilPosition(entry.measure, entry.tick)))
+    const time = timing.timeOfBeat(timing.beatOf(timing.tilPosition(entry.measure, entry.tick, entry.source)))
     return row(entry.source, time, TXT_TYPES.hiSpeed, -1, 0, { endTime: entry.value })
   })
 
 /** §13.5: opens and closes alternate; a close matches the open's N and colour; close before open at a tick. */
 const splitRows = (score: SusScore, timing: Timing): TxtRow[] => {
   const events = score.splitEvents
-    .map((entry) => ({ ...entry, beat: timing.beatOf(timing.tilPosition(entry.measure, entry.tick)) }))
+    .map((entry) => ({
+      ...entry,
+      beat: timing.beatOf(timing.tilPosition(entry.measure, entry.tick, entry.source)),
+    }))
     .sort(
       (a, b) =>
         cmp(a.beat, b.beat) || Math.sign(a.split) - Math.sign(b.split) || bySource(a.source, b.source),

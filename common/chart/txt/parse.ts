@@ -25,17 +25,18 @@ const FIELD_NAMES = [
 export const parseTxt = (text: string, options: TxtParseOptions = {}): TxtRow[] => {
   const offset = options.offset ?? 0
   const limits = limitsOf(options.limits)
+  if (Math.abs(offset) > limits.waveOffset) throw new ChartLimitError('waveOffset', limits.waveOffset)
   const rows: TxtRow[] = []
   forEachLine(text, limits, (raw, line) => {
     if (raw.trim() === '') return
     // Every row becomes one entity (or none): the entity limit bounds the rows.
     if (rows.length >= limits.entities) throw new ChartLimitError('entities', limits.entities, line, 1)
-    rows.push(parseRow(raw, line, offset))
+    rows.push(parseRow(raw, line, offset, limits))
   })
   return rows
 }
 
-const parseRow = (raw: string, line: number, offset: number): TxtRow => {
+const parseRow = (raw: string, line: number, offset: number, limits: ChartLimits): TxtRow => {
   const fields: { text: string; column: number }[] = []
   let start = 0
   for (const part of raw.split(',')) {
@@ -84,6 +85,12 @@ const parseRow = (raw: string, line: number, offset: number): TxtRow => {
     column: 1,
   }
   if (row.startTime < 0) fail(0, 'the time is negative')
+  if (row.startTime > limits.seconds)
+    throw new ChartLimitError('seconds', limits.seconds, line, fields[0].column)
+  if (type === TXT_TYPES.hiSpeed && Math.abs(endTime) > limits.hiSpeed)
+    throw new ChartLimitError('hiSpeed', limits.hiSpeed, line, fields[1].column)
+  if (type !== TXT_TYPES.hiSpeed && endTime + offset > limits.seconds)
+    throw new ChartLimitError('seconds', limits.seconds, line, fields[1].column)
 
   if (type === TXT_TYPES.hiSpeed || type === TXT_TYPES.split) {
     if (leftLane !== -1 && leftLane !== 0) fail(3, 'must be -1 (or 0) on split and hi-speed rows')

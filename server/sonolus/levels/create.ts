@@ -56,7 +56,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
       // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
       if (body.rulesAccepted !== true) throw emptyField()
       const form = readLevelForm(body)
-      const files = await prepareFiles(ctx, form)
+      const files = await prepareFiles(ctx, form, undefined, user)
       const id = randomBytes(16).toString('hex')
       const now = Date.now()
       const columns = chartColumns(form, files)

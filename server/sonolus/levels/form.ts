@@ -27,6 +27,7 @@ import { HttpError, emptyField } from '../../http/errors.js'
 import { composeBackground } from '../../media/background.js'
 import { FileCheckError, checkImage, checkLevelData, checkMusic, convertChart } from '../../media/check.js'
 import { blobToFile, putBuffer, readBlob } from '../../storage/putFile.js'
+import { workOwnerOf } from '../../work/pool.js'
 
 /** 400 create_failed with what was wrong (docs/spec.md §8's key for a failed create or update). */
 export const createRejected = (message: string): HttpError => new HttpError(400, 'create_failed', message)
@@ -208,7 +209,8 @@ export type ChartFiles = {
 export const prepareFiles = async (
   ctx: AppContext,
   form: LevelForm,
-  existing?: ChartRow,
+  existing: ChartRow | undefined,
+  user: User,
 ): Promise<ChartFiles> => {
   const given = form.files
   const isNew = (field: FileField) => given[field] !== undefined && given[field] !== existing?.[field]
@@ -237,11 +239,11 @@ export const prepareFiles = async (
     let dataHash = existing?.dataHash ?? null
     let stats: ChartStats | undefined
     if (isNew('susHash')) {
-      const converted = await convertChart(ctx.work, await stored(ctx, susHash!))
+      const converted = await convertChart(ctx.work, await stored(ctx, susHash!), workOwnerOf(user.id))
       dataHash = await derived(converted.gzipped, 'application/gzip')
       stats = converted.stats
     } else if (!susHash && isNew('dataHash')) {
-      stats = (await checkLevelData(ctx.work, await stored(ctx, given.dataHash!))).stats
+      stats = (await checkLevelData(ctx.work, await stored(ctx, given.dataHash!), workOwnerOf(user.id))).stats
       dataHash = given.dataHash!
     }
     return {

@@ -32,7 +32,7 @@ import multipart from '@fastify/multipart'
 import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultResponse } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
-import { WorkLimitError, WorkRefusal } from '../../work/pool.js'
+import { WorkLimitError, WorkRefusal, workOwnerOf } from '../../work/pool.js'
 import { ACCURACY_SCORE_MAX, checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
@@ -276,7 +276,13 @@ export const levelResults: RouteModule = (app, ctx) => {
         // result comes back.
         let replayData: unknown
         try {
-          replayData = (await ctx.work.readReplay(files.get(dataHash)!, files.get(configurationHash)!)).result
+          replayData = (
+            await ctx.work.readReplay(
+              files.get(dataHash)!,
+              files.get(configurationHash)!,
+              workOwnerOf(claimed.userId),
+            )
+          ).result
         } catch (error) {
           if (error instanceof WorkRefusal || error instanceof WorkLimitError) throw rejected(error.message)
           throw error

@@ -97,7 +97,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         parseShape(LevelFormBodySchema, readEditValues(values), 'create_failed'),
         row,
       )
-      const files = await prepareFiles(ctx, form, row)
+      const files = await prepareFiles(ctx, form, row, user)
       const now = Date.now()
       const columns = chartColumns(form, files, row)
       // New level data is a new version (issue 19): the old one's records stay with it. Only the metadata,

@@ -11,7 +11,7 @@ import {
 } from '../../../common/chart'
 import { inflateCapped, InflateLimitError } from '../../../common/inflate'
 import { jsonTooDeep } from '../../../common/json'
-import { CHART_LIMITS, JSON_MAX_DEPTH } from '../../../common/rules'
+import { BPM_MIN, CHART_LIMITS, JSON_MAX_DEPTH } from '../../../common/rules'
 import { HEADER, errorOf, sus } from './helpers'
 
 const limitOf = (run: () => unknown) => {
@@ -38,7 +38,14 @@ describe('chart limits', () => {
       beatsPerMeasure: 64,
       entities: 60_000,
       levelDataBytes: 16 * 1024 * 1024,
+      seconds: 3600,
+      waveOffset: 300,
+      bpm: 100_000,
+      hiSpeed: 1000,
+      ticksPerBeat: 100_000,
+      beats: 20_000,
     })
+    expect(BPM_MIN).toBe(0.001)
   })
 
   it('refuses a SUS over the line limit at the first line past it, without reading the rest', () => {
@@ -146,5 +153,63 @@ describe('capped inflation and bounded nesting', () => {
     expect(
       errorOf(() => readLevelDataJson(JSON.parse('{"bgmOffset":0,"entities":[]}'), { strict: true })).code,
     ).toBe('data.header')
+  })
+
+  it('refuses a #TIL tick past the last measure before walking to it, not at a timeout', () => {
+    // The hostile chart: one tap, and a hi-speed change a trillion ticks in.
+    const text = sus(`#TIL00: "0'999999999999:1.0"`, '#00112: 11')
+    const error = limitOf(() => convertSus(text))
+    expect(error.limit).toBe('measure')
+    expect(error.line).toBe(HEADER.length + 1)
+    // A tick inside the chart still converts.
+    expect(convertSus(sus(`#TIL00: "0'1920:2.0"`, '#00112: 11')).levelData.entities.length).toBeGreaterThan(4)
+  })
+
+  it('refuses a #WAVEOFFSET beyond 300 s either way, and a TXT offset likewise', () => {
+    const error = limitOf(() => convertSus(sus('#WAVEOFFSET 1000000', '#00012: 11')))
+    expect(error.limit).toBe('waveOffset')
+    expect(error.line).toBe(HEADER.length + 1)
+    expect(limitOf(() => convertSus(sus('#WAVEOFFSET -301', '#00012: 11'))).limit).toBe('waveOffset')
+    expect(() => convertSus(sus('#WAVEOFFSET 2.5', '#00012: 11'))).not.toThrow()
+    expect(limitOf(() => convertTxt('1.0,-1,10,1,1,0,0\n', { offset: 1e6 })).limit).toBe('waveOffset')
+  })
+
+  it('refuses notes more than an hour from the music start: a tiny BPM cannot stretch a chart', () => {
+    // BPM 1e-40 before a slide: its end would be 1e41 s away.
+    const slide = sus('#BPM02: 1e-40', '#00108: 02', '#00130: 10', '#00230: 20')
+    const error = errorOf(() => convertSus(slide))
+    expect(error.message).toMatch(/BPM 02 must be at least 0\.001/)
+    // A BPM the rule allows, so slow that a note lands past the limit.
+    const slow = limitOf(() => convertSus(sus('#BPM02: 0.01', '#00108: 02', '#00212: 11')))
+    expect(slow.limit).toBe('seconds')
+    expect(slow.line).toBe(HEADER.length + 3)
+    expect(limitOf(() => convertSus(sus('#BPM02: 1000000', '#00108: 02'))).limit).toBe('bpm')
+    expect(limitOf(() => convertTxt('3601,-1,10,1,1,0,0\n')).limit).toBe('seconds')
+    expect(limitOf(() => convertTxt('1,4000,100,1,1,0,0\n')).limit).toBe('seconds')
+  })
+
+  it('refuses hi-speed values beyond 1,000 either way, and ticks per beat beyond 100,000', () => {
+    expect(limitOf(() => convertSus(sus(`#TIL00: "0'0:1e6"`, '#00012: 11'))).limit).toBe('hiSpeed')
+    expect(limitOf(() => convertSus(sus(`#TIL00: "0'0:-1001"`, '#00012: 11'))).limit).toBe('hiSpeed')
+    expect(limitOf(() => convertTxt('0.5,1e6,-1,-1,0,0,0\n1,-1,10,1,1,0,0\n')).limit).toBe('hiSpeed')
+    expect(limitOf(() => convertSus(sus('#REQUEST "ticks_per_beat 1000000"', '#00012: 11'))).limit).toBe(
+      'ticksPerBeat',
+    )
+  })
+
+  it('refuses level data given as is past the last beat; converted charts are held by their length', () => {
+    // The converters write one beat a second, so a converted chart ends by beat 3,600 + 300.
+    const fast = convertSus(sus('#00002: 64', '#BPM02: 50000', '#00008: 02', '#99912: 11'))
+    expect(
+      Math.max(...fast.levelData.entities.flatMap((e) => e.data.map((f) => ('value' in f ? f.value : 0)))),
+    ).toBeLessThan(100)
+    const data = convertSus(sus('#00012: 11')).levelData
+    const far = { ...data, entities: data.entities.map((entity) => ({ ...entity })) }
+    const note = far.entities.find((entity) => entity.data.some((field) => field.name === 'beat'))!
+    note.data = note.data.map((field) => (field.name === 'beat' ? { ...field, value: 1e9 } : field))
+    const error = limitOf(() => readLevelDataJson(far))
+    expect(error.limit).toBe('beats')
+    expect(error.message).toMatch(/20,000 beats/)
+    expect(limitOf(() => convertTxt(JSON.stringify(far))).limit).toBe('beats')
   })
 })

@@ -1,0 +1,170 @@
+// What one client may hold at once, so that no client can take the server from the others: open
+// connections per address, requests in flight per address and per user, and request bodies buffered in
+// memory per address and in total. Rates over a minute are http/protection.ts's; these are the bounds at an
+// instant, which a burst inside the per-minute rate would otherwise exceed.
+import { type Server, type IncomingMessage } from 'node:http'
+import { type Socket } from 'node:net'
+import { type FastifyReply, type FastifyRequest } from 'fastify'
+import { Auth } from '../auth/auth.js'
+import { type SessionCache } from '../auth/sessionCache.js'
+import { type Limits } from '../config.js'
+import { type ClientAddresses } from './clientAddress.js'
+import { HttpError, serverBusy } from './errors.js'
+
+const KiB = 1024
+
+/** What a JSON body may weigh unless its route says more: every call's form fits in it. */
+export const DEFAULT_BODY_LIMIT = 64 * KiB
+
+/** The calls that take more, sized to what they carry (URL-encoded form values with a 5,000-character
+ *  description, a signed profile, a 50,000-character news post, a takedown claim, two replay files). */
+export const BODY_LIMITS: Record<string, number> = {
+  // A signed profile (64 KiB at most once parsed) arrives escaped and wrapped.
+  'POST /sonolus/authenticate': 256 * KiB,
+  'POST /sonolus/web/authenticate/:hash': 256 * KiB,
+  'POST /sonolus/levels/create': 256 * KiB,
+  'POST /sonolus/levels/:name/submit': 256 * KiB,
+  'POST /sonolus/users/:name/submit': 256 * KiB,
+  'POST /sonolus/playlists/create': 256 * KiB,
+  'POST /sonolus/playlists/:name/edit': 256 * KiB,
+  'POST /sonolus/news': 512 * KiB,
+  'POST /sonolus/news/:id': 512 * KiB,
+  'POST /sonolus/takedown': 128 * KiB,
+  'POST /sonolus/reports': 128 * KiB,
+  'POST /sonolus/moderation/actions': 128 * KiB,
+  'POST /sonolus/levels/result/upload': 8 * 1024 * KiB,
+}
+
+/** Seconds a client told to slow down is asked to wait. */
+const RETRY_AFTER_S = 1
+
+export type BudgetLimits = Pick<
+  Limits,
+  'connectionsPerAddress' | 'requestsInFlightPerClient' | 'bodyBytesPerAddress' | 'bodyBytesTotal'
+>
+
+/** A refusal written on a connection before any request was read from it: the peer holds its share. */
+const CONNECTION_REFUSAL = (() => {
+  const body = '{"code":429,"error":"rate_limited","message":"Too many open connections from your address"}'
+  return Buffer.from(
+    'HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\n' +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+})()
+
+const add = (counts: Map<string, number>, key: string, delta: number) => {
+  const next = (counts.get(key) ?? 0) + delta
+  if (next <= 0) counts.delete(key)
+  else counts.set(key, next)
+}
+
+export class ClientBudget {
+  private readonly connections = new Map<string, number>()
+  private readonly inFlight = new Map<string, number>()
+  private readonly bodyBytes = new Map<string, number>()
+  private bodyBytesTotal = 0
+  /** Connections refused for their address's cap (the suites and the log read it). */
+  refusedConnections = 0
+
+  constructor(
+    private readonly limits: BudgetLimits,
+    private readonly addresses: ClientAddresses,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  /** Caps each peer's open connections. A trusted proxy's connections carry many people and are bounded
+   *  only by MAX_CONNECTIONS (and by the proxy's own per-client limits). */
+  watchConnections(server: Server): void {
+    server.on('connection', (socket: Socket) => {
+      const peer = socket.remoteAddress ?? ''
+      if (this.addresses.isProxy(peer)) return
+      if ((this.connections.get(peer) ?? 0) >= this.limits.connectionsPerAddress) {
+        this.refusedConnections++
+        // Answered, not reset: a browser behind a busy address learns why and when to try again.
+        socket.end(CONNECTION_REFUSAL)
+        socket.destroySoon()
+        return
+      }
+      add(this.connections, peer, 1)
+      socket.once('close', () => add(this.connections, peer, -1))
+    })
+  }
+
+  /** Open connections from a peer now. */
+  connectionsOf(peer: string): number {
+    return this.connections.get(peer) ?? 0
+  }
+
+  /** Counts a request in flight under its address and its user (or session) until its answer is done;
+   *  over either cap it is refused at once with 429 rate_limited. */
+  admit(request: FastifyRequest, reply: FastifyReply): HttpError | undefined {
+    const keys = [`ip:${request.ip}`]
+    const hash = Auth.sessionHashOf(request)
+    if (hash !== undefined) {
+      const user = this.sessions.userEntry(hash)?.user
+      keys.push(user ? `user:${user.id}` : `session:${hash}`)
+    }
+    for (const key of keys)
+      if ((this.inFlight.get(key) ?? 0) >= this.limits.requestsInFlightPerClient) {
+        reply.header('retry-after', RETRY_AFTER_S)
+        return new HttpError(
+          429,
+          'rate_limited',
+          `Too many requests at once (at most ${this.limits.requestsInFlightPerClient}); try again in ${RETRY_AFTER_S} s`,
+        )
+      }
+    for (const key of keys) add(this.inFlight, key, 1)
+    reply.raw.once('close', () => {
+      for (const key of keys) add(this.inFlight, key, -1)
+    })
+    return undefined
+  }
+
+  /** Reserves the memory a request body will take while it is read whole (JSON, a replay upload): its
+   *  declared length, or the route's limit when it declares none. Over the route's limit it is refused as
+   *  too large before a byte is read; over the address's or the server's share, as busy. */
+  reserveBody(request: FastifyRequest, reply: FastifyReply, routeLimit: number): HttpError | undefined {
+    const declared = declaredLength(request.raw)
+    if (declared === 0) return undefined
+    if (declared !== undefined && declared > routeLimit)
+      return new HttpError(
+        413,
+        'file_too_large',
+        `The body is over this call's limit of ${routeLimit.toLocaleString('en-US')} bytes`,
+      )
+    const bytes = declared ?? routeLimit
+    const address = request.ip
+    if ((this.bodyBytes.get(address) ?? 0) + bytes > this.limits.bodyBytesPerAddress) {
+      reply.header('retry-after', RETRY_AFTER_S)
+      return new HttpError(
+        429,
+        'rate_limited',
+        `Too many request bodies arriving at once from your address; try again in ${RETRY_AFTER_S} s`,
+      )
+    }
+    if (this.bodyBytesTotal + bytes > this.limits.bodyBytesTotal) {
+      reply.header('retry-after', RETRY_AFTER_S)
+      return serverBusy(`The server is receiving too much at once; try again in ${RETRY_AFTER_S} s`)
+    }
+    add(this.bodyBytes, address, bytes)
+    this.bodyBytesTotal += bytes
+    reply.raw.once('close', () => {
+      add(this.bodyBytes, address, -bytes)
+      this.bodyBytesTotal -= bytes
+    })
+    return undefined
+  }
+
+  /** Body bytes reserved now, in total. */
+  get bodyBytesReserved(): number {
+    return this.bodyBytesTotal
+  }
+}
+
+/** The Content-Length a request declares; undefined when it streams without one (chunked). */
+const declaredLength = (request: IncomingMessage): number | undefined => {
+  const header = request.headers['content-length']
+  if (header === undefined) return request.headers['transfer-encoding'] ? undefined : 0
+  const value = Number(header)
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
