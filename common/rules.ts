@@ -114,6 +114,12 @@ export const CHART_LIMITS = {
 export const BPM_MIN = 0.001
 export type ChartLimitName = keyof typeof CHART_LIMITS
 
+/** A replay's two files as uploaded (gzip), at most this plus REPLAY_BYTES_PER_NOTE for each note of the
+ *  chart: a replay holds a judgment a note and the touches that made them. */
+export const REPLAY_BYTES_BASE = 256 * 1024
+export const REPLAY_BYTES_PER_NOTE = 512
+export const replayBytesFor = (noteCount: number): number =>
+  REPLAY_BYTES_BASE + REPLAY_BYTES_PER_NOTE * Math.max(0, noteCount)
 /** Replays: the data and configuration files after decompression, in bytes. */
 export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
 /** JSON read from users (request bodies, level data, replays, profiles) nests at most this deep. */

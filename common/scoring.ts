@@ -57,6 +57,11 @@ export const maxArcadeScore = (judgments: Judgments, noteCount: number): number 
       noteCount
     : 0
 
+/** The highest accuracy score these judgments allow: a Miss has no accuracy (nothing was hit), so each
+ *  takes its note's share away, whatever the app's formula for the rest. */
+export const maxAccuracyScore = (judgments: Judgments, noteCount: number): number =>
+  noteCount > 0 ? (ACCURACY_SCORE_MAX * Math.max(0, noteCount - judgments.miss)) / noteCount : 0
+
 /** The longest combo possible: a Miss always breaks the combo. */
 export const maxCombo = (judgments: Judgments): number => judgments.perfect + judgments.great + judgments.good
 
@@ -126,7 +131,22 @@ export const checkResultAgainstChart = (result: GameplayResult, noteCount: numbe
   const maxArcade = maxArcadeScore(result, noteCount)
   if (arcadeScore > maxArcade + ARCADE_SCORE_TOLERANCE)
     return `arcadeScore (${show(arcadeScore)}) is more than these judgments earn (${show(maxArcade)})`
-  if (accuracyScore > ACCURACY_SCORE_MAX)
-    return `accuracyScore (${show(accuracyScore)}) is more than ${ACCURACY_SCORE_MAX}`
+  const maxAccuracy = maxAccuracyScore(result, noteCount)
+  if (accuracyScore > maxAccuracy)
+    return `accuracyScore (${show(accuracyScore)}) is more than these judgments allow (${show(maxAccuracy)})`
+  return undefined
+}
+
+/** A message when the judgments a replay's inputs record (one per judged note) are not the result's
+ *  counts, or undefined when they agree. */
+export const checkInputsAgainstResult = (
+  inputs: Judgments & { inputs: number },
+  result: GameplayResult,
+): string | undefined => {
+  if (inputs.inputs !== result.totalCount)
+    return `the replay judges ${inputs.inputs} notes, not totalCount (${result.totalCount})`
+  for (const name of ['perfect', 'great', 'good', 'miss'] as const)
+    if (inputs[name] !== result[name])
+      return `the replay's inputs have ${inputs[name]} ${name}, the result says ${result[name]}`
   return undefined
 }

@@ -84,6 +84,8 @@ export type Limits = {
    *  per address and in all. */
   bodyBytesPerAddress: number
   bodyBytesTotal: number
+  /** RESULTS_PER_CHART_PER_HOUR: results one user may record on one chart in an hour. */
+  resultsPerChartPerHour: number
   /** UPLOAD_CHUNK_TIMEOUT_MS: one upload chunk's body must arrive within this. */
   chunkTimeoutMs: number
   /** UPLOAD_SESSIONS_PER_USER: unfinished uploads one user may hold. */
@@ -318,6 +320,7 @@ const parseLimits = (env: Env): Limits => ({
   requestsInFlightPerClient: parseCount(env, 'REQUESTS_IN_FLIGHT_PER_CLIENT', 32, 1),
   bodyBytesPerAddress: parseCount(env, 'BODY_BUFFER_PER_ADDRESS_MB', 16, 1, 4096) * 1024 * 1024,
   bodyBytesTotal: parseCount(env, 'BODY_BUFFER_TOTAL_MB', 128, 1, 65536) * 1024 * 1024,
+  resultsPerChartPerHour: parseCount(env, 'RESULTS_PER_CHART_PER_HOUR', 10, 1),
   chunkTimeoutMs: parseCount(env, 'UPLOAD_CHUNK_TIMEOUT_MS', 20_000, 100),
   uploadSessionsPerUser: parseCount(env, 'UPLOAD_SESSIONS_PER_USER', 8, 1),
   maxEventLoopDelayMs: parseCount(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000),

@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015_scheduled.js'
 import * as m0016 from './migrations/0016_notifications_age.js'
 import * as m0017 from './migrations/0017_versions.js'
 import * as m0018 from './migrations/0018_playlists.js'
+import * as m0019 from './migrations/0019_replay_files.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_notifications_age': m0016,
   '0017_versions': m0017,
   '0018_playlists': m0018,
+  '0019_replay_files': m0019,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -212,9 +212,11 @@ export const moderate = async (
       announce = await maybeAnnounce(trx, { ...found.chart, hidden: 0 }, now)
     if (closes) await trx.moderation.closeReports({ type: target.type, id: entry.targetId }, entryId, now)
     if (found.type === 'chart' && action === 'delete') {
-      deletedFiles = CHART_FILE_COLUMNS.map((column) => found.chart[column]).filter(
-        (hash): hash is string => !!hash,
-      )
+      deletedFiles = [
+        ...CHART_FILE_COLUMNS.map((column) => found.chart[column]).filter((hash): hash is string => !!hash),
+        // Its records go with it (cascade), and their replays with them.
+        ...(await trx.leaderboards.replayFilesOf(found.chart.id)),
+      ]
       await trx.charts.delete(found.chart.id)
     }
     return entry

@@ -23,7 +23,23 @@ export type Converted = {
   stats: ChartStats
 }
 export type LevelDataRead = { ok: true; noteCount: number; stats: ChartStats }
-export type ReplayRead = { ok: true; result: unknown }
+/** The judgments a replay's inputs record, one per judged entity (0 Miss, 1 Perfect, 2 Great, 3 Good);
+ *  undefined when the inputs are not the arrays ReplayData has. */
+export type InputJudgments = { perfect: number; great: number; good: number; miss: number; inputs: number }
+export type ReplayRead = { ok: true; result: unknown; judgments?: InputJudgments }
+
+const countJudgments = (inputs: unknown): InputJudgments | undefined => {
+  const judgment = (inputs as { judgment?: unknown } | null)?.judgment
+  if (!Array.isArray(judgment)) return undefined
+  const counts = { perfect: 0, great: 0, good: 0, miss: 0, inputs: judgment.length }
+  const names = ['miss', 'perfect', 'great', 'good'] as const
+  for (const value of judgment) {
+    const name = typeof value === 'number' ? names[value] : undefined
+    if (name === undefined) return undefined
+    counts[name]++
+  }
+  return counts
+}
 
 const refuse = (message: string): Refusal => ({ ok: false, message })
 
@@ -112,9 +128,10 @@ const readReplayImpl = ({
   configuration: Uint8Array
 }): ReplayRead | Refusal => {
   try {
-    const parsed = replayJson(data, 'replay data') as { result?: unknown } | null
+    const parsed = replayJson(data, 'replay data') as { result?: unknown; inputs?: unknown } | null
     replayJson(configuration, 'replay configuration')
-    return { ok: true, result: parsed && typeof parsed === 'object' ? { result: parsed.result } : null }
+    if (!parsed || typeof parsed !== 'object') return { ok: true, result: null }
+    return { ok: true, result: { result: parsed.result }, judgments: countJudgments(parsed.inputs) }
   } catch (error) {
     return refuse((error as Error).message)
   }

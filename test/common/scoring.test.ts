@@ -5,7 +5,9 @@ import { type GameplayResult } from '@sonolus/core'
 import {
   MAX_MISSES_TO_PASS,
   MIN_MISSES_TO_FAIL,
+  checkInputsAgainstResult,
   checkResultAgainstChart,
+  maxAccuracyScore,
   maxArcadeScore,
   maxCombo,
   minCombo,
@@ -75,5 +77,46 @@ describe('scoring bounds', () => {
     expect(checkResultAgainstChart({ ...result, combo: 47 }, 48)).toMatch(/combo \(47\) is larger/)
     expect(checkResultAgainstChart({ ...result, grade: 'fullCombo' }, 48)).toMatch(/grade fullCombo/)
     expect(checkResultAgainstChart({ ...result, miss: 1.5 }, 48)).toMatch(/miss is not a whole number/)
+  })
+
+  it('bounds the accuracy score by the notes that were hit: a fail with every note Missed has none', () => {
+    const allMissed: GameplayResult = {
+      grade: 'fail',
+      arcadeScore: 0,
+      accuracyScore: 1_000_000,
+      combo: 0,
+      perfect: 0,
+      great: 0,
+      good: 0,
+      miss: 48,
+      totalCount: 48,
+    }
+    expect(maxAccuracyScore(allMissed, 48)).toBe(0)
+    expect(checkResultAgainstChart(allMissed, 48)).toMatch(
+      /accuracyScore \(1000000\) is more than these judgments allow \(0\)/,
+    )
+    expect(checkResultAgainstChart({ ...allMissed, accuracyScore: 0 }, 48)).toBeUndefined()
+    // Two of 48 missed: at most 46/48 of the maximum.
+    expect(maxAccuracyScore(judged(40, 4, 2, 2), 48)).toBeCloseTo(958_333.33, 1)
+  })
+
+  it("checks the replay's per-note judgments against the result's counts", () => {
+    const result: GameplayResult = {
+      grade: 'fullCombo',
+      arcadeScore: 980_000,
+      accuracyScore: 900_000,
+      combo: 10,
+      perfect: 9,
+      great: 1,
+      good: 0,
+      miss: 0,
+      totalCount: 10,
+    }
+    const inputs = { perfect: 9, great: 1, good: 0, miss: 0, inputs: 10 }
+    expect(checkInputsAgainstResult(inputs, result)).toBeUndefined()
+    expect(checkInputsAgainstResult({ ...inputs, perfect: 10, great: 0 }, result)).toMatch(
+      /inputs have 10 perfect, the result says 9/,
+    )
+    expect(checkInputsAgainstResult({ ...inputs, inputs: 9, perfect: 8 }, result)).toMatch(/judges 9 notes/)
   })
 })

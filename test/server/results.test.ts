@@ -10,9 +10,9 @@ import { LEADERBOARDS } from '../../common/api/levels'
 import { convertSus, readLevelData } from '../../common/chart'
 import { putBuffer } from '../../server/storage/putFile'
 import { formatValue } from '../../server/sonolus/levels/results'
-import { MAX_UPLOAD_BYTES } from '../../common/rules'
+import { MAX_UPLOAD_BYTES, replayBytesFor } from '../../common/rules'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
-import { multipartBody, replayFiles, replayItem, sha1 } from '../fixtures/replay/replay'
+import { inputsFor, multipartBody, replayFiles, replayItem, sha1 } from '../fixtures/replay/replay'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
@@ -25,6 +25,12 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
   // A chart no one has played: the refusals below must leave its boards empty.
   const freshId = hex(44, 32)
   const noDataId = hex(45, 32)
+  const quotaId = hex(46, 32)
+  const playsId = hex(47, 32)
+  const doomedId = hex(48, 32)
+  let quota: LevelItem
+  let plays: LevelItem
+  let doomed: LevelItem
   let level: LevelItem
   let privateLevel: LevelItem
   let fresh: LevelItem
@@ -93,6 +99,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
       ['owner', '4001', 'Owner'],
       ['ann', '4002', 'Ann'],
       ['ben', '4003', 'Ben'],
+      ['cat', '4004', 'Cat'],
     ])
       sessions[id] = await appSession(test.app, { id, handle, name })
     const conversion = convertSus(
@@ -110,6 +117,9 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     await test.ctx.repos.charts.insert(newChart(42, { id: privateId, ...owner, dataHash, isPublic: 0 }))
     await test.ctx.repos.charts.insert(newChart(44, { id: freshId, ...owner, dataHash }))
     await test.ctx.repos.charts.insert(newChart(45, { id: noDataId, ...owner, dataHash: null }))
+    await test.ctx.repos.charts.insert(newChart(46, { id: quotaId, ...owner, dataHash }))
+    await test.ctx.repos.charts.insert(newChart(47, { id: playsId, ...owner, dataHash }))
+    await test.ctx.repos.charts.insert(newChart(48, { id: doomedId, ...owner, dataHash }))
     const item = async (id: string, who?: string) =>
       (await test.app.inject({ method: 'GET', url: `/sonolus/levels/wbs-${id}`, headers: as(who) })).json()
         .item as LevelItem
@@ -117,6 +127,9 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     privateLevel = await item(privateId, 'owner')
     fresh = await item(freshId)
     noData = await item(noDataId)
+    quota = await item(quotaId)
+    plays = await item(playsId)
+    doomed = await item(doomedId)
   })
   afterAll(async () => test.cleanup())
 
@@ -131,7 +144,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
         await play('ann', {
           grade: 'pass',
           arcadeScore: 781_250,
-          accuracyScore: 900_000,
+          accuracyScore: 850_000,
           combo: 30,
           perfect: 20,
           great: 20,
@@ -163,7 +176,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
         await play('ann', {
           grade: 'pass',
           arcadeScore: 895_833,
-          accuracyScore: 990_000,
+          accuracyScore: 890_000,
           combo: 43,
           perfect: 43,
           great: 0,
@@ -178,7 +191,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
       (await board(name)).records.map((r: { player: string; value: string }) => `${r.player} ${r.value}`)
     expect(await players('arcScore')).toEqual(['Ann#4002 895833', 'Ben#4003 893750'])
     // For people: the accuracy score as a percentage (issue 17).
-    expect(await players('accScore')).toEqual(['Ann#4002 99.00%', 'Ben#4003 88.00%'])
+    expect(await players('accScore')).toEqual(['Ann#4002 89.00%', 'Ben#4003 88.00%'])
     expect(await players('combo')).toEqual(['Ann#4002 43', 'Ben#4003 40'])
     expect(await players('perfect')).toEqual(['Ann#4002 43', 'Ben#4003 35'])
     expect(await players('great')).toEqual(['Ann#4002 0', 'Ben#4003 8'])
@@ -382,7 +395,10 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
   })
 
   it('refuses an accuracy score above 1,000,000', async () => {
-    await expectRefused({ accuracyScore: 1_000_001 }, /accuracyScore \(1000001\) is more than 1000000/)
+    await expectRefused(
+      { accuracyScore: 1_000_001 },
+      /accuracyScore \(1000001\) is more than these judgments allow \(1000000\)/,
+    )
     await expectRefused({ accuracyScore: 1e300 }, /accuracyScore/)
   })
 
@@ -409,6 +425,25 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     })
     await expectRefused({ ...misses(12), grade: 'fail' }, /the grade fail does not match .*possible: pass\)/)
     await expectRefused({ ...misses(25), grade: 'pass' }, /the grade pass does not match .*possible: fail\)/)
+  })
+
+  it('refuses a fail with every note Missed that claims a high accuracy (it would top the accuracy board)', async () => {
+    const allMissed = { grade: 'fail', arcadeScore: 0, combo: 0, perfect: 0, great: 0, good: 0, miss: notes }
+    await expectRefused(
+      { ...allMissed, accuracyScore: 1_000_000 },
+      /accuracyScore \(1000000\) is more than these judgments allow \(0\)/,
+    )
+  })
+
+  it("refuses a replay whose per-note judgments are not the result's counts", async () => {
+    const files = replayFiles(valid() as Parameters<typeof replayFiles>[0], {
+      inputs: inputsFor({ perfect: notes, great: 0, good: 0, miss: 0 }),
+    })
+    await expectFilesRefused(files, /the replay's inputs have 48 perfect, the result says 46/)
+    const none = replayFiles(valid() as Parameters<typeof replayFiles>[0], {
+      inputs: { entityIndex: [], time: [], judgment: [], accuracy: [] },
+    })
+    await expectFilesRefused(none, /the replay judges 0 notes, not totalCount \(48\)/)
   })
 
   it('accepts valid, realistic results, including a failed play', async () => {
@@ -444,6 +479,63 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ error: 'upload_failed', message: /no level data/ })
     expect(await records()).toBe(before)
+  })
+
+  it('refuses a replay larger than a replay of the chart can be, as it arrives, storing nothing', async () => {
+    const before = await records()
+    const files = replayFiles(valid() as Parameters<typeof replayFiles>[0], { padding: 400_000 })
+    expect(files.data.length).toBeGreaterThan(replayBytesFor(notes))
+    const response = await playFiles('ben', files, fresh)
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toMatchObject({
+      error: 'file_too_large',
+      message: expect.stringMatching(/a replay of this chart \(48 notes\) is at most 286,720 bytes/),
+    })
+    expect(await records()).toBe(before)
+    expect(await test.ctx.blobStore.head(sha1(files.data))).toBeUndefined()
+  })
+
+  it('records at most 10 results of one chart an hour from one player', async () => {
+    for (let n = 0; n < 10; n++)
+      expect((await play('cat', { arcadeScore: 990_000 - n }, quota)).statusCode).toBe(200)
+    const refused = await submit('cat', replayItem(quota, filesOf({ arcadeScore: 980_000 })))
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({
+      error: 'rate_limited',
+      message: /At most 10 results of one chart an hour/,
+    })
+    // Another chart, and another player, are not held back.
+    expect((await play('cat', {}, plays)).statusCode).toBe(200)
+    expect((await play('ann', {}, quota)).statusCode).toBe(200)
+  })
+
+  it('counts plays once per player and chart a day', async () => {
+    const count = async () => (await test.ctx.repos.charts.findById(playsId))!.playCount
+    const start = await count()
+    for (let n = 0; n < 3; n++)
+      expect((await play('ben', { arcadeScore: 990_000 - n }, plays)).statusCode).toBe(200)
+    expect(await count()).toBe(start + 1)
+    expect((await play('ann', {}, plays)).statusCode).toBe(200)
+    expect(await count()).toBe(start + 2)
+  })
+
+  it("collects a deleted chart's replays: their files go and are no longer served", async () => {
+    const files = filesOf({ arcadeScore: 970_000 })
+    expect((await playFiles('ben', files, doomed)).statusCode).toBe(200)
+    const url = `/sonolus/repository/${sha1(files.data)}`
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(200)
+    const deleted = await test.app.inject({
+      method: 'POST',
+      url: `/sonolus/levels/wbs-${doomedId}/submit`,
+      headers: as('owner'),
+      payload: { values: 'type=delete' },
+    })
+    expect(deleted.statusCode).toBe(200)
+    expect(await test.ctx.blobStore.head(sha1(files.data))).toBeUndefined()
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    // The configuration's bytes are the same as other records' (the same options): they stay.
+    expect(await test.ctx.repos.files.isReferenced(sha1(files.configuration))).toBe(true)
+    expect(await test.ctx.blobStore.head(sha1(files.configuration))).toBeDefined()
   })
 
   it('permissions: anonymous cannot submit; a private level takes results from its owner only', async () => {

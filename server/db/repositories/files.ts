@@ -65,27 +65,47 @@ export class FilesRepository {
     return true
   }
 
-  /** Collectable files that no chart uses and that are older than `before` (abandoned uploads). */
+  /** Collectable files that no chart or record uses and that are older than `before` (abandoned uploads,
+   *  replays of deleted charts). */
   unusedBefore(before: number, limit: number): Promise<string[]> {
-    return this.db
-      .selectFrom('files')
-      .select('hash')
-      .where('origin', 'in', COLLECTABLE)
-      .where('createdTime', '<', before)
-      .where(({ eb, exists, not, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('charts')
-              .select('charts.id')
-              .where((c) =>
-                c.or(CHART_FILE_COLUMNS.map((column) => c.eb(`charts.${column}`, '=', eb.ref('files.hash')))),
-              ),
+    return (
+      this.db
+        .selectFrom('files')
+        .select('hash')
+        .where('origin', 'in', COLLECTABLE)
+        .where('createdTime', '<', before)
+        .where(({ eb, exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('charts')
+                .select('charts.id')
+                .where((c) =>
+                  c.or(
+                    CHART_FILE_COLUMNS.map((column) => c.eb(`charts.${column}`, '=', eb.ref('files.hash'))),
+                  ),
+                ),
+            ),
           ),
-        ),
-      )
-      .limit(limit)
-      .execute()
-      .then((rows) => rows.map((row) => row.hash))
+        )
+        // Nor a record (its replay).
+        .where(({ eb, exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('records')
+                .select('records.id')
+                .where((r) =>
+                  r.or([
+                    r.eb('records.dataHash', '=', eb.ref('files.hash')),
+                    r.eb('records.configurationHash', '=', eb.ref('files.hash')),
+                  ]),
+                ),
+            ),
+          ),
+        )
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((row) => row.hash))
+    )
   }
 
   /** True when any chart still points at the file. */

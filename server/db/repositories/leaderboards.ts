@@ -4,6 +4,9 @@ import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Database, type RecordsTable, type UploadKeysTable } from '../schema.js'
 
 export type RecordRow = Selectable<RecordsTable>
+
+/** A player's plays of a chart count once in this long. */
+export const PLAY_COUNT_MS = 24 * 60 * 60_000
 export type UploadKey = Selectable<UploadKeysTable>
 export type BoardEntry = { board: string; sortKey: number }
 
@@ -31,14 +34,43 @@ export class LeaderboardsRepository {
 
   /** Stores a record and makes it the user's entry on each board it beats (or first enters). Run inside a
    *  transaction. */
-  async addRecord(record: RecordRow, boards: BoardEntry[]): Promise<void> {
-    await this.db.insertInto('records').values(record).execute()
-    // Most played (issue 18) counts accepted results.
-    await this.db
-      .updateTable('charts')
-      .set((eb) => ({ playCount: eb('playCount', '+', 1) }))
-      .where('id', '=', record.chartId)
+  /** The replay files of a chart's records (collected with the chart). */
+  async replayFilesOf(chartId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('records')
+      .select(['dataHash', 'configurationHash'])
+      .where('chartId', '=', chartId)
       .execute()
+    return rows.flatMap((row) => [row.dataHash, row.configurationHash])
+  }
+
+  /** A user's records of a chart made at or after `since`. */
+  async countSince(userId: string, chartId: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('userId', '=', userId)
+      .where('createdTime', '>=', since)
+      .where('chartId', '=', chartId)
+      .executeTakeFirst()
+    return Number(row?.count ?? 0)
+  }
+
+  async addRecord(record: RecordRow, boards: BoardEntry[]): Promise<void> {
+    // Most played (issue 18) counts accepted results, once per player and chart a day: playing a chart
+    // again and again does not move it up.
+    const playedToday = await this.countSince(
+      record.userId,
+      record.chartId,
+      record.createdTime - PLAY_COUNT_MS,
+    )
+    await this.db.insertInto('records').values(record).execute()
+    if (playedToday === 0)
+      await this.db
+        .updateTable('charts')
+        .set((eb) => ({ playCount: eb('playCount', '+', 1) }))
+        .where('id', '=', record.chartId)
+        .execute()
     for (const { board, sortKey } of boards) {
       await this.db
         .insertInto('leaderboardEntries')

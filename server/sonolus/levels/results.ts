@@ -31,9 +31,16 @@ import { createHash, randomBytes } from 'node:crypto'
 import multipart from '@fastify/multipart'
 import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultResponse } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
-import { MAX_UPLOAD_BYTES, SHA1_REGEX } from '../../../common/rules.js'
+import { MAX_UPLOAD_BYTES, SHA1_REGEX, replayBytesFor } from '../../../common/rules.js'
+import { SIRIUS_ENGINE } from '../../../engine/item.js'
+import { type InputJudgments } from '../../work/tasks.js'
 import { WorkLimitError, WorkRefusal, workOwnerOf } from '../../work/pool.js'
-import { ACCURACY_SCORE_MAX, checkResultAgainstChart, resultShapeProblem } from '../../../common/scoring.js'
+import {
+  ACCURACY_SCORE_MAX,
+  checkInputsAgainstResult,
+  checkResultAgainstChart,
+  resultShapeProblem,
+} from '../../../common/scoring.js'
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type RecordRow } from '../../db/repositories/index.js'
 import { HttpError, actionDenied, badRequest, notFound } from '../../http/errors.js'
@@ -166,6 +173,15 @@ const noteCountOf = async (ctx: AppContext, chart: ChartRow, version: number): P
   }
 }
 
+const HOUR_MS = 60 * 60_000
+
+/** RESULTS_PER_CHART_PER_HOUR: one player's results of one chart in an hour, at most. */
+const assertResultQuota = async (ctx: AppContext, userId: string, chartId: string, now: number) => {
+  const max = ctx.config.limits.resultsPerChartPerHour
+  if ((await ctx.repos.leaderboards.countSince(userId, chartId, now - HOUR_MS)) >= max)
+    throw new HttpError(429, 'rate_limited', `At most ${max} results of one chart an hour; try again later`)
+}
+
 export const levelResults: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/levels/result/info',
@@ -198,6 +214,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       if (!user) throw actionDenied()
       const { replay } = request.body
       const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user, 'action')
+      await assertResultQuota(ctx, user.id, chart.id, Date.now())
       const engine = ctx.packs.engine('en').item.name
       if (replay.level?.engine?.name !== engine)
         throw rejected(`the level was not played with this server's engine "${engine}"`)
@@ -255,12 +272,29 @@ export const levelResults: RouteModule = (app, ctx) => {
           )
         const pending = JSON.parse(claimed.payload) as Pending
         if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data')
+        const chart = await ctx.repos.charts.findById(pending.chartId)
+        if (!chart) throw rejected('the chart no longer exists')
+        const version = pending.version ?? chart.version
+        const notes = await noteCountOf(ctx, chart, version)
 
+        // A replay of this chart is at most so many bytes: more is refused as it arrives, not stored.
+        const budget = replayBytesFor(notes)
+        let received = 0
         const files = new Map<string, Buffer>()
         for await (const part of request.parts()) {
           if (part.type !== 'file') throw badRequest('Only files are expected')
-          // Over MAX_UPLOAD_BYTES, toBuffer throws a 413, which the app answers as file_too_large.
-          const buffer = await part.toBuffer()
+          const chunks: Buffer[] = []
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            received += chunk.length
+            if (received > budget)
+              throw new HttpError(
+                413,
+                'file_too_large',
+                `Result rejected: a replay of this chart (${notes} notes) is at most ${budget.toLocaleString('en-US')} bytes`,
+              )
+            chunks.push(chunk)
+          }
+          const buffer = Buffer.concat(chunks)
           const hash = part.filename
           if (!pending.hashes.includes(hash)) throw rejected(`the file ${hash} was not asked for`)
           if (files.has(hash)) throw rejected(`the file ${hash} came twice`)
@@ -275,34 +309,36 @@ export const levelResults: RouteModule = (app, ctx) => {
         // Inflated (at most REPLAY_MAX_BYTES each), depth-checked and parsed in a worker thread; only the
         // result comes back.
         let replayData: unknown
+        let judgments: InputJudgments | undefined
         try {
-          replayData = (
-            await ctx.work.readReplay(
-              files.get(dataHash)!,
-              files.get(configurationHash)!,
-              workOwnerOf(claimed.userId),
-            )
-          ).result
+          ;({ result: replayData, judgments } = await ctx.work.readReplay(
+            files.get(dataHash)!,
+            files.get(configurationHash)!,
+            workOwnerOf(claimed.userId),
+          ))
         } catch (error) {
           if (error instanceof WorkRefusal || error instanceof WorkLimitError) throw rejected(error.message)
           throw error
         }
         const result = checkResult(replayData)
         if (typeof result === 'string') throw rejected(result)
-
-        const chart = await ctx.repos.charts.findById(pending.chartId)
-        if (!chart) throw rejected('the chart no longer exists')
-        const version = pending.version ?? chart.version
-        const notes = await noteCountOf(ctx, chart, version)
-        if (notes !== undefined && notes !== result.totalCount)
+        if (notes !== result.totalCount)
           throw rejected(`totalCount (${result.totalCount}) is not the chart's note count (${notes})`)
+        // Our engine records a judgment for every note it judged: they must be the result's counts.
+        if (ctx.packs.engine('en').item.name === SIRIUS_ENGINE.name) {
+          if (!judgments) throw rejected("the replay's inputs are not the per-note judgments of a play")
+          const disagreement = checkInputsAgainstResult(judgments, result)
+          if (disagreement) throw rejected(disagreement)
+        }
         const user = await ctx.repos.users.findById(claimed.userId)
         if (!user) throw actionDenied()
         // Suspended since the submit (issue 14): the key no longer records anything.
         assertActive(user)
+        await assertResultQuota(ctx, user.id, chart.id, now)
 
+        // Derived: collected with the record (its chart deleted), never while a record names it.
         for (const bytes of files.values())
-          await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now)
+          await putBuffer(ctx.blobStore, ctx.repos, bytes, 'application/gzip', now, 'derived')
         const record: RecordRow = {
           id: randomBytes(16).toString('hex'),
           chartId: chart.id,

@@ -83,7 +83,9 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
       if (type === 'delete') {
-        // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade).
+        // Likes, ratings, comments, records, leaderboard entries and media jobs go with the row (cascade);
+        // the records' replays are collected with the chart's files.
+        before.push(...(await ctx.repos.leaderboards.replayFilesOf(row.id)))
         await ctx.repos.charts.delete(row.id)
         catalogueChanged(ctx, row)
         const collected = await collectFiles(ctx.blobStore, ctx.repos, before)
