@@ -126,6 +126,7 @@ describe('configuration from the environment (README.md "Configuration")', () =>
       requestsInFlightPerClient: 32,
       bodyBytesPerAddress: 16 * 1024 * 1024,
       bodyBytesTotal: 128 * 1024 * 1024,
+      resultsPerChartPerHour: 10,
       chunkTimeoutMs: 20_000,
       uploadSessionsPerUser: 8,
       maxEventLoopDelayMs: 1000,
