@@ -143,6 +143,13 @@ export type FilesTable = {
   origin: Generated<string>
 }
 
+/** Who has uploaded a file (each proved it by sending its bytes): they may be told it is stored. */
+export type FileOwnersTable = {
+  hash: string
+  userId: string
+  createdTime: number
+}
+
 export type LoginAttemptsTable = {
   /** sha1 hex of the browser's secret sessionId. */
   hash: string
@@ -383,6 +390,7 @@ export type Database = {
   sessions: SessionsTable
   charts: ChartsTable
   files: FilesTable
+  fileOwners: FileOwnersTable
   meta: MetaTable
   loginAttempts: LoginAttemptsTable
   likes: LikesTable

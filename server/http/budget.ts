@@ -126,25 +126,34 @@ export class ClientBudget {
   reserveBody(request: FastifyRequest, reply: FastifyReply, routeLimit: number): HttpError | undefined {
     const declared = declaredLength(request.raw)
     if (declared === 0) return undefined
+    // A refused body is not read: the connection closes after the answer.
+    const refuse = (error: HttpError) => {
+      reply.header('connection', 'close')
+      return error
+    }
     if (declared !== undefined && declared > routeLimit)
-      return new HttpError(
-        413,
-        'file_too_large',
-        `The body is over this call's limit of ${routeLimit.toLocaleString('en-US')} bytes`,
+      return refuse(
+        new HttpError(
+          413,
+          'file_too_large',
+          `The body is over this call's limit of ${routeLimit.toLocaleString('en-US')} bytes`,
+        ),
       )
     const bytes = declared ?? routeLimit
     const address = request.ip
     if ((this.bodyBytes.get(address) ?? 0) + bytes > this.limits.bodyBytesPerAddress) {
       reply.header('retry-after', RETRY_AFTER_S)
-      return new HttpError(
-        429,
-        'rate_limited',
-        `Too many request bodies arriving at once from your address; try again in ${RETRY_AFTER_S} s`,
+      return refuse(
+        new HttpError(
+          429,
+          'rate_limited',
+          `Too many request bodies arriving at once from your address; try again in ${RETRY_AFTER_S} s`,
+        ),
       )
     }
     if (this.bodyBytesTotal + bytes > this.limits.bodyBytesTotal) {
       reply.header('retry-after', RETRY_AFTER_S)
-      return serverBusy(`The server is receiving too much at once; try again in ${RETRY_AFTER_S} s`)
+      return refuse(serverBusy(`The server is receiving too much at once; try again in ${RETRY_AFTER_S} s`))
     }
     add(this.bodyBytes, address, bytes)
     this.bodyBytesTotal += bytes

@@ -334,6 +334,14 @@ export const fileReport = async (
   const seen = found.type === 'user' || (await chartAccess(ctx, found.chart, reporter)) === 'visible'
   if (!seen || (found.type === 'comment' && found.comment.hidden === 1))
     throw notFound(`No such ${target.type}`)
+  // A report asks a moderator to look at someone else's work: one's own can be edited or deleted.
+  const owner =
+    found.type === 'user'
+      ? found.user.id
+      : found.type === 'comment'
+        ? found.comment.userId
+        : found.chart.authorId
+  if (owner === reporter.id) throw badRequest(`You cannot report your own ${target.type}`)
   if (
     (await ctx.repos.moderation.countReportsSince(
       { reporterId: reporter.id },

@@ -78,6 +78,7 @@ export const commitUpload = async (ctx: AppContext, session: UploadSession): Pro
       createdTime: Date.now(),
       origin: 'upload',
     })
+    await ctx.repos.files.addOwner(session.hash, session.userId, Date.now())
   } finally {
     await fsp.rm(file, { force: true })
   }

@@ -1,5 +1,5 @@
 // Chunked, resumable, content-addressed uploads (docs/spec.md §4 "Upload", §7 "upload base"):
-//   GET  /upload/{sha1}?size=N&type=K   start (or resume); 201 when the file is stored already
+//   GET  /upload/{sha1}?size=N&type=K   start (or resume); 201 when the asker has the file stored
 //   PUT  /upload/sessions/{id}          one chunk: Bearer token, Content-Range, Content-Length
 //   GET  /upload/sessions/{id}          how far the upload got (same token)
 // Chunks go to the blob store's scratch area and their ranges to the database, so any instance can take
@@ -22,6 +22,7 @@ import { type AppContext } from '../context.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
 import { type App } from '../sonolus/types.js'
+import { assertActive } from '../moderation/service.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
 import {
   UPLOAD_IDLE_MS,
@@ -157,7 +158,10 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       if (!user) throw notLoggedIn()
       if (size > MAX_UPLOAD_BYTES) throw fileTooLarge()
 
-      if (await isStored(ctx, hash)) return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
+      // Stored already: said only to someone who uploaded the file or whose chart uses it. Anyone else
+      // uploads it (and the commit finds it stored), so that nobody learns which files are held by asking.
+      if ((await ctx.repos.files.ownedBy(hash, user.id)) && (await isStored(ctx, hash)))
+        return reply.code(201).send({ code: 201 } satisfies UploadStartResponse)
       const now = Date.now()
       let session = await ctx.repos.uploads.findResumable(user.id, hash, size, kind, now)
       // A new session holds nothing yet; a resumed one says what it holds (and commits, if that is all).
@@ -244,6 +248,14 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
           throw error instanceof HttpError ? fail(error) : error
         }
         const { session, chunks } = found
+        // A suspension since the upload began stops it: the token no longer takes chunks.
+        const owner = await ctx.repos.users.findById(session.userId)
+        if (!owner) throw fail(actionDenied())
+        try {
+          assertActive(owner, now)
+        } catch (error) {
+          throw error instanceof HttpError ? fail(error) : error
+        }
         const range = parseContentRange(request.headers['content-range'])
         if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
         const { start, end, total } = range
@@ -274,8 +286,12 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         } finally {
           release()
         }
-        // The bytes first, then the row: a row always stands for bytes that were written.
-        await ctx.repos.uploads.addChunk(session.id, { start, end })
+        // The bytes first, then the row: a row always stands for bytes that were written. Chunks sent side
+        // by side are checked again as their rows are written: of two that overlap, the later is refused.
+        const added = await ctx.repos.transaction((trx) =>
+          trx.uploads.addChunkIfFree(session.id, { start, end }),
+        )
+        if (added === 'overlap') throw uploadRejected('The range overlaps a chunk already received')
         // The idle clock moves at most once a minute, not on every chunk.
         if (now + UPLOAD_IDLE_MS - Number(session.expiresTime) > UPLOAD_TOUCH_MS)
           await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)

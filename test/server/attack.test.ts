@@ -263,12 +263,20 @@ describe('hostile input against the real server', () => {
     expectAnswered(probe)
   }, 120_000)
 
-  it('refuses a replay that inflates to 1 GiB, stopping at the 32 MB cap; no record, no file', async () => {
+  it('refuses a replay bomb: 1 GiB as it arrives (over the replay size of the chart), 64 MiB at the 32 MB cap', async () => {
     const { level } = await playableChart(31)
-    const files = { data: replayDataBomb(GiB), configuration: replayFiles({}).configuration }
-    expect(files.data.length).toBeLessThan(1_200_000)
+    const { configuration } = replayFiles({})
+    const big = { data: replayDataBomb(GiB), configuration }
+    expect(big.data.length).toBeLessThan(1_200_000)
     const before = stored()
-    const probe = await submitResult(level, files)
+    const early = await submitResult(level, big)
+    expect(early.outcome.status).toBe(413)
+    expect(early.outcome.body.message).toMatch(/a replay of this chart \(\d+ notes\) is at most/)
+    expectNothingStoredSince(before)
+    expectAnswered(early)
+    // Small enough to be taken in: it is inflated in a worker, and stopped at the cap.
+    const small = { data: replayDataBomb(64 * 1024 * 1024), configuration }
+    const probe = await submitResult(level, small)
     expect(probe.outcome.status).toBe(400)
     // The app's call: the protocol's ServerMessage (server/http/protocolErrors.ts).
     expect(probe.outcome.body.error).toBeUndefined()

@@ -173,7 +173,8 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       '/sonolus/reports',
       '/sonolus/reports',
       () => ({ target: { type: 'chart', id: P }, reason: 'spam' }),
-      CHANGES,
+      // Nobody reports their own chart (they can edit or delete it): 400.
+      [401, 200, 400, 403, 200],
     ),
     post(
       '/sonolus/takedown',
@@ -325,7 +326,12 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       values('type=edit&title='),
       [401, 401, 400, 403, 401],
     ),
-    post('/sonolus/levels/:name/submit', level(P, '/submit'), values('type=report&reason=broken'), CHANGES),
+    post(
+      '/sonolus/levels/:name/submit',
+      level(P, '/submit'),
+      values('type=report&reason=broken'),
+      [401, 200, 400, 403, 200],
+    ),
     post(
       '/sonolus/levels/:name/submit',
       level(N, '/submit'),
@@ -365,7 +371,8 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       '/sonolus/levels/:name/community/comments/:comment/submit',
       () => level(P, `/community/comments/${commentByUser}/submit`),
       values('type=report&reason=spam'),
-      [401, 200, 200, 403, 200],
+      // Its author cannot report it.
+      [401, 400, 200, 403, 200],
     ),
     post(
       '/sonolus/levels/:name/community/comments/:comment/submit',

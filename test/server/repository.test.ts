@@ -4,6 +4,9 @@ import { S3BlobStore } from '../../server/storage/s3BlobStore'
 import { putBuffer, sha1Hex } from '../../server/storage/putFile'
 import { openTestApp } from './helpers/context'
 import { type TestS3, startS3 } from './helpers/s3'
+import { newChart } from './helpers/charts'
+import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+import { testPublicKeyEnv } from '../fixtures/keys/sign'
 
 describe.each(['local disk', 'S3 (s3rver)'])('GET /sonolus/repository/{sha1} from %s', (backend) => {
   let test: Awaited<ReturnType<typeof openTestApp>>
@@ -183,5 +186,51 @@ describe.each(['local disk', 'S3 (s3rver)'])('GET /sonolus/repository/{sha1} fro
     const response = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${name}` })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toMatchObject({ code: 404, error: 'not_found' })
+  })
+})
+
+describe("a chart's SUS by its hash", () => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  let alice: string
+  let bob: string
+  const susOf = (text: string) =>
+    Buffer.from(`#TITLE "${text}"\n#00002: 4\n#BPM01: 120\n#00008: 01\n#00012: 11\n`)
+  const get = (hash: string, session?: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `/sonolus/repository/${hash}`,
+      headers: session ? { authorization: session } : {},
+    })
+
+  beforeAll(async () => {
+    test = await openTestApp('sqlite', {
+      env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL: TEST_PUBLIC_URL },
+    })
+    alice = await appSession(test.app, { id: 'alice', handle: '1001', name: 'Alice' })
+    bob = await appSession(test.app, { id: 'bob', handle: '1002', name: 'Bob' })
+  })
+  afterAll(async () => test.cleanup())
+
+  it('is served to its author only when the chart forbids downloading it, to anyone when it allows it', async () => {
+    const closed = await putBuffer(
+      test.ctx.blobStore,
+      test.ctx.repos,
+      susOf('closed'),
+      'text/plain; charset=utf-8',
+    )
+    const open = await putBuffer(
+      test.ctx.blobStore,
+      test.ctx.repos,
+      susOf('open'),
+      'text/plain; charset=utf-8',
+    )
+    await test.ctx.repos.charts.insert(newChart(61, { susHash: closed, allowSusDownload: 0 }))
+    await test.ctx.repos.charts.insert(newChart(62, { susHash: open, allowSusDownload: 1 }))
+    expect((await get(closed)).statusCode).toBe(404)
+    expect((await get(closed, bob)).statusCode).toBe(404)
+    const own = await get(closed, alice)
+    expect(own.statusCode).toBe(200)
+    expect(own.headers['cache-control']).toBe('private, max-age=0')
+    for (const session of [undefined, bob, alice]) expect((await get(open, session)).statusCode).toBe(200)
   })
 })

@@ -94,11 +94,24 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', (setup) => {
     // The session and its chunks are gone.
     expect(await test.ctx.repos.uploads.get(sessionIdOf(started))).toBeUndefined()
     expect(await scratchHeld(sessionIdOf(started))).toBe(false)
-    // Asking again: 201, nothing to upload, no session made.
-    const again = await startUpload(test.app, bob, music, 'music')
+    // Its uploader asking again: 201, nothing to upload, no session made.
+    const again = await startUpload(test.app, alice, music, 'music')
     expect(again.response.statusCode).toBe(201)
     expect(again.body).toEqual({ code: 201 })
     expect(await test.ctx.db.db.selectFrom('uploadSessions').selectAll().execute()).toEqual([])
+    // Someone else is not told the file is stored: they upload it, and it is stored once still.
+    const other = await startUpload(test.app, bob, music, 'music')
+    expect(other.response.statusCode).toBe(200)
+    const { uploadUrl, token } = other.body as Started
+    let last: UploadProgressResponse | undefined
+    for (let start = 0; start < music.length; start += UPLOAD_CHUNK_BYTES)
+      last = (await putChunk(test.app, uploadUrl, token, music, start)).json() as UploadProgressResponse
+    expect(last).toMatchObject({ code: 201, complete: true })
+    expect(
+      await test.ctx.db.db.selectFrom('files').where('hash', '=', sha1(music)).selectAll().execute(),
+    ).toHaveLength(1)
+    // Now both have sent it: both are told.
+    expect((await startUpload(test.app, bob, music, 'music')).response.statusCode).toBe(201)
   })
 
   it('needs a login, a SHA-1 name, a size and a kind', async () => {
@@ -368,5 +381,57 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', (setup) => {
     // The session's URL is gone.
     const late = await putChunk(test.app, started.uploadUrl, started.token, file, UPLOAD_CHUNK_BYTES)
     expect(late.statusCode).toBe(404)
+  })
+
+  it('records one of four overlapping chunks sent together; the upload does not wedge and completes', async () => {
+    const file = mp3(40, 523)
+    expect(file.length).toBeGreaterThan(UPLOAD_CHUNK_BYTES * 2)
+    const started = await begin(file)
+    const ranges = [0, 50_000, 100_000, 150_000].map((start) => [start, start + 199_999] as const)
+    const answers = await Promise.all(
+      ranges.map(([start, end]) => putChunk(test.app, started.uploadUrl, started.token, file, start, end)),
+    )
+    const taken = answers.filter((answer) => answer.statusCode === 200)
+    expect(taken).toHaveLength(1)
+    for (const answer of answers.filter((answer) => answer.statusCode !== 200))
+      expect(answer.json()).toMatchObject({
+        error: 'upload_failed',
+        message: /overlaps a chunk already received/,
+      })
+    // What the server holds adds up; the client sends the rest and the file is stored.
+    const resumed = (await startUpload(test.app, alice, file, 'music')).body as Started
+    expect(resumed.ranges).toHaveLength(1)
+    const [[from, to]] = resumed.ranges as [number, number][]
+    expect(resumed.received).toBe(to - from + 1)
+    const gaps: [number, number][] = []
+    if (from > 0) gaps.push([0, from - 1])
+    if (to < file.length - 1) gaps.push([to + 1, file.length - 1])
+    let last: UploadProgressResponse | undefined
+    for (const [gapStart, gapEnd] of gaps)
+      for (let start = gapStart; start <= gapEnd; start += UPLOAD_CHUNK_BYTES) {
+        const end = Math.min(start + UPLOAD_CHUNK_BYTES - 1, gapEnd)
+        const answer = await putChunk(test.app, resumed.uploadUrl, resumed.token, file, start, end)
+        expect(answer.statusCode).toBeLessThan(300)
+        last = answer.json() as UploadProgressResponse
+      }
+    expect(last).toMatchObject({ code: 201, complete: true })
+    expect(await test.ctx.repos.files.get(sha1(file))).toBeDefined()
+  })
+
+  it('stops an upload begun before a suspension: its chunks are refused once the user is suspended', async () => {
+    const file = mp3(30, 587)
+    const started = await begin(file)
+    expect((await putChunk(test.app, started.uploadUrl, started.token, file, 0)).statusCode).toBe(200)
+    const users = test.ctx.db.db.updateTable('users').where('id', '=', 'alice')
+    await users
+      .set({ suspensionKind: 'suspend', suspendedUntil: Date.now() + 3_600_000, suspensionReason: 'spam' })
+      .execute()
+    try {
+      const refused = await putChunk(test.app, started.uploadUrl, started.token, file, UPLOAD_CHUNK_BYTES)
+      expect(refused.statusCode).toBe(403)
+      expect(await test.ctx.repos.uploads.chunks(sessionIdOf(started))).toHaveLength(1)
+    } finally {
+      await users.set({ suspensionKind: null, suspendedUntil: null, suspensionReason: null }).execute()
+    }
   })
 })

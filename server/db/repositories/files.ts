@@ -108,6 +108,51 @@ export class FilesRepository {
     )
   }
 
+  /** Whether a chart's SUS (or TXT) file may be served to this person: when a chart that uses it lets
+   *  anyone download it (and anyone can see that chart), or to an author of a chart that uses it. A file
+   *  that is no chart's SUS is not held back here. */
+  async chartSourceServedTo(hash: string, userId: string | undefined): Promise<boolean> {
+    const rows = await this.db
+      .selectFrom('charts')
+      .select(['authorId', 'allowSusDownload', 'isPublic', 'hidden', 'scheduledTime'])
+      .where('susHash', '=', hash)
+      .execute()
+    if (rows.length === 0) return true
+    return rows.some(
+      (row) =>
+        row.authorId === userId ||
+        (row.allowSusDownload === 1 && row.isPublic === 1 && row.hidden === 0 && row.scheduledTime === null),
+    )
+  }
+
+  /** Notes that this user uploaded the file (sent every byte of it). */
+  async addOwner(hash: string, userId: string, now: number): Promise<void> {
+    await this.db
+      .insertInto('fileOwners')
+      .values({ hash, userId, createdTime: now })
+      .onConflict((oc) => oc.columns(['hash', 'userId']).doNothing())
+      .execute()
+  }
+
+  /** True when this user uploaded the file, or a chart of theirs names it. */
+  async ownedBy(hash: string, userId: string): Promise<boolean> {
+    const uploaded = await this.db
+      .selectFrom('fileOwners')
+      .select('hash')
+      .where('hash', '=', hash)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    if (uploaded) return true
+    const row = await this.db
+      .selectFrom('charts')
+      .select('id')
+      .where('authorId', '=', userId)
+      .where((eb) => eb.or(CHART_FILE_COLUMNS.map((column) => eb(column, '=', hash))))
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   /** True when any chart still points at the file. */
   async isReferenced(hash: string): Promise<boolean> {
     const row = await this.db

@@ -82,6 +82,19 @@ export class UploadsRepository {
     return rows.map((row) => ({ start: Number(row.start), end: Number(row.end) }))
   }
 
+  /** Records a stored chunk unless it overlaps one already recorded (an exact repeat is kept as it is).
+   *  Run it in a transaction: the session row is locked first, so chunks that arrive together are
+   *  checked one after another, and two overlapping ones are never both recorded. */
+  async addChunkIfFree(id: string, chunk: Chunk): Promise<'added' | 'repeat' | 'overlap'> {
+    await this.db.updateTable('uploadSessions').set({ id }).where('id', '=', id).execute()
+    for (const other of await this.chunks(id)) {
+      if (other.start === chunk.start && other.end === chunk.end) return 'repeat'
+      if (other.start <= chunk.end && chunk.start <= other.end) return 'overlap'
+    }
+    await this.addChunk(id, chunk)
+    return 'added'
+  }
+
   /** Records a stored chunk (one already recorded at the same start is kept as it is). */
   async addChunk(id: string, chunk: Chunk): Promise<void> {
     await this.db

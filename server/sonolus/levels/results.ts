@@ -260,7 +260,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       {
         schema: { querystring: LocalizationQuery, body: MultipartBody, response: { 200: EmptyObjectSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const key = String(request.headers['sonolus-upload-key'] ?? '')
         const now = Date.now()
         const claimed = key ? await ctx.repos.leaderboards.claimUploadKey(key, now) : undefined
@@ -286,12 +286,15 @@ export const levelResults: RouteModule = (app, ctx) => {
           const chunks: Buffer[] = []
           for await (const chunk of part.file as AsyncIterable<Buffer>) {
             received += chunk.length
-            if (received > budget)
+            if (received > budget) {
+              // The rest of the body is not read: the connection closes after the answer.
+              reply.header('connection', 'close')
               throw new HttpError(
                 413,
                 'file_too_large',
                 `Result rejected: a replay of this chart (${notes} notes) is at most ${budget.toLocaleString('en-US')} bytes`,
               )
+            }
             chunks.push(chunk)
           }
           const buffer = Buffer.concat(chunks)
