@@ -31,7 +31,10 @@ const POLL_MS = 5_000
 const JANITOR_MS = 10 * 60_000
 /** An upload no chart took within a day is collected. */
 export const ORPHAN_AGE_MS = 24 * 60 * 60_000
-const STALE_TMP_MS = 60 * 60_000
+/** A temporary file older than this belongs to work that died with its process (kill -9): a media job
+ *  keeps its files at most its lease; an upload's commit keeps its assembled part for seconds. */
+const STALE_TMP_MS = 2 * LEASE_MS
+const STALE_PART_MS = 2 * 60_000
 /** Charts the stats back-fill reads in one pass. */
 const STATS_BATCH = 20
 /** Notifications past their keep removed in one janitor round. */
@@ -259,7 +262,7 @@ export class BackgroundWork {
     for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
       const file = path.join(tmpDir, name)
       const stat = await fsp.stat(file).catch(() => undefined)
-      if (stat && now - stat.mtimeMs > STALE_TMP_MS) {
+      if (stat && now - stat.mtimeMs > (name.endsWith('.part') ? STALE_PART_MS : STALE_TMP_MS)) {
         await fsp.rm(file, { force: true, recursive: true })
         temp++
       }
