@@ -67,6 +67,8 @@ export type SendOptions = {
   signal?: AbortSignal
   timeoutMs?: number
   agent?: http.Agent
+  /** The loopback address to connect from (a client of its own, not the trusted proxy). */
+  localAddress?: string
 }
 
 /** One request; resolves with the answer (any status), rejects with NoAnswer. Keeps at most 64 KB of the
@@ -86,7 +88,10 @@ export const send = (url: string, options: SendOptions = {}): Promise<Answer> =>
     const request = http.request(url, {
       method: options.method ?? 'GET',
       agent: options.agent ?? attackerAgent,
+      localAddress: options.localAddress,
       headers: {
+        // The catalogue's error body ({error: key}) on protocol routes too, as the site asks for it.
+        'x-sirius-client': 'web',
         ...options.headers,
         ...(body ? { 'content-length': String(body.length) } : {}),
       },

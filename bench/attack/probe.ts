@@ -61,6 +61,9 @@ export const resetPeak = (pid: number): boolean => {
   }
 }
 
+/** The probe is someone else: a loopback address of its own, which no attack uses. */
+export const PROBE_ADDRESS = '127.0.0.3'
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]
 
@@ -85,11 +88,15 @@ if (parentPort && workerData?.status) {
   /** The status of one GET /healthz; 0 when there was no answer. */
   const get = (origin: string) =>
     new Promise<number>((resolve) => {
-      const request = http.get(`${origin}/healthz`, { agent, timeout: PROBE_GIVE_UP_MS }, (response) => {
-        response.resume()
-        response.on('end', () => resolve(response.statusCode ?? 0))
-        response.on('error', () => resolve(0))
-      })
+      const request = http.get(
+        `${origin}/healthz`,
+        { agent, timeout: PROBE_GIVE_UP_MS, localAddress: PROBE_ADDRESS },
+        (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.statusCode ?? 0))
+          response.on('error', () => resolve(0))
+        },
+      )
       request.on('timeout', () => request.destroy(new Error('probe timed out')))
       request.on('error', () => resolve(0))
     })
