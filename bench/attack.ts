@@ -28,7 +28,7 @@ import { freePort, signInOverHttp, startServerProcess } from '../test/fixtures/s
 import { generateSus } from '../test/fixtures/sus/generate.js'
 import { type Attack, type Run, type Settings, type Verdict, attacks } from './attack/attacks.js'
 import { perClientAttacks } from './attack/perClient.js'
-import { attackerAgent, describe, send, uploadChunked } from './attack/client.js'
+import { attackerAgent, describe, send, setAttackerAddress, uploadChunked } from './attack/client.js'
 import { SLOT, SLOTS, type ProbeCommand, type ProbeWindow, rssOf } from './attack/probe.js'
 
 const number = (name: string, fallback: number) => {
@@ -247,6 +247,8 @@ const runAttack = async (attack: Attack, n: number): Promise<Row> => {
     row.verdict = { answer: `server did not start: ${message(error)}`, asExpected: false }
     return row
   }
+  // Each attack from its own address behind the trusted proxy (requests that name another keep theirs).
+  setAttackerAddress(`10.100.${n >> 8}.${n & 255}`)
   const user = userFor(attack, n)
   let run: Run
   let target: { origin: string; session: string; user: typeof user }

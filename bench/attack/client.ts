@@ -57,6 +57,13 @@ const readKey = (text: string): { key?: string; message?: string } => {
   }
 }
 
+/** The address the current attack's requests come from, behind the trusted loopback proxy: each attack has
+ *  its own, so that one attack's per-address minute does not decide the next one's answers. */
+let attackerAddress: string | undefined
+export const setAttackerAddress = (address: string | undefined) => {
+  attackerAddress = address
+}
+
 /** Connections of the attacker, apart from the probe's. */
 export const attackerAgent = new http.Agent({ keepAlive: true, maxSockets: 16 })
 
@@ -92,6 +99,7 @@ export const send = (url: string, options: SendOptions = {}): Promise<Answer> =>
       headers: {
         // The catalogue's error body ({error: key}) on protocol routes too, as the site asks for it.
         'x-sirius-client': 'web',
+        ...(attackerAddress && !options.localAddress ? { 'x-forwarded-for': attackerAddress } : {}),
         ...options.headers,
         ...(body ? { 'content-length': String(body.length) } : {}),
       },

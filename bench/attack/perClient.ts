@@ -315,7 +315,9 @@ export const perClientAttacks = (settings: Settings): Attack[] => {
           return {
             answer: `forged: ${forged.answer}; plays: ${tally(outcomes.map((verdict) => verdict.answer))}`,
             asExpected: forged.asExpected && recorded === 10 && limited === 20,
-            detail: forged.detail,
+            detail: [forged.detail, outcomes.find((verdict) => !verdict.asExpected)?.detail]
+              .filter(Boolean)
+              .join(' | '),
           }
         }
       },
