@@ -10,6 +10,7 @@ import {
   seedDemo,
 } from '../../server/demo/seed'
 import { demoSus } from '../../server/demo/chart'
+import { readBlob } from '../../server/storage/putFile'
 import { speakAsSite } from './helpers/context'
 import { buildApp } from '../../server/app'
 import { newChart } from './helpers/charts'
@@ -64,8 +65,12 @@ describe.each(DIALECTS)('demo content on %s', (dialect) => {
       const spec = DEMO_CHARTS.find((demo) => demo.title === chart.title)!
       // The SUS is what our generator writes for the chart, converted as an upload is.
       expect(chart.susHash).toMatch(/^[0-9a-f]{40}$/)
-      const sus = (await get(`/sonolus/repository/${chart.susHash}`)).body
+      const sus = (await readBlob(test.ctx.blobStore, chart.susHash!))!.toString('utf8')
       expect(sus).toBe(demoSus({ seed: spec.seed, measures: 16, style: spec.style, title: spec.title }))
+      // Served by its hash only as the chart allows (anonymously here).
+      const served = await app.inject({ method: 'GET', url: `/sonolus/repository/${chart.susHash}` })
+      expect(served.statusCode).toBe(chart.allowSusDownload && chart.isPublic ? 200 : 404)
+      if (served.statusCode === 200) expect(served.body).toBe(sus)
       const data = (await get(`/sonolus/repository/${chart.dataHash}`)).rawPayload
       const { noteCount } = readLevelData(new Uint8Array(data))
       expect(noteCount).toBeGreaterThan(50)
