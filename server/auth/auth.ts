@@ -24,6 +24,9 @@ export const APP_SESSION_MS = 30 * 60 * 1000
 /** docs/spec.md §2/§9: the web session lives as long as its cookie, 30 days. */
 export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
 /** Login attempts expire after 5 minutes (Sonolus server issue). */
+/** Each request's session hash, by its headers object (the same for Node's request and Fastify's). */
+const hashes = new WeakMap<object, string | undefined>()
+
 export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
 /** Signed requests must be this fresh, either way (docs/protocol.md §10 check 4). */
 export const SIGNATURE_WINDOW_MS = 60 * 1000
@@ -61,8 +64,12 @@ export class Auth {
   /** The SHA-1 of a request's session token, as sessions are kept (by hash, never the token); undefined
    *  without one. */
   static sessionHashOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+    // Asked several times a request (the client budget, the lane, the user lookup): hashed once.
+    if (hashes.has(request.headers)) return hashes.get(request.headers)
     const token = Auth.tokenOf(request)
-    return token ? sha1Hex(token) : undefined
+    const hash = token ? sha1Hex(token) : undefined
+    hashes.set(request.headers, hash)
+    return hash
   }
 
   /** Each request's user, looked up once: the rate limiter and the handler both ask. */

@@ -37,16 +37,17 @@ export const repository: RouteModule = (app, ctx) => {
       const file = await ctx.repos.files.get(hash)
       if (!file) throw notFound('No such file')
       // A chart's SUS goes out as its charts allow: to anyone when one lets it be downloaded, else to its
-      // author. Others are told there is no such file (they are not to learn it exists).
-      if (file.contentType.startsWith('text/plain')) {
+      // author. Others are told there is no such file (they are not to learn it exists). Whether it may
+      // be served can change, so no shared cache keeps it.
+      const source = file.contentType.startsWith('text/plain')
+      if (source) {
         const user = await ctx.auth.userOf(request)
         if (!(await ctx.repos.files.chartSourceServedTo(hash, user?.id))) throw notFound('No such file')
-        reply.header('cache-control', 'private, max-age=0')
       }
 
       const etag = `"${hash}"`
       reply
-        .header('cache-control', reply.getHeader('cache-control') ?? IMMUTABLE)
+        .header('cache-control', source ? 'private, max-age=0' : IMMUTABLE)
         .header('etag', etag)
         .header('accept-ranges', 'bytes')
         .header('content-type', servedContentType(file.contentType))

@@ -288,10 +288,14 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         }
         // The bytes first, then the row: a row always stands for bytes that were written. Chunks sent side
         // by side are checked again as their rows are written: of two that overlap, the later is refused.
-        const added = await ctx.repos.transaction((trx) =>
-          trx.uploads.addChunkIfFree(session.id, { start, end }),
+        const conflict = await ctx.repos.transaction((trx) =>
+          trx.uploads.lockedChunks(session.id).then(async (recorded) => {
+            const conflict = chunkConflict(recorded, { start, end })
+            if (!conflict) await trx.uploads.addChunk(session.id, { start, end })
+            return conflict
+          }),
         )
-        if (added === 'overlap') throw uploadRejected('The range overlaps a chunk already received')
+        if (conflict === 'overlap') throw uploadRejected('The range overlaps a chunk already received')
         // The idle clock moves at most once a minute, not on every chunk.
         if (now + UPLOAD_IDLE_MS - Number(session.expiresTime) > UPLOAD_TOUCH_MS)
           await ctx.repos.uploads.touch(session.id, now + UPLOAD_IDLE_MS)

@@ -57,7 +57,7 @@ export class LeaderboardsRepository {
   }
 
   async addRecord(record: RecordRow, boards: BoardEntry[]): Promise<void> {
-    // Most played (issue 18) counts accepted results, once per player and chart a day: playing a chart
+    // Most played counts accepted results, once per player and chart a day: playing a chart
     // again and again does not move it up.
     const playedToday = await this.countSince(
       record.userId,

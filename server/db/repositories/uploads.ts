@@ -82,17 +82,11 @@ export class UploadsRepository {
     return rows.map((row) => ({ start: Number(row.start), end: Number(row.end) }))
   }
 
-  /** Records a stored chunk unless it overlaps one already recorded (an exact repeat is kept as it is).
-   *  Run it in a transaction: the session row is locked first, so chunks that arrive together are
-   *  checked one after another, and two overlapping ones are never both recorded. */
-  async addChunkIfFree(id: string, chunk: Chunk): Promise<'added' | 'repeat' | 'overlap'> {
+  /** The session's chunks, with its row locked until the transaction ends: chunks that arrive together
+   *  are then checked and recorded one after another. */
+  async lockedChunks(id: string): Promise<Chunk[]> {
     await this.db.updateTable('uploadSessions').set({ id }).where('id', '=', id).execute()
-    for (const other of await this.chunks(id)) {
-      if (other.start === chunk.start && other.end === chunk.end) return 'repeat'
-      if (other.start <= chunk.end && chunk.start <= other.end) return 'overlap'
-    }
-    await this.addChunk(id, chunk)
-    return 'added'
+    return this.chunks(id)
   }
 
   /** Records a stored chunk (one already recorded at the same start is kept as it is). */
