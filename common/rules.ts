@@ -47,6 +47,10 @@ export const LOGIN_POLL_MS = 1000
 export const RELOAD_AFTER_LOGIN_MS = 2000
 export const SESSION_COOKIE_DAYS = 30
 export const QR_CODE_SIZE = 192
+/** The web login's confirmation code: the app shows it once the user confirms, and the browser that started
+ *  the login must give it (docs/protocol.md §11.2), in at most LOGIN_CODE_TRIES tries. */
+export const LOGIN_CODE_DIGITS = 6
+export const LOGIN_CODE_TRIES = 5
 
 /** docs/spec.md §9: visible pages in the paginators. */
 export const LIST_VISIBLE_PAGES = 7

@@ -59,6 +59,16 @@ export const handlers = [
     HttpResponse.json({ code: 401 } satisfies UserMineResponse, { status: 401 }),
   ),
   http.get('*/sonolus/user/login', () => HttpResponse.json(sampleLogin satisfies UserLoginResponse)),
+  // The code the app showed (docs/protocol.md §11.2): this mock's logins take 123456.
+  http.post('*/sonolus/user/login/code', async ({ request }) => {
+    const { code } = (await request.json()) as { code: string }
+    return code.replace(/\D/g, '') === '123456'
+      ? HttpResponse.json({ code: 200 })
+      : HttpResponse.json(
+          { code: 400, error: 'login_code', message: 'That is not the code Sonolus showed for this login' },
+          { status: 400 },
+        )
+  }),
   // Issue 19: nothing unread, no notifications, every kind wanted.
   http.get('*/sonolus/user/notifications/unread', () => HttpResponse.json({ unread: 0 })),
   http.get('*/sonolus/user/notifications', () =>

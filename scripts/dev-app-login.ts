@@ -1,6 +1,7 @@
 // npm run dev:app-login -- <login url> [--handle 100001] [--name "Dev Player"] [--id dev-player-1] [--scheme http|https]
 // Does what the Sonolus app does when a user confirms an external login: signs an authenticateExternal
-// request with the TEST key and POSTs it to our callback. The server must run with
+// request with the TEST key and POSTs it to our callback. It prints the app's message, with the code to
+// enter in the browser. The server must run with
 // SONOLUS_PUBLIC_KEY set to test/fixtures/keys/sonolus-test-key.json's publicKey (see README).
 import { signBody, type TestProfile, userProfile } from '../test/fixtures/keys/sign.js'
 
@@ -36,6 +37,9 @@ export const appLogin = async (
   const answer = (await response.json().catch(() => ({}))) as { message?: string }
   return { status: response.status, message: answer.message ?? '' }
 }
+
+/** The code the app's message asks the browser to enter (docs/protocol.md §11.2), if it has one. */
+export const loginCodeIn = (message: string): string | undefined => /: (\d{6})\./.exec(message)?.[1]
 
 if (process.argv[1]?.endsWith('dev-app-login.ts')) {
   const args = process.argv.slice(2)

@@ -15,6 +15,8 @@ export const MESSAGE_KEYS = [
   'server_busy',
   // A suspended user's changing call (403); its body carries the end and the reason.
   'suspended',
+  // A web login's code that is not the one the app showed (docs/protocol.md §11.2).
+  'login_code',
 ] as const
 export type MessageKey = (typeof MESSAGE_KEYS)[number]
 

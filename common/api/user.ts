@@ -6,3 +6,4 @@ import type * as S from './schemas/user.js'
 export type UserMineResponse = Static<typeof S.UserMineResponseSchema>
 export type UserLoginResponse = Static<typeof S.UserLoginResponseSchema>
 export type UserLogoutResponse = Static<typeof S.UserLogoutResponseSchema>
+export type UserLoginCodeResponse = Static<typeof S.UserLoginCodeResponseSchema>

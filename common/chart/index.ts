@@ -106,14 +106,29 @@ export type { LevelData, LevelDataEntity } from './levelData/types.js'
 export { parseMusicConfigOffset } from './txt/parse.js'
 export {
   layoutPreview,
+  layoutColumns,
+  planPreview,
   formatClock,
   columnCount,
   DIVIDER_POSITIONS,
   BOTTOM_BORDER_OPACITY,
   COLUMN_HEIGHT,
+  COLUMN_SLOT,
   COLUMN_WIDTH,
   PADDING,
 } from './preview/layout.js'
-export type { PreviewLayout, PreviewShape, PreviewColumn } from './preview/layout.js'
-export { renderPreviewSvg, defaultDividerColor, PREVIEW_COLORS } from './preview/svg.js'
-export type { PreviewSvg, DividerColors } from './preview/svg.js'
+export type { PreviewLayout, PreviewShape, PreviewColumn, PreviewPlan, PreviewSpan } from './preview/layout.js'
+export {
+  renderLayoutMarkup,
+  renderPreviewTile,
+  renderPreviewImage,
+  previewTileCount,
+  defaultDividerColor,
+  PREVIEW_COLORS,
+  PREVIEW_TILE_COLUMNS,
+  PREVIEW_TILE_WIDTH,
+  PREVIEW_IMAGE_COLUMNS_PER_ROW,
+  PREVIEW_IMAGE_MAX_SIDE,
+  DENSE_SHAPES,
+} from './preview/svg.js'
+export type { DividerColors } from './preview/svg.js'

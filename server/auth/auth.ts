@@ -1,7 +1,7 @@
 // Who is asking, and how they log in: the app's signed authenticateServer (docs/protocol.md §10), and the
 // web login through the app's signed external-login callback (§11.2). Sessions are stored by the SHA-1
 // of their secret; the secret never appears in a URL or a log line.
-import { createHash } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { type Static } from '@sinclair/typebox'
 import {
   type AuthenticateExternalBody,
@@ -10,6 +10,7 @@ import {
 import { type ServerAuthenticateResponse } from '@sonolus/core'
 import { type FastifyRequest } from 'fastify'
 import { type UserLoginResponse } from '../../common/api/user.js'
+import { LOGIN_CODE_DIGITS, LOGIN_CODE_TRIES } from '../../common/rules.js'
 import { hasForbiddenChars, stripControl } from '../../common/text.js'
 import { type Config } from '../config.js'
 import { RELEASED_PREFIX, type Repositories, type User } from '../db/repositories/index.js'
@@ -36,6 +37,8 @@ export const MAX_PROFILE_BYTES = 64 * 1024
 export const MAX_PROFILE_DEPTH = 8
 
 const reject = (message: string) => new HttpError(401, 'not_login', message)
+/** A login code is kept as the hash of the attempt and the code, never as the code. */
+const loginCodeHash = (attemptHash: string, code: string) => sha1Hex(`${attemptHash}:${code}`)
 /** A request without a session. */
 const NOBODY: Promise<User | undefined> = Promise.resolve(undefined)
 
@@ -230,7 +233,6 @@ export class Auth {
     const now = this.now()
     const done = await this.repos.transaction(async (trx) => {
       const user = await trx.users.upsert(row, now)
-      const done = `Logged in as ${user.name}#${user.handle}. Return to your browser.`
       if (
         !(await trx.loginAttempts.find(hash)) &&
         (await trx.loginAttempts.createExternal({
@@ -242,23 +244,52 @@ export class Auth {
           expiresTime: now + LOGIN_ATTEMPT_MS,
         }))
       )
-        return done
-      if (!(await trx.loginAttempts.bind(hash, user.id, now)))
+        return `Logged in as ${user.name}#${user.handle}. Return to your browser.`
+      // Ours: the browser that started the login finishes it with the code shown here, so that a login
+      // link someone else started and sent cannot log their browser in as whoever confirms it.
+      const code = String(randomInt(0, 10 ** LOGIN_CODE_DIGITS)).padStart(LOGIN_CODE_DIGITS, '0')
+      if (
+        !(await trx.loginAttempts.bind(hash, user.id, now, loginCodeHash(hash, code), now + LOGIN_ATTEMPT_MS))
+      )
         throw reject('This login has expired or was already used; start again in the browser')
+      return (
+        `Confirmed as ${user.name}#${user.handle}. To finish, enter this code in the browser where you ` +
+        `started the login: ${code}. If you did not start a login on this site, do not enter it anywhere.`
+      )
+    })
+    await this.userChanged(row.id, row.handle)
+    return done
+  }
+
+  /** POST /sonolus/user/login/code: the browser holding the attempt's secret gives the code the app
+   *  showed; the web session starts under the attempt's hash. 400 for a wrong code (LOGIN_CODE_TRIES in
+   *  all); 401 when there is nothing to finish: unknown, not confirmed yet, expired, or out of tries. */
+  async finishWebLogin(request: Pick<FastifyRequest, 'headers'>, given: string): Promise<void> {
+    const hash = Auth.sessionHashOf(request)
+    const code = given.replace(/[\s-]/g, '')
+    if (hash === undefined) throw reject('You are not logged in, please login with Sonolus and try again')
+    const now = this.now()
+    const outcome = await this.repos.transaction(async (trx) => {
+      const attempt = await trx.loginAttempts.spendCodeTry(hash, now, LOGIN_CODE_TRIES)
+      if (!attempt) return 'none' as const
+      if (!/^\d+$/.test(code) || loginCodeHash(hash, code) !== attempt.codeHash) return 'wrong' as const
+      if (!(await trx.loginAttempts.finish(hash))) return 'none' as const
       await trx.sessions.create({
         idHash: hash,
-        userId: user.id,
+        userId: attempt.userId,
         kind: 'web',
         createdTime: now,
         expiresTime: now + WEB_SESSION_MS,
       })
-      return done
+      return 'done' as const
     })
+    if (outcome === 'none')
+      throw reject('This login is not confirmed in Sonolus, has expired or had too many wrong codes')
+    if (outcome === 'wrong')
+      throw new HttpError(400, 'login_code', 'That is not the code Sonolus showed for this login')
     // The browser asked with this session while it waited: it was kept as unknown, here and elsewhere.
     this.sessions.drop(hash)
     await this.announce(hash)
-    await this.userChanged(row.id, row.handle)
-    return done
   }
 
   /** POST /sonolus/web/authenticate {key}: the official web client's poll. Once the app confirmed

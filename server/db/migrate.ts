@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016_notifications_age.js'
 import * as m0017 from './migrations/0017_versions.js'
 import * as m0018 from './migrations/0018_playlists.js'
 import * as m0019 from './migrations/0019_replay_files.js'
+import * as m0020 from './migrations/0020_login_codes.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_versions': m0017,
   '0018_playlists': m0018,
   '0019_replay_files': m0019,
+  '0020_login_codes': m0020,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -153,13 +153,18 @@ export type FileOwnersTable = {
 export type LoginAttemptsTable = {
   /** sha1 hex of the browser's secret sessionId. */
   hash: string
-  /** Ours: 'pending' until the Sonolus app confirms, then 'bound'. The official web client's (a hash we
-   *  did not issue): 'external' once the app confirms, 'taken' once its poll took the session. */
+  /** Ours: 'pending' until the Sonolus app confirms, then 'bound' until the browser gives the code the app
+   *  showed, then 'done' (or 'void' after too many wrong codes). The official web client's (a hash we did
+   *  not issue): 'external' once the app confirms, 'taken' once its poll took the session. */
   state: string
   userId: string | null
   ip: string
   createdTime: number
   expiresTime: number
+  /** sha1 of the attempt's hash and the code the app showed; null until the app confirms. */
+  codeHash: string | null
+  /** Wrong codes given so far. */
+  codeTries: Generated<number>
 }
 
 export type LikesTable = {

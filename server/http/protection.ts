@@ -36,6 +36,7 @@ const STRICT_ROUTES: Record<string, StrictBucket> = {
   'POST /sonolus/authenticate': 'auth',
   'POST /sonolus/web/authenticate/:hash': 'auth',
   'GET /sonolus/user/login': 'auth',
+  'POST /sonolus/user/login/code': 'auth',
 }
 /** List calls with any of these parameters are searches (the app's quick and advanced search). */
 const SEARCH_PARAMS = ['keywords', 'title', 'artists', 'author', 'tag', 'composer']

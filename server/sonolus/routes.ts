@@ -14,6 +14,7 @@ import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App, type RouteModule } from './types.js'
 import { userLogin } from './user/login.js'
+import { userLoginCode } from './user/loginCode.js'
 import { userLogout } from './user/logout.js'
 import { userMine } from './user/mine.js'
 import { webAuthenticate } from './web/authenticate.js'
@@ -30,6 +31,7 @@ const routes: RouteModule[] = [
   serverInfo,
   authenticate,
   userLogin,
+  userLoginCode,
   userMine,
   userLogout,
   webAuthenticate,

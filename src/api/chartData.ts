@@ -1,16 +1,11 @@
 // The chart player's file: GET {chart file address}, redirects followed, gunzipped, parsed and drawn (docs/spec.md §7).
-import {
-  ChartError,
-  type PreviewSvg,
-  layoutPreview,
-  readLevelData,
-  renderPreviewSvg,
-} from '../../common/chart'
+import { type ChartSummary, GONE } from './chartFileRead'
+import { chartReader, warmChartReader } from './readChartFile'
 import { sonolusApi } from './sonolusApi'
 
-/** The drawn chart. The query keeps the finished SVG markup, not thousands of entity objects: one string
- *  is cheap to store in the cache and is inserted into the page in one go (bench:chart). */
-export type ChartFile = PreviewSvg & { warnings: string[] }
+/** The chart as the player keeps it: a summary, and a handle by which it asks the reader for tiles. */
+export type ChartFile = ChartSummary
+export { chartReader, warmChartReader, GONE }
 
 export const chartDataApi = sonolusApi.injectEndpoints({
   endpoints: (build) => ({
@@ -28,12 +23,16 @@ export const chartDataApi = sonolusApi.injectEndpoints({
         // bench:chart measures from here (the level data is in hand) to the finished SVG.
         performance.mark('preview:data')
         try {
-          const read = readLevelData(bytes)
-          const svg = renderPreviewSvg(layoutPreview(read.entities, read.maxBeat))
-          return { data: { ...svg, warnings: read.warnings.map((warning) => warning.message) } }
+          return { data: await chartReader.read(bytes) }
         } catch (error) {
-          const message = error instanceof ChartError ? error.message : (error as Error).message
-          return { error: { status: 'PARSING_ERROR', originalStatus: 200, data: '', error: message } }
+          return {
+            error: {
+              status: 'PARSING_ERROR',
+              originalStatus: 200,
+              data: '',
+              error: (error as Error).message,
+            },
+          }
         }
       },
       keepUnusedDataFor: 30,

@@ -1,6 +1,11 @@
 // Login calls (docs/spec.md §7): GET /user/mine (code 401 means logged out, not an error), GET /user/login,
-// and our POST /user/logout.
-import { type UserLoginResponse, type UserLogoutResponse, type UserMineResponse } from '../../common/api/user'
+// and our POST /user/login/code (the code the app showed) and POST /user/logout.
+import {
+  type UserLoginCodeResponse,
+  type UserLoginResponse,
+  type UserLogoutResponse,
+  type UserMineResponse,
+} from '../../common/api/user'
 import { sonolusApi } from './sonolusApi'
 
 export const userApi = sonolusApi.injectEndpoints({
@@ -16,6 +21,10 @@ export const userApi = sonolusApi.injectEndpoints({
     startLogin: build.mutation<UserLoginResponse, void>({
       query: () => ({ url: '/user/login', method: 'GET' }),
     }),
+    finishLogin: build.mutation<UserLoginCodeResponse, string>({
+      query: (code) => ({ url: '/user/login/code', method: 'POST', body: { code } }),
+      invalidatesTags: ['User'],
+    }),
     logout: build.mutation<UserLogoutResponse, void>({
       query: () => ({ url: '/user/logout', method: 'POST' }),
       invalidatesTags: ['User'],
@@ -23,4 +32,4 @@ export const userApi = sonolusApi.injectEndpoints({
   }),
 })
 
-export const { useGetMineQuery, useStartLoginMutation, useLogoutMutation } = userApi
+export const { useGetMineQuery, useStartLoginMutation, useFinishLoginMutation, useLogoutMutation } = userApi

@@ -1,6 +1,6 @@
 // Web login through the app, with the dev app-login tool standing in for the phone (Sonolus server issue).
 import { expect, test } from '@playwright/test'
-import { appLogin } from '../../scripts/dev-app-login'
+import { appLogin, loginCodeIn } from '../../scripts/dev-app-login'
 
 test('logs in through the QR flow, and later calls use the session', async ({ page, request }) => {
   await page.goto('/settings/sonolus')
@@ -24,7 +24,14 @@ test('logs in through the QR flow, and later calls use the session', async ({ pa
     handle: '777001',
     name: 'E2E Player',
   })
-  expect(result).toEqual({ status: 200, message: 'Logged in as E2E Player#777001. Return to your browser.' })
+  expect(result.status).toBe(200)
+  expect(result.message).toMatch(
+    /^Confirmed as E2E Player#777001\. To finish, enter this code in the browser/,
+  )
+  // Confirmed in the app, but this page is not logged in until it is given the code the app showed.
+  await expect(page.getByText('Waiting for the Sonolus app…')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Code from Sonolus' }).fill(loginCodeIn(result.message)!)
+  await page.getByRole('button', { name: 'Finish login' }).click()
 
   // Polling notices within a second or two; success shows, and the page reloads logged in.
   await expect(page.getByRole('status')).toHaveText('Logged in successfully')

@@ -1,11 +1,15 @@
-// Logs a page in through the QR flow, with the dev app-login tool standing in for the phone.
+// Logs a page in through the QR flow, with the dev app-login tool standing in for the phone: the app
+// confirms, and the page is given the code the app showed.
 import { type Page, expect } from '@playwright/test'
-import { appLogin } from '../../scripts/dev-app-login'
+import { appLogin, loginCodeIn } from '../../scripts/dev-app-login'
 
 export const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
   await page.goto('/settings/sonolus')
   const open = page.getByRole('link', { name: 'Open in Sonolus' })
   await expect(open).toHaveAttribute('href', /external-login/)
-  await appLogin((await open.getAttribute('href'))!, user)
+  const { status, message } = await appLogin((await open.getAttribute('href'))!, user)
+  expect(status).toBe(200)
+  await page.getByRole('textbox', { name: 'Code from Sonolus' }).fill(loginCodeIn(message)!)
+  await page.getByRole('button', { name: 'Finish login' }).click()
   await expect(page.getByText(`#${user.handle}`)).toBeVisible({ timeout: 10_000 })
 }

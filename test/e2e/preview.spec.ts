@@ -3,12 +3,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { convertSus, readLevelData } from '../../common/chart'
+import { PREVIEW_TILE_WIDTH, convertSus, convertTxt, readLevelData } from '../../common/chart'
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/sus')
 const chart1000 = path.join(fixtures, 'chart-1000.sus')
 
-test('loads the 1,000-note SUS fixture: the SVG has as many notes as the converter reports', async ({
+test('loads the 1,000-note SUS fixture: scrolled end to end, the preview draws every note the converter reports, a few columns at a time', async ({
   page,
 }) => {
   const expected = readLevelData(convertSus(fs.readFileSync(chart1000, 'utf8')).gzipped).noteCount
@@ -17,8 +17,28 @@ test('loads the 1,000-note SUS fixture: the SVG has as many notes as the convert
   await page.getByTestId('file-sus').setInputFiles(chart1000)
   const svg = page.getByRole('img', { name: 'Chart preview' })
   await expect(svg).toBeVisible()
-  await expect(svg.locator('.note-shape')).toHaveCount(expected)
+  await expect(svg).toHaveAttribute('data-notes', String(expected))
   await expect(page.getByText(`${expected} notes`)).toBeVisible()
+  // Only the tiles in view are in the page: fewer notes than the chart has.
+  expect(await svg.locator('.note-shape').count()).toBeLessThan(expected)
+  const scroller = page.locator('.chart-player-scroll')
+  const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }))
+  const seen = new Set<string>()
+  for (let left = 0; ; left = Math.min(left + clientWidth, scrollWidth - clientWidth)) {
+    await scroller.evaluate((element, to) => (element.scrollLeft = to), left)
+    // The tile under the right edge of the view is drawn once the reader has written it.
+    const lastTile = Math.floor((left + clientWidth - 1) / PREVIEW_TILE_WIDTH)
+    await expect(svg.locator(`.preview-tile[data-tile="${lastTile}"]`)).toHaveCount(1)
+    for (const note of await svg
+      .locator('.note-shape')
+      .evaluateAll((shapes) => shapes.map((shape) => shape.getAttribute('data-note')!)))
+      seen.add(note)
+    if (left >= scrollWidth - clientWidth) break
+  }
+  expect(seen.size).toBe(expected)
 
   await page.getByRole('tab', { name: 'TXT' }).click()
   await expect(page.locator('.preview-code').filter({ hasText: ',900,' })).toBeVisible()
@@ -42,6 +62,33 @@ test('Save downloads a PNG named by the SHA-1 of its bytes', async ({ page }) =>
   const bytes = fs.readFileSync(file!)
   expect(bytes.subarray(1, 4).toString()).toBe('PNG')
   expect(download.suggestedFilename()).toBe(`${createHash('sha1').update(bytes).digest('hex')}.png`)
+})
+
+test('Save wraps a long chart into rows of 50 columns, and says so when a chart is too long for one image', async ({
+  page,
+}) => {
+  await page.goto('/chart/preview')
+  // 51 columns: two rows.
+  await page.getByTestId('file-sus').setInputFiles(chart1000)
+  await expect(page.getByRole('img', { name: 'Chart preview' })).toHaveAttribute('data-columns', '51')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save PNG' }).click(),
+  ])
+  const png = fs.readFileSync((await download.path())!)
+  // The IHDR chunk: width and height, big-endian, after the 8-byte signature and the chunk header.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([50 * 320, 2 * 640])
+
+  // 1,300 columns: more rows than a canvas can hold.
+  const long = convertTxt('0,-1,10,1,1,0,0\n2599,-1,20,4,3,0,0')
+  await page.getByTestId('file-data').setInputFiles({
+    name: 'long.data',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from(long.gzipped),
+  })
+  await expect(page.getByRole('img', { name: 'Chart preview' })).toHaveAttribute('data-columns', '1300')
+  await page.getByRole('button', { name: 'Save PNG' }).click()
+  await expect(page.getByText('This chart is too long to save as one image.')).toBeVisible()
 })
 
 test('a broken SUS shows Error with its line number, and the next good file still loads', async ({

@@ -187,6 +187,17 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       expect(response.headers['cache-control']).toBe('no-store')
       return response.json() as { code: number; sessionId: string; url: string }
     }
+    /** The browser gives the code the app showed (docs/protocol.md §11.2 step 4). */
+    const giveCode = (sessionId: string, code: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/sonolus/user/login/code',
+        headers: { authorization: sessionId, 'x-sirius-client': 'web' },
+        payload: { code },
+        remoteAddress: `10.1.0.${Math.floor(Math.random() * 200)}`,
+      })
+    /** The code in the app's message. */
+    const codeIn = (message: string) => /: (\d{6})\./.exec(message)![1]
     const callbackBody = (hash: string, overrides: Record<string, unknown> = {}) =>
       JSON.stringify({
         type: 'authenticateExternal',
@@ -214,7 +225,13 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       const body = callbackBody(hash)
       const confirmed = await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))
       expect(confirmed.statusCode).toBe(200)
-      expect(confirmed.json()).toEqual({ message: 'Logged in as Web Player#424242. Return to your browser.' })
+      const message = (confirmed.json() as { message: string }).message
+      expect(message).toMatch(
+        /^Confirmed as Web Player#424242\. To finish, enter this code in the browser where you started the login: \d{6}\. If you did not start a login on this site, do not enter it anywhere\.$/,
+      )
+      // Confirmed in the app, but not finished: the browser has not given the code yet.
+      expect((await mine({ authorization: sessionId })).statusCode).toBe(401)
+      expect((await giveCode(sessionId, codeIn(message))).json()).toEqual({ code: 200 })
 
       const me = await mine({ authorization: sessionId })
       expect(me.statusCode).toBe(200)
@@ -247,6 +264,93 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
         ).json(),
       ).toEqual({ code: 200 })
       expect((await mine({ authorization: sessionId })).statusCode).toBe(401)
+    })
+
+    it('finishes a web login only in the browser that has the code the app showed: the one that started it cannot without it', async () => {
+      // An attacker starts a login and sends the link; the victim confirms it in the app.
+      const attacker = await startLogin()
+      const hash = createHash('sha1').update(attacker.sessionId).digest('hex')
+      const body = callbackBody(hash, {
+        userProfile: userProfile({ id: 'victim', handle: '515151', name: 'Victim' }),
+      })
+      const confirmed = await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))
+      expect(confirmed.statusCode).toBe(200)
+      const code = codeIn((confirmed.json() as { message: string }).message)
+      // The attacker's browser holds the secret but not the code: it stays logged out.
+      expect((await mine({ authorization: attacker.sessionId })).statusCode).toBe(401)
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+      const guess = await giveCode(attacker.sessionId, wrong)
+      expect(guess.statusCode).toBe(400)
+      expect(guess.json()).toMatchObject({ error: 'login_code' })
+      // Without the secret, the code alone is nothing either.
+      const other = await startLogin()
+      expect((await giveCode(other.sessionId, code)).statusCode).toBe(401)
+      expect((await giveCode(hash, code)).statusCode).toBe(401)
+      expect((await mine({ authorization: attacker.sessionId })).statusCode).toBe(401)
+      expect(
+        await test.ctx.db.db.selectFrom('sessions').select('idHash').where('idHash', '=', hash).execute(),
+      ).toEqual([])
+      // The code is stored only as a hash.
+      const row = await test.ctx.repos.loginAttempts.find(hash)
+      expect(row?.codeHash).toMatch(/^[0-9a-f]{40}$/)
+      expect(JSON.stringify(row)).not.toContain(`"${code}"`)
+    })
+
+    it('takes at most five codes for a login, even at once, then refuses the right one too', async () => {
+      const { sessionId } = await startLogin()
+      const hash = createHash('sha1').update(sessionId).digest('hex')
+      const body = callbackBody(hash)
+      const code = codeIn(
+        (
+          (await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))).json() as {
+            message: string
+          }
+        ).message,
+      )
+      const wrong = Array.from({ length: 8 }, (_, i) =>
+        String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      )
+      const answers = await Promise.all(wrong.map((guess) => giveCode(sessionId, guess)))
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        400, 400, 400, 400, 400, 401, 401, 401,
+      ])
+      expect((await giveCode(sessionId, code)).statusCode).toBe(401)
+      expect((await mine({ authorization: sessionId })).statusCode).toBe(401)
+    })
+
+    it('refuses a code before the app confirms, after the login expired, and a second time', async () => {
+      const { sessionId } = await startLogin()
+      const hash = createHash('sha1').update(sessionId).digest('hex')
+      expect((await giveCode(sessionId, '000000')).statusCode).toBe(401)
+      const body = callbackBody(hash)
+      const code = codeIn(
+        (
+          (await post(`/sonolus/web/authenticate/${hash}`, body, signBody(body))).json() as {
+            message: string
+          }
+        ).message,
+      )
+      // Spaces and a dash, as people copy a code, are fine.
+      expect((await giveCode(sessionId, `${code.slice(0, 3)} ${code.slice(3)}`)).statusCode).toBe(200)
+      expect((await giveCode(sessionId, code)).statusCode).toBe(401)
+
+      const late = await startLogin()
+      const lateHash = createHash('sha1').update(late.sessionId).digest('hex')
+      const lateBody = callbackBody(lateHash)
+      const lateCode = codeIn(
+        (
+          (await post(`/sonolus/web/authenticate/${lateHash}`, lateBody, signBody(lateBody))).json() as {
+            message: string
+          }
+        ).message,
+      )
+      await test.ctx.db.db
+        .updateTable('loginAttempts')
+        .set({ expiresTime: Date.now() - 1 })
+        .where('hash', '=', lateHash)
+        .execute()
+      expect((await giveCode(late.sessionId, lateCode)).statusCode).toBe(401)
+      expect((await mine({ authorization: late.sessionId })).statusCode).toBe(401)
     })
 
     it('answers POST /user/mine like GET', async () => {
@@ -340,19 +444,21 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       expect((await post(`/sonolus/web/authenticate/${hash}`, again, signBody(again))).statusCode).toBe(401)
       expect((await mine({ 'sonolus-session': answer.session })).json().id).toBe('client-user')
 
-      // Our own site's attempt cannot be taken by the poll (its session is made at the callback).
+      // Our own site's attempt cannot be taken by the poll (its session is made when the code is given).
       const own = await startLogin()
       const ownHash = createHash('sha1').update(own.sessionId).digest('hex')
       const ownBody = callbackBody(ownHash)
-      expect(
-        (await post(`/sonolus/web/authenticate/${ownHash}`, ownBody, signBody(ownBody))).statusCode,
-      ).toBe(200)
+      const ownConfirmed = await post(`/sonolus/web/authenticate/${ownHash}`, ownBody, signBody(ownBody))
+      expect(ownConfirmed.statusCode).toBe(200)
       const stolen = await test.app.inject({
         method: 'POST',
         url: '/sonolus/web/authenticate',
         payload: { key: own.sessionId },
       })
       expect(stolen.statusCode).toBe(401)
+      expect((await mine({ authorization: own.sessionId })).statusCode).toBe(401)
+      const ownCode = codeIn((ownConfirmed.json() as { message: string }).message)
+      expect((await giveCode(own.sessionId, ownCode)).statusCode).toBe(200)
       expect((await mine({ authorization: own.sessionId })).statusCode).toBe(200)
     })
 

@@ -359,6 +359,16 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 401])
       for (const answer of answers.slice(1))
         expect(answer.json()).toMatchObject({ code: 401, error: 'not_login' })
+      // The session starts when the browser gives the code the first answer carried.
+      expect(await userSessions('web-replayer')).toBe(0)
+      const code = /: (\d{6})\./.exec((answers[0].json() as { message: string }).message)![1]
+      const finished = await test.app.inject({
+        method: 'POST',
+        url: '/sonolus/user/login/code',
+        headers: { authorization: sessionId },
+        payload: { code },
+      })
+      expect(finished.statusCode).toBe(200)
       expect(await userSessions('web-replayer')).toBe(1)
       await healthy()
     })

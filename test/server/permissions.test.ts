@@ -156,6 +156,14 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     post('/sonolus/user/mine', '/sonolus/user/mine', () => ({}), LOGGED_IN),
     { ...post('/sonolus/user/logout', '/sonolus/user/logout', () => ({}), ALL_200), fresh: true },
     get('/sonolus/user/notices', '/sonolus/user/notices', LOGGED_IN),
+    // Nobody has a confirmed login to finish here: the code is refused whoever asks (a suspended user's
+    // session is refused as every change of theirs is).
+    post(
+      '/sonolus/user/login/code',
+      '/sonolus/user/login/code',
+      () => ({ code: '123456' }),
+      [401, 401, 401, 403, 401],
+    ),
     post('/sonolus/user/notices/read', '/sonolus/user/notices/read', () => ({}), LOGGED_IN),
     post(
       '/sonolus/web/authenticate/:hash',

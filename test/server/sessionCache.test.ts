@@ -128,7 +128,7 @@ if (DIALECTS.includes('postgres'))
       }
     })
 
-    it('a web login confirmed on one instance counts at once on another that kept the session as unknown', async () => {
+    it('a web login finished on one instance counts at once on another that kept the session as unknown', async () => {
       const other = await openSecondInstance(test)
       try {
         const started = await test.app.inject({
@@ -146,9 +146,21 @@ if (DIALECTS.includes('postgres'))
           time: Date.now(),
           userProfile: userProfile({ id: 'browser', handle: '9103', name: 'Browser' }),
         })
-        expect(
-          (await postSigned(test.app, `/sonolus/web/authenticate/${hash}`, body, signBody(body))).statusCode,
-        ).toBe(200)
+        const confirmed = await postSigned(
+          test.app,
+          `/sonolus/web/authenticate/${hash}`,
+          body,
+          signBody(body),
+        )
+        expect(confirmed.statusCode).toBe(200)
+        const code = /: (\d{6})\./.exec((confirmed.json() as { message: string }).message)![1]
+        const finished = await test.app.inject({
+          method: 'POST',
+          url: '/sonolus/user/login/code',
+          headers: { authorization: sessionId },
+          payload: { code },
+        })
+        expect(finished.statusCode).toBe(200)
         expect(await until(() => mine(other.app, sessionId), 200)).toBe(200)
       } finally {
         await other.close()

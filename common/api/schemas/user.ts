@@ -18,6 +18,12 @@ export const UserLoginResponseSchema = Type.Object({
   url: Type.String(),
 })
 export const UserLogoutResponseSchema = Type.Object({ code: Type.Literal(200) })
+/** The code the app showed when the user confirmed: six digits (docs/protocol.md §11.2 step 4). */
+export const UserLoginCodeBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 32 }) },
+  { additionalProperties: false },
+)
+export const UserLoginCodeResponseSchema = Type.Object({ code: Type.Literal(200) })
 /** The app's signed completion of a web login names the attempt by sha1(sessionId). */
 export const WebLoginParams = Type.Object({ hash: Type.String({ maxLength: 64 }) })
 

@@ -66,38 +66,56 @@ export const formatClock = (seconds: number): string => {
 export const columnCount = (maxBeat: number): number =>
   Math.max(1, Math.ceil(maxBeat / BEATS_PER_COLUMN - 1e-9))
 
-/** The stage's left edge of column c. */
-const columnX = (column: number) => COLUMN_MARGIN + column * (COLUMN_WIDTH + 2 * COLUMN_MARGIN)
+/** One column and its margins: the preview's width is this times the column count. */
+export const COLUMN_SLOT = COLUMN_WIDTH + 2 * COLUMN_MARGIN
 
-export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number): PreviewLayout => {
+/** The stage's left edge of column c. */
+const columnX = (column: number) => COLUMN_MARGIN + column * COLUMN_SLOT
+
+/** Something that runs over time and is cut at column boundaries when drawn: a hold body or a split line. */
+export type PreviewSpan =
+  | {
+      kind: 'body'
+      style: BodyStyle
+      nontail: boolean
+      lane: number
+      laneLength: number
+      from: number
+      to: number
+    }
+  | { kind: 'split'; positions: number[]; colorId: number; from: number; to: number }
+
+/** A chart made ready to draw any range of its columns. Shapes at one time sit in one column's list; spans
+ *  are cut per column only for the columns drawn, so what a drawing costs depends on the columns it shows,
+ *  not on the chart's length. */
+export type PreviewPlan = {
+  columnCount: number
+  width: number
+  height: number
+  /** Judged notes drawn (one shape per note archetype entity), over the whole chart. */
+  noteCount: number
+  /** Notes, note numbers, sync lines and hi-speed marks by column. */
+  points: PreviewShape[][]
+  spans: PreviewSpan[]
+}
+
+const columnOfTime = (lastColumn: number, time: number) =>
+  Math.min(lastColumn, Math.max(0, Math.floor(time / BEATS_PER_COLUMN + 1e-9)))
+/** y of a time inside a given column (bottom = column start). */
+const yIn = (column: number, time: number) =>
+  PADDING + COLUMN_HEIGHT - ((time - column * BEATS_PER_COLUMN) / BEATS_PER_COLUMN) * COLUMN_HEIGHT
+const laneX = (column: number, lane: number) => columnX(column) + (lane - 1) * LANE_WIDTH
+
+export const planPreview = (entities: readonly FlatEntity[], maxBeat: number): PreviewPlan => {
   const columns = columnCount(maxBeat)
   const lastColumn = columns - 1
-  const width = COLUMN_MARGIN * 2 * columns + COLUMN_WIDTH * columns
-  const height = COLUMN_HEIGHT + PADDING * 2
-
-  const columnOf = (time: number) =>
-    Math.min(lastColumn, Math.max(0, Math.floor(time / BEATS_PER_COLUMN + 1e-9)))
-  /** y of a time inside a given column (bottom = column start). */
-  const yIn = (column: number, time: number) =>
-    PADDING + COLUMN_HEIGHT - ((time - column * BEATS_PER_COLUMN) / BEATS_PER_COLUMN) * COLUMN_HEIGHT
+  const points: PreviewShape[][] = Array.from({ length: columns }, () => [])
+  const spans: PreviewSpan[] = []
+  let noteCount = 0
   const place = (time: number) => {
-    const column = columnOf(time)
+    const column = columnOfTime(lastColumn, time)
     return { column, x: columnX(column), y: yIn(column, time) }
   }
-  const laneX = (column: number, lane: number) => columnX(column) + (lane - 1) * LANE_WIDTH
-  /** Splits [from, to] at column boundaries: one piece per column it crosses. */
-  const pieces = (from: number, to: number) => {
-    const out: { column: number; y1: number; y2: number }[] = []
-    for (let column = columnOf(from); column <= columnOf(to); column++) {
-      const start = Math.max(from, column * BEATS_PER_COLUMN)
-      const end = Math.min(to, (column + 1) * BEATS_PER_COLUMN)
-      if (end < start || (end === start && from !== to)) continue
-      out.push({ column, y1: yIn(column, end), y2: yIn(column, start) })
-    }
-    return out
-  }
-
-  const shapes: PreviewShape[] = []
   const note = (
     entity: FlatEntity,
     style: NoteStyle,
@@ -107,7 +125,8 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
     direction?: Direction,
   ) => {
     const { column, y } = place(time)
-    shapes.push({
+    noteCount++
+    points[column].push({
       kind: 'note',
       style,
       x: laneX(column, lane),
@@ -119,23 +138,18 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
     })
     if (entity.noteCount > 0 && entity.noteCount % 10 === 0) {
       // docs/chart-format.md §9: the number of every 10th note, on the right edge.
-      shapes.push({ kind: 'noteNumber', x: columnX(column) + COLUMN_WIDTH + 4, y, value: entity.noteCount })
+      points[column].push({
+        kind: 'noteNumber',
+        x: columnX(column) + COLUMN_WIDTH + 4,
+        y,
+        value: entity.noteCount,
+      })
     }
   }
   const direction = (value: number): Direction => (value === 0 ? 'both' : value < 0 ? 'left' : 'right')
   const body = (entity: FlatEntity, style: BodyStyle, nontail: boolean) => {
     const { lane, laneLength, beat, stBeat } = entity.fields
-    for (const piece of pieces(stBeat, beat)) {
-      shapes.push({
-        kind: 'body',
-        style,
-        nontail,
-        x: laneX(piece.column, lane),
-        y: piece.y1,
-        width: laneLength * LANE_WIDTH,
-        height: piece.y2 - piece.y1,
-      })
-    }
+    spans.push({ kind: 'body', style, nontail, lane, laneLength, from: stBeat, to: beat })
   }
 
   for (const entity of entities) {
@@ -189,7 +203,7 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
       case ARCHETYPES.syncLine: {
         // docs/chart-format.md §10.1: from the centre of lane `left` to the centre of lane `right`.
         const { column, y } = place(f.beat)
-        shapes.push({
+        points[column].push({
           kind: 'sync',
           x1: laneX(column, f.left) + LANE_WIDTH / 2,
           x2: laneX(column, f.right) + LANE_WIDTH / 2,
@@ -197,26 +211,19 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
         })
         break
       }
-      case ARCHETYPES.splitLine: {
-        const positions = DIVIDER_POSITIONS[f.split] ?? DIVIDER_POSITIONS[1]
-        for (const piece of pieces(f.beat, f.endBeat)) {
-          positions.forEach((position, slot) => {
-            shapes.push({
-              kind: 'divider',
-              x: columnX(piece.column) + position * LANE_WIDTH,
-              y1: piece.y1,
-              y2: piece.y2,
-              colorId: f.color,
-              slot,
-            })
-          })
-        }
+      case ARCHETYPES.splitLine:
+        spans.push({
+          kind: 'split',
+          positions: DIVIDER_POSITIONS[f.split] ?? DIVIDER_POSITIONS[1],
+          colorId: f.color,
+          from: f.beat,
+          to: f.endBeat,
+        })
         break
-      }
       case ARCHETYPES.timescaleChange: {
         // docs/chart-format.md §10.1: the value in yellow on the right edge, with a yellow grid line.
-        const { x, y } = place(f['#BEAT'])
-        shapes.push({
+        const { column, x, y } = place(f['#BEAT'])
+        points[column].push({
           kind: 'timescale',
           x: x + COLUMN_WIDTH + 4,
           y,
@@ -230,14 +237,98 @@ export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number):
         break
     }
   }
+  return {
+    columnCount: columns,
+    width: COLUMN_MARGIN * 2 * columns + COLUMN_WIDTH * columns,
+    height: COLUMN_HEIGHT + PADDING * 2,
+    noteCount,
+    points,
+    spans,
+  }
+}
 
-  const columnList: PreviewColumn[] = Array.from({ length: columns }, (_, index) => ({
-    index,
-    x: columnX(index),
-    // docs/spec.md §2: a time label every two beats, m:ss.
-    label: formatClock(index * BEATS_PER_COLUMN),
-    labelY: PADDING + COLUMN_HEIGHT,
-  }))
-  const noteCount = shapes.filter((shape) => shape.kind === 'note').length
-  return { width, height, columns: columnList, shapes, noteCount }
+/** The shapes of columns first..last. A span is cut into one piece per column; where several pieces fill a
+ *  whole column at the same place they look like one, so one is kept (the last, as it would be drawn on
+ *  top): a column then holds at most one full piece per lane range and style, however many spans cross it. */
+export const layoutColumns = (plan: PreviewPlan, first: number, last: number): PreviewLayout => {
+  const lastColumn = plan.columnCount - 1
+  first = Math.max(0, Math.floor(first))
+  last = Math.min(lastColumn, Math.floor(last))
+  const columns: PreviewColumn[] = []
+  // Pieces by column, so that shapes come out column by column (pieces in different columns never overlap).
+  const cut: PreviewShape[][] = []
+  const full: Map<string, PreviewShape>[] = []
+  for (let column = first; column <= last; column++) {
+    columns.push({
+      index: column,
+      x: columnX(column),
+      // docs/spec.md §2: a time label every two beats, m:ss.
+      label: formatClock(column * BEATS_PER_COLUMN),
+      labelY: PADDING + COLUMN_HEIGHT,
+    })
+    cut.push([])
+    full.push(new Map())
+  }
+  for (const span of plan.spans) {
+    const from = Math.max(first, columnOfTime(lastColumn, span.from))
+    const to = Math.min(last, columnOfTime(lastColumn, span.to))
+    for (let column = from; column <= to; column++) {
+      const columnStart = column * BEATS_PER_COLUMN
+      const start = Math.max(span.from, columnStart)
+      const end = Math.min(span.to, columnStart + BEATS_PER_COLUMN)
+      if (end < start || (end === start && span.from !== span.to)) continue
+      const y1 = yIn(column, end)
+      const y2 = yIn(column, start)
+      const whole = start === columnStart && end === columnStart + BEATS_PER_COLUMN
+      if (span.kind === 'body') {
+        const shape: PreviewShape = {
+          kind: 'body',
+          style: span.style,
+          nontail: span.nontail,
+          x: laneX(column, span.lane),
+          y: y1,
+          width: span.laneLength * LANE_WIDTH,
+          height: y2 - y1,
+        }
+        if (!whole) cut[column - first].push(shape)
+        else
+          keepLast(
+            full[column - first],
+            `b${span.style}:${span.nontail}:${span.lane}:${span.laneLength}`,
+            shape,
+          )
+      } else {
+        span.positions.forEach((position, slot) => {
+          const shape: PreviewShape = {
+            kind: 'divider',
+            x: columnX(column) + position * LANE_WIDTH,
+            y1,
+            y2,
+            colorId: span.colorId,
+            slot,
+          }
+          if (!whole) cut[column - first].push(shape)
+          else keepLast(full[column - first], `d${position}`, shape)
+        })
+      }
+    }
+  }
+  const shapes: PreviewShape[] = []
+  for (let column = first; column <= last; column++) {
+    for (const shape of plan.points[column]) shapes.push(shape)
+    for (const shape of cut[column - first]) shapes.push(shape)
+    for (const shape of full[column - first].values()) shapes.push(shape)
+  }
+  return { width: plan.width, height: plan.height, columns, shapes, noteCount: plan.noteCount }
+}
+
+const keepLast = (map: Map<string, PreviewShape>, key: string, shape: PreviewShape) => {
+  map.delete(key)
+  map.set(key, shape)
+}
+
+/** Every column of a chart: the model the tests read. Drawing goes through planPreview and layoutColumns. */
+export const layoutPreview = (entities: readonly FlatEntity[], maxBeat: number): PreviewLayout => {
+  const plan = planPreview(entities, maxBeat)
+  return layoutColumns(plan, 0, plan.columnCount - 1)
 }

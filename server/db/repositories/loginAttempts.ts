@@ -6,10 +6,10 @@ export type LoginAttempt = Selectable<LoginAttemptsTable>
 export class LoginAttemptsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(attempt: Omit<LoginAttempt, 'state' | 'userId'>): Promise<void> {
+  async create(attempt: Omit<LoginAttempt, 'state' | 'userId' | 'codeHash' | 'codeTries'>): Promise<void> {
     await this.db
       .insertInto('loginAttempts')
-      .values({ ...attempt, state: 'pending', userId: null })
+      .values({ ...attempt, state: 'pending', userId: null, codeHash: null })
       .execute()
   }
 
@@ -24,14 +24,53 @@ export class LoginAttemptsRepository {
     return Number(row.count)
   }
 
-  /** Binds a pending, unexpired attempt to a user. False if it is unknown, expired or already bound. */
-  async bind(hash: string, userId: string, now: number): Promise<boolean> {
+  /** Binds a pending, unexpired attempt to a user, with the hash of the code the app shows and a new
+   *  expiry for the browser to give it by. False if it is unknown, expired or already bound. */
+  async bind(
+    hash: string,
+    userId: string,
+    now: number,
+    codeHash: string,
+    expiresTime: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('loginAttempts')
-      .set({ state: 'bound', userId })
+      .set({ state: 'bound', userId, codeHash, expiresTime })
       .where('hash', '=', hash)
       .where('state', '=', 'pending')
       .where('expiresTime', '>', now)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  /** Spends one of a bound attempt's code tries, before the code is compared, so that no more than
+   *  `maxTries` codes are ever compared however many arrive at once. The code's hash and the user, or
+   *  undefined when the attempt is unknown, not confirmed, expired, finished or out of tries. */
+  async spendCodeTry(
+    hash: string,
+    now: number,
+    maxTries: number,
+  ): Promise<{ codeHash: string; userId: string } | undefined> {
+    const row = await this.db
+      .updateTable('loginAttempts')
+      .set((eb) => ({ codeTries: eb('codeTries', '+', 1) }))
+      .where('hash', '=', hash)
+      .where('state', '=', 'bound')
+      .where('expiresTime', '>', now)
+      .where('codeTries', '<', maxTries)
+      .returning(['codeHash', 'userId'])
+      .executeTakeFirst()
+    if (!row?.codeHash || !row.userId) return undefined
+    return { codeHash: row.codeHash, userId: row.userId }
+  }
+
+  /** Ends a bound attempt whose code was given: it cannot be finished twice. */
+  async finish(hash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('loginAttempts')
+      .set({ state: 'done' })
+      .where('hash', '=', hash)
+      .where('state', '=', 'bound')
       .executeTakeFirst()
     return Number(result.numUpdatedRows) === 1
   }
@@ -47,7 +86,7 @@ export class LoginAttemptsRepository {
   }): Promise<boolean> {
     const result = await this.db
       .insertInto('loginAttempts')
-      .values({ ...attempt, state: 'external' })
+      .values({ ...attempt, state: 'external', codeHash: null })
       .onConflict((oc) => oc.column('hash').doNothing())
       .executeTakeFirst()
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1

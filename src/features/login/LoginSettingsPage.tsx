@@ -1,14 +1,20 @@
 // docs/spec.md §2 "Login settings (Sonolus)" and §4 "Login flow": check the session; if logged out, start a
 // login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
-// reload 2 s after success. The QR code and link carry only a hash of the sessionId. A suspended account
+// reload 2 s after success. The code the app shows on confirming finishes the login here (docs/protocol.md
+// §11.2). The QR code and link carry only a hash of the sessionId. A suspended account
 // sees until when and why (issue 14).
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { QRCodeSVG } from 'qrcode.react'
-import { Alert, Button, Card, Descriptions, Flex, Spin, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Flex, Input, Space, Spin, Typography } from 'antd'
 import { CloseCircleOutlined, LinkOutlined, LogoutOutlined } from '@ant-design/icons'
-import { LOGIN_POLL_MS, QR_CODE_SIZE, RELOAD_AFTER_LOGIN_MS } from '../../../common/rules'
-import { useGetMineQuery, useLogoutMutation, useStartLoginMutation } from '../../api/user'
+import { LOGIN_CODE_DIGITS, LOGIN_POLL_MS, QR_CODE_SIZE, RELOAD_AFTER_LOGIN_MS } from '../../../common/rules'
+import {
+  useFinishLoginMutation,
+  useGetMineQuery,
+  useLogoutMutation,
+  useStartLoginMutation,
+} from '../../api/user'
 import { useAppDispatch } from '../../app/hooks'
 import { browser } from '../../app/browser'
 import { clearSession, setSession } from '../../app/session'
@@ -27,6 +33,8 @@ export const LoginSettingsPage = () => {
   })
   const [startLogin, login] = useStartLoginMutation()
   const [logout] = useLogoutMutation()
+  const [finishLogin, finishing] = useFinishLoginMutation()
+  const [code, setCode] = useState('')
   const loggedIn = mine.data?.code === 200
   const started = useRef(false)
 
@@ -49,6 +57,20 @@ export const LoginSettingsPage = () => {
   }, [mine.isLoading, mine.isError, loggedIn, begin])
   useFailureMessage(mine.isError ? errorKeyOf(mine.error, 'fetch_failed') : undefined, mine.error)
   useFailureMessage(login.isError ? errorKeyOf(login.error, 'fetch_failed') : undefined, login.error)
+  useFailureMessage(finishing.isError ? errorKeyOf(finishing.error, 'not_login') : undefined, finishing.error)
+
+  // docs/protocol.md §11.2: the app shows a code once the user confirms; this browser gives it. A login
+  // that cannot be finished any more (expired, or too many wrong codes) is started again.
+  const finish = () => {
+    finishLogin(code)
+      .unwrap()
+      .catch((error: unknown) => {
+        if ((error as { status?: unknown }).status === 401) {
+          setCode('')
+          begin()
+        }
+      })
+  }
 
   // The app confirmed: stop polling, say so, and reload after 2 s. The timer belongs to the page, not to
   // this effect: stopping the polling re-runs the effect and must not cancel the reload.
@@ -165,6 +187,35 @@ export const LoginSettingsPage = () => {
                   <FormattedMessage id="login.waiting" />
                 </Typography.Paragraph>
               )}
+              <form
+                style={{ marginTop: 12 }}
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  finish()
+                }}
+              >
+                <Space.Compact>
+                  <Input
+                    aria-label={intl.formatMessage({ id: 'login.code' })}
+                    placeholder={intl.formatMessage({ id: 'login.code' })}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={LOGIN_CODE_DIGITS + 2}
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    disabled={!login.data}
+                    style={{ width: 200 }}
+                  />
+                  <Button
+                    htmlType="submit"
+                    type="primary"
+                    loading={finishing.isLoading}
+                    disabled={!login.data || code.replace(/\D/g, '').length !== LOGIN_CODE_DIGITS}
+                  >
+                    <FormattedMessage id="login.finish" />
+                  </Button>
+                </Space.Compact>
+              </form>
             </div>
           </Flex>
         )}

@@ -1,12 +1,14 @@
 // docs/spec.md §2 "Player": takes a url and reloads when it changes, shows a loading state, and nothing when the
-// url is empty. It fetches the file (redirects followed), gunzips, parses and draws it.
-import { useLayoutEffect, useRef } from 'react'
+// url is empty. It fetches the file (redirects followed), gunzips, parses and draws the part in view.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Flex, Spin, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import { PREVIEW_COLORS } from '../../../common/chart'
-import { useGetChartFileQuery } from '../../api/chartData'
-import { downloadPng } from './savePng'
+import { PREVIEW_COLORS, PREVIEW_TILE_WIDTH } from '../../../common/chart'
+import { type ChartFile, GONE, chartReader, useGetChartFileQuery, warmChartReader } from '../../api/chartData'
+import { useAppDispatch } from '../../app/hooks'
+import { pushMessage } from '../../app/messages/messagesSlice'
+import { PreviewTooLongError, downloadPng } from './savePng'
 
 const errorText = (error: unknown): string => {
   const value = error as { error?: string; data?: unknown; status?: unknown }
@@ -18,13 +20,17 @@ const errorText = (error: unknown): string => {
 
 export const ChartPlayer = ({ url }: { url?: string | null }) => {
   const intl = useIntl()
-  const svgRef = useRef<SVGSVGElement>(null)
-  const { data, error, isFetching } = useGetChartFileQuery(url ?? '', { skip: !url })
-  const layout = data
+  const dispatch = useAppDispatch()
+  const { data: chart, error, isFetching, refetch } = useGetChartFileQuery(url ?? '', { skip: !url })
 
-  // The SVG is in the document once this runs; the next frame has it painted (bench:chart reads these).
+  useEffect(() => {
+    if (url) warmChartReader()
+  }, [url])
+
+  // The first tiles are in the document once this runs; the next frame has them painted (bench:chart
+  // reads these).
   useLayoutEffect(() => {
-    if (!layout || isFetching) return
+    if (!chart || isFetching) return
     const frame = requestAnimationFrame(() => {
       performance.mark('preview:svg')
       try {
@@ -34,7 +40,7 @@ export const ChartPlayer = ({ url }: { url?: string | null }) => {
       }
     })
     return () => cancelAnimationFrame(frame)
-  }, [layout, isFetching])
+  }, [chart, isFetching])
 
   if (!url) return null
   if (isFetching) {
@@ -44,7 +50,7 @@ export const ChartPlayer = ({ url }: { url?: string | null }) => {
       </div>
     )
   }
-  if (error || !layout) {
+  if (error || !chart) {
     return (
       <Alert
         type="error"
@@ -53,35 +59,137 @@ export const ChartPlayer = ({ url }: { url?: string | null }) => {
       />
     )
   }
+  const save = () =>
+    downloadPng(chart.key).catch((caught: unknown) =>
+      dispatch(
+        caught instanceof PreviewTooLongError
+          ? pushMessage({ kind: 'error', textId: 'preview.save_too_long' })
+          : pushMessage({ kind: 'error', textId: 'preview.save_failed', detail: (caught as Error).message }),
+      ),
+    )
   return (
     <div className="chart-player">
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text type="secondary">
-          <FormattedMessage id="preview.note_count" values={{ count: layout.noteCount }} />
+          <FormattedMessage id="preview.note_count" values={{ count: chart.noteCount }} />
         </Typography.Text>
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => svgRef.current && void downloadPng(svgRef.current)}
-        >
+        <Button icon={<DownloadOutlined />} onClick={() => void save()}>
           <FormattedMessage id="preview.save" />
         </Button>
       </Flex>
-      <div className="chart-player-scroll">
-        <svg
-          ref={svgRef}
-          xmlns="http://www.w3.org/2000/svg"
-          width={layout.width}
-          height={layout.height}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
-          role="img"
-          aria-label="Chart preview"
-          data-notes={layout.noteCount}
-          shapeRendering="optimizeSpeed"
-          textRendering="optimizeSpeed"
-          style={{ background: PREVIEW_COLORS.background, display: 'block' }}
-          // Markup made by renderPreviewSvg from numbers only (common/chart/preview/svg.ts).
-          dangerouslySetInnerHTML={{ __html: layout.inner }}
-        />
+      <PreviewTiles key={chart.key} chart={chart} onGone={refetch} />
+    </div>
+  )
+}
+
+/** Tiles kept drawn beyond those in view, either side; others are asked for again when scrolled back to. */
+const TILES_KEPT_AROUND = 8
+
+/** The chart at full width, drawn only where it can be seen: the tiles in view and one either side, each
+ *  its own small <svg>, their markup written by the chart reader. A chart an hour long costs a visitor no
+ *  more than a short one. */
+const PreviewTiles = ({ chart, onGone }: { chart: ChartFile; onGone: () => unknown }) => {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const [range, setRange] = useState<readonly [number, number]>([0, 1])
+  const [tiles, setTiles] = useState<ReadonlyMap<number, string>>(
+    () => new Map(chart.firstTiles.map((markup, tile) => [tile, markup])),
+  )
+  const asked = useRef(new Set<number>())
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current
+    if (!element) return
+    let frame = 0
+    const update = () => {
+      frame = 0
+      // clientWidth is 0 where nothing is laid out (tests): a tile's width then.
+      const width = element.clientWidth || PREVIEW_TILE_WIDTH
+      const first = Math.max(0, Math.floor(element.scrollLeft / PREVIEW_TILE_WIDTH) - 1)
+      const last = Math.min(
+        chart.tileCount - 1,
+        Math.floor((element.scrollLeft + width) / PREVIEW_TILE_WIDTH) + 1,
+      )
+      setRange((current) => (current[0] === first && current[1] === last ? current : [first, last]))
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update)
+    }
+    update()
+    element.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      cancelAnimationFrame(frame)
+      element.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+    }
+  }, [chart.tileCount])
+
+  // Ask the reader for the tiles in view that are not drawn yet; forget those far away.
+  useEffect(() => {
+    const [first, last] = range
+    for (let tile = first; tile <= last; tile++) {
+      if (tiles.has(tile) || asked.current.has(tile)) continue
+      asked.current.add(tile)
+      chartReader.tile(chart.key, tile).then(
+        (markup) => {
+          asked.current.delete(tile)
+          if (!mounted.current) return
+          setTiles((current) => {
+            const next = new Map(current)
+            next.set(tile, markup)
+            for (const kept of next.keys())
+              if (kept < first - TILES_KEPT_AROUND || kept > last + TILES_KEPT_AROUND) next.delete(kept)
+            return next
+          })
+        },
+        (error: Error) => {
+          asked.current.delete(tile)
+          if (mounted.current && error.message === GONE) onGone()
+        },
+      )
+    }
+  }, [range, tiles, chart.key, onGone])
+
+  const shown: number[] = []
+  for (let tile = range[0]; tile <= range[1]; tile++) if (tiles.has(tile)) shown.push(tile)
+
+  return (
+    <div className="chart-player-scroll" ref={scrollRef}>
+      <div
+        role="img"
+        aria-label="Chart preview"
+        className="chart-preview"
+        data-notes={chart.noteCount}
+        data-columns={chart.columnCount}
+        style={{ width: chart.width, height: chart.height, background: PREVIEW_COLORS.background }}
+      >
+        {shown.map((tile) => {
+          const left = tile * PREVIEW_TILE_WIDTH
+          const width = Math.min(PREVIEW_TILE_WIDTH, chart.width - left)
+          return (
+            <svg
+              key={tile}
+              className="preview-tile"
+              data-tile={tile}
+              xmlns="http://www.w3.org/2000/svg"
+              width={width}
+              height={chart.height}
+              viewBox={`${left} 0 ${width} ${chart.height}`}
+              shapeRendering="optimizeSpeed"
+              textRendering="optimizeSpeed"
+              style={{ left }}
+              // Markup made by renderPreviewTile from numbers only (common/chart/preview/svg.ts).
+              dangerouslySetInnerHTML={{ __html: tiles.get(tile)! }}
+            />
+          )
+        })}
       </div>
     </div>
   )

@@ -7,6 +7,7 @@ import { FileTextOutlined, FileZipOutlined, UploadOutlined } from '@ant-design/i
 import { ChartError, convertSus, convertTxt, readLevelData } from '../../../common/chart'
 import { type MessageId } from '../../app/messageIds'
 import { Scaffold } from '../../components/Scaffold'
+import { warmChartReader } from '../../api/chartData'
 import { ChartPlayer } from './ChartPlayer'
 
 type Loaded = { sus: string; txt: string; data: string; url: string; warnings: string[] }
@@ -27,6 +28,8 @@ export const ChartPreviewPage = () => {
     data: useRef<HTMLInputElement>(null),
   }
 
+  // The player reads what is loaded here; its reader can start while the user picks a file.
+  useEffect(warmChartReader, [])
   // Object URLs live until the next load or until the page goes away.
   useEffect(() => () => loaded && URL.revokeObjectURL(loaded.url), [loaded])
 

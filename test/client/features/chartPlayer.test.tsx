@@ -1,9 +1,10 @@
 // docs/spec.md §2 "Player": reloads when the chart address changes, shows a loading state, shows nothing when the
 // address is empty, and draws the file it fetched.
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
-import { convertTxt } from '../../../common/chart'
+import { PREVIEW_TILE_WIDTH, convertTxt } from '../../../common/chart'
+import { ChartReader, GONE } from '../../../src/api/chartFileRead'
 import { ChartPlayer } from '../../../src/features/preview/ChartPlayer'
 import { server } from '../../../mocks/node'
 import { renderWithProviders } from '../renderWithProviders'
@@ -69,5 +70,42 @@ describe('ChartPlayer', () => {
     unmount()
     renderWithProviders(<ChartPlayer url="http://charts.test/broken.gz" />)
     expect(await screen.findByText(/^Error: .*does not decompress/)).toBeInTheDocument()
+  })
+
+  it('draws a long chart a few tiles at a time: those in view first, the next ones as it scrolls', async () => {
+    // 400 taps, one every half beat: 100 columns, 25 tiles of 4.
+    const rows = Array.from({ length: 400 }, (_, i) => `${i * 0.5},-1,10,${1 + (i % 12)},1,0,0`).join('\n')
+    server.use(http.get('http://charts.test/long.gz', serve(convertTxt(rows).gzipped)))
+    const { container } = renderWithProviders(<ChartPlayer url="http://charts.test/long.gz" />)
+    const preview = await screen.findByRole('img', { name: 'Chart preview' })
+    expect(preview).toHaveAttribute('data-notes', '400')
+    expect(screen.getByText('400 notes')).toBeInTheDocument()
+    const drawnTiles = () =>
+      [...container.querySelectorAll<SVGSVGElement>('.preview-tile')].map((tile) => Number(tile.dataset.tile))
+    // jsdom lays nothing out: the view counts as one tile wide, with one tile either side.
+    expect(drawnTiles()).toEqual([0, 1, 2])
+    expect(preview.querySelectorAll('.note-shape')).toHaveLength(3 * 16)
+    const scroller = container.querySelector<HTMLElement>('.chart-player-scroll')!
+    scroller.scrollLeft = 10 * PREVIEW_TILE_WIDTH
+    scroller.dispatchEvent(new Event('scroll'))
+    await waitFor(() => expect(drawnTiles()).toEqual([9, 10, 11, 12]))
+    const drawn = [...preview.querySelectorAll('.note-shape')].map((shape) =>
+      Number(shape.getAttribute('data-note')),
+    )
+    expect(Math.min(...drawn)).toBe(9 * 16 + 1)
+    expect(Math.max(...drawn)).toBe(13 * 16)
+  })
+})
+
+describe('ChartReader', () => {
+  it('answers tiles for the charts it holds, and says a chart it let go of is gone', () => {
+    const reader = new ChartReader()
+    const bytes = () => convertTxt('0,-1,10,1,1,0,0\n30,-1,20,4,3,0,0').gzipped
+    const first = reader.read(bytes())
+    expect(first).toMatchObject({ noteCount: 2, columnCount: 15, tileCount: 4 })
+    expect(first.firstTiles).toHaveLength(3)
+    expect(reader.tile(first.key, 3)).toContain('class="note-shape')
+    for (let i = 0; i < 8; i++) reader.read(bytes())
+    expect(() => reader.tile(first.key, 0)).toThrow(GONE)
   })
 })

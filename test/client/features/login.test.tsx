@@ -65,7 +65,7 @@ describe('/settings/sonolus', () => {
     expect(screen.getByText(/Scan the QR code/)).toBeInTheDocument()
   })
 
-  it('polls every second and reloads 2 s after the app confirms', async () => {
+  it('polls every second and reloads 2 s after the login is finished', async () => {
     let confirmed = false
     let checks = 0
     server.use(
@@ -107,5 +107,66 @@ describe('/settings/sonolus', () => {
     open()
     expect(await screen.findByLabelText('Loading…')).toBeInTheDocument()
     expect(await screen.findByText('#123456')).toBeInTheDocument()
+  })
+
+  it('finishes the login with the code the app showed: a wrong code says so, the right one logs in', async () => {
+    let finished = false
+    const given: string[] = []
+    server.use(
+      http.get('*/sonolus/user/mine', () =>
+        finished ? HttpResponse.json(sampleUser) : HttpResponse.json({ code: 401 }, { status: 401 }),
+      ),
+      http.post('*/sonolus/user/login/code', async ({ request }) => {
+        given.push(request.headers.get('authorization') ?? '')
+        const { code } = (await request.json()) as { code: string }
+        if (code !== '123 456')
+          return HttpResponse.json(
+            { code: 400, error: 'login_code', message: 'That is not the code Sonolus showed for this login' },
+            { status: 400 },
+          )
+        finished = true
+        return HttpResponse.json({ code: 200 })
+      }),
+    )
+    const reload = vi.spyOn(browser, 'reloadPage').mockImplementation(() => {})
+    const { user } = open()
+    const input = await screen.findByRole('textbox', { name: 'Code from Sonolus' })
+    const finish = screen.getByRole('button', { name: 'Finish login' })
+    await waitFor(() => expect(input).toBeEnabled())
+    // Six digits, spaces allowed.
+    await user.type(input, '12345')
+    expect(finish).toBeDisabled()
+    await user.type(input, '7')
+    await user.click(finish)
+    expect(
+      await screen.findByText('That is not the code Sonolus showed. Check it and try again'),
+    ).toBeInTheDocument()
+    expect(given).toEqual([sampleLogin.sessionId])
+    await user.clear(input)
+    await user.type(input, '123 456{Enter}')
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument()
+    await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 4000 })
+  })
+
+  it('starts a new login when the code can no longer finish this one', async () => {
+    let starts = 0
+    server.use(
+      http.get('*/sonolus/user/login', () => {
+        starts++
+        return HttpResponse.json({ ...sampleLogin, url: `${sampleLogin.url}?n=${starts}` })
+      }),
+      http.post('*/sonolus/user/login/code', () =>
+        HttpResponse.json({ code: 401, error: 'not_login', message: 'expired' }, { status: 401 }),
+      ),
+    )
+    const { user } = open()
+    const input = await screen.findByRole('textbox', { name: 'Code from Sonolus' })
+    await waitFor(() => expect(input).toBeEnabled())
+    await user.type(input, '123456{Enter}')
+    await waitFor(() => expect(starts).toBe(2))
+    expect(input).toHaveValue('')
+    expect(
+      await screen.findByText('You are not logged in, please login with Sonolus and try again'),
+    ).toBeInTheDocument()
   })
 })

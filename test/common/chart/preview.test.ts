@@ -3,13 +3,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  DENSE_SHAPES,
   DIVIDER_POSITIONS,
+  PREVIEW_TILE_COLUMNS,
   columnCount,
   convertSus,
   convertTxt,
   formatClock,
+  layoutColumns,
   layoutPreview,
+  planPreview,
+  previewTileCount,
   readLevelData,
+  renderPreviewImage,
+  renderPreviewTile,
 } from '../../../common/chart'
 
 const layoutOf = (txt: string) => {
@@ -120,5 +127,73 @@ describe('preview layout', () => {
     if (sync?.kind !== 'sync') throw new Error('no sync line')
     expect(sync.x1).toBeCloseTo(60 + 1.5 * (200 / 12))
     expect(sync.x2).toBeCloseTo(60 + 7.5 * (200 / 12))
+  })
+})
+
+describe('preview drawing by columns', () => {
+  const planOf = (txt: string) => {
+    const read = readLevelData(convertTxt(txt, { allowEmpty: true }).gzipped)
+    return planPreview(read.entities, read.maxBeat)
+  }
+  const notesOf = (layout: { shapes: { kind: string }[] }) =>
+    layout.shapes.filter((shape) => shape.kind === 'note').length
+
+  it('lays out only the columns asked for, and the tiles together hold every note once', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `${i * 0.5},-1,10,${1 + (i % 12)},1,0,0`).join('\n')
+    const plan = planPreview(readLevelData(convertTxt(rows).gzipped).entities, 99.5)
+    expect(plan.columnCount).toBe(50)
+    const window = layoutColumns(plan, 10, 13)
+    expect(window.columns.map((column) => column.index)).toEqual([10, 11, 12, 13])
+    expect(notesOf(window)).toBe(16)
+    let total = 0
+    for (let tile = 0; tile < previewTileCount(plan); tile++)
+      total += notesOf(
+        layoutColumns(plan, tile * PREVIEW_TILE_COLUMNS, (tile + 1) * PREVIEW_TILE_COLUMNS - 1),
+      )
+    expect(total).toBe(200)
+    expect(plan.noteCount).toBe(200)
+  })
+
+  it('draws one piece for many bodies that fill a column at the same place, and cuts only the columns drawn', () => {
+    // 100 identical holds over 40 columns: a middle column shows one body, not 100.
+    const rows = Array.from({ length: 100 }, () => '0,80,100,3,2,0,0').join('\n')
+    const plan = planPreview(readLevelData(convertTxt(rows).gzipped).entities, 80)
+    const middle = layoutColumns(plan, 20, 20).shapes.filter((shape) => shape.kind === 'body')
+    expect(middle).toHaveLength(1)
+    expect(middle[0]).toMatchObject({ height: 600 })
+    expect(layoutColumns(plan, 20, 23).shapes.filter((shape) => shape.kind === 'body')).toHaveLength(4)
+  })
+
+  it('keeps the split line drawn last where several fill a column at the same place', () => {
+    const plan = planOf('0,10,0,-1,0,12,1\n0,10,0,-1,0,12,2')
+    const dividers = layoutColumns(plan, 2, 2).shapes.filter((shape) => shape.kind === 'divider')
+    expect(dividers).toHaveLength(3)
+    expect(dividers.every((shape) => shape.kind === 'divider' && shape.colorId === 2)).toBe(true)
+  })
+
+  it('draws a crowded tile as a few paths and labels that do not overlap', () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${(i * 1.9) / 3000},-1,10,${1 + (i % 12)},1,0,0`)
+    const plan = planOf(rows.join('\n'))
+    const markup = renderPreviewTile(plan, 0)
+    const elements = markup.match(/<[a-z]+/g)!.length
+    expect(plan.noteCount).toBe(3000)
+    expect(elements).toBeLessThan(100)
+    expect(markup).toContain('data-notes="3000"')
+    // 300 note numbers in one column, 600 px tall: at most one every 12 px.
+    expect(markup.match(/<text/g)!.length).toBeLessThanOrEqual(1 + 600 / 12 + 1)
+    // A normal tile keeps one element per note.
+    const sparse = planOf('0,-1,10,1,1,0,0\n1,-1,20,4,3,0,0')
+    expect(renderPreviewTile(sparse, 0).match(/class="note-shape/g)).toHaveLength(2)
+    expect(DENSE_SHAPES).toBeGreaterThan(1000)
+  })
+
+  it('saves a long chart as rows of 50 columns, and refuses one too long for a canvas', () => {
+    const image = renderPreviewImage(planOf('101,-1,10,1,1,0,0'))!
+    expect(image.width).toBe(50 * (200 + 2 * 60))
+    expect(image.height).toBe(2 * 640)
+    expect(image.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true)
+    expect(image.svg.match(/class="note-shape/g)).toHaveLength(1)
+    expect(image.svg).toContain('transform="translate(-16000,640)"')
+    expect(renderPreviewImage(planOf('2600,-1,10,1,1,0,0'))).toBeUndefined()
   })
 })
