@@ -14,7 +14,7 @@
 // killed (recorded) and started again before the next attack. The server is killed at the end, always.
 //
 // Env: ATTACKS=1,3,6 runs a subset (5, 7, 9 mean both their parts; `cheap` = 6-11, `heavy` = 1-5,
-// `perClient` = 12-19; default all); ATTACK_SCALE=0.01 shrinks attacks 1-4 for quick iterations; ATTACK_CAP_S (120), SLOW_CAP_S (150),
+// `perClient` = 12-20; default all); ATTACK_SCALE=0.01 shrinks attacks 1-4 for quick iterations; ATTACK_CAP_S (120), SLOW_CAP_S (150),
 // SLOW_EVERY_S (10), SLOW_CONNECTIONS (200), FLOOD_REQUESTS (2000), FLOOD_CONCURRENCY (32),
 // UNRESPONSIVE_S (60), RSS_KILL_MB (8000), RECOVERY_S (30); ATTACK_TRUST_PROXY (the server's TRUST_PROXY,
 // default 127.0.0.1); ATTACK_SERVER_LOG=1 shows the server's log.
@@ -68,7 +68,7 @@ const catalogue = [...attacks(settings), ...perClientAttacks(settings)]
 const GROUPS: Record<string, string[]> = {
   cheap: ['6', '7a', '7b', '8', '9a', '9b', '10', '11'],
   heavy: ['1', '2', '3', '4', '5a', '5b'],
-  perClient: ['12', '13', '14', '15', '16', '17', '18', '19'],
+  perClient: ['12', '13', '14', '15', '16', '17', '18', '19', '20'],
   '5': ['5a', '5b'],
   '7': ['7a', '7b'],
   '9': ['9a', '9b'],

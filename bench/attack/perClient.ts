@@ -1,10 +1,11 @@
 // bench:attack's rows for what one client may hold or cost at once: connections, bodies held in memory,
 // replay bytes on disk, chart conversions, bursts inside the per-minute rate, charts that would freeze a
-// browser, forged results, and the upload and report holes. Each is judged by its answers; the harness
+// browser, forged results, the upload and report holes, and a web login link sent to someone else. Each is judged by its answers; the harness
 // judges the probe (another address), the server's memory and the data folder's growth.
 import http from 'node:http'
 import net from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { appLogin, loginCodeIn } from '../../scripts/dev-app-login.js'
 import { signInOverHttp } from '../../test/fixtures/serverProcess.js'
 import { replayFiles, sha1 } from '../../test/fixtures/replay/replay.js'
 import {
@@ -402,6 +403,63 @@ export const perClientAttacks = (settings: Settings): Attack[] => {
               oracle.status !== 201 &&
               judge(self, 400, 'bad_request').asExpected,
           }
+        }
+      },
+    },
+    {
+      id: '20',
+      title: 'a web login link the attacker started, confirmed in the app by someone else; 6 code guesses',
+      expected:
+        "the attacker's browser stays logged out (401); guesses 400×5 then 401; the victim's own login finishes with its code (200)",
+      capMs,
+      prepare: async () => async (t, signal) => {
+        const start = async () =>
+          JSON.parse((await send(`${t.origin}/sonolus/user/login`, { signal })).text) as {
+            sessionId: string
+            url: string
+          }
+        const mine = async (sessionId: string) =>
+          (await send(`${t.origin}/sonolus/user/mine`, { headers: { authorization: sessionId }, signal }))
+            .status
+        const giveCode = (sessionId: string, code: string) =>
+          send(`${t.origin}/sonolus/user/login/code`, {
+            method: 'POST',
+            headers: { authorization: sessionId, 'content-type': 'application/json' },
+            body: JSON.stringify({ code }),
+            signal,
+          }).catch(orNoAnswer)
+        const victim = {
+          id: `victim-${randomBytes(3).toString('hex')}`,
+          handle: String(7900 + Math.floor(Math.random() * 90)),
+          name: 'Victim',
+        }
+        const attacker = await start()
+        const confirmed = await appLogin(attacker.url, victim)
+        const code = loginCodeIn(confirmed.message) ?? ''
+        const before = await mine(attacker.sessionId)
+        const guesses = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            giveCode(attacker.sessionId, String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')),
+          ),
+        )
+        const after = await mine(attacker.sessionId)
+        // The victim's own login, started in their browser, finishes with the code their app shows.
+        const own = await start()
+        const ownCode = loginCodeIn((await appLogin(own.url, victim)).message) ?? ''
+        const finished = await giveCode(own.sessionId, ownCode)
+        const ownMine = await mine(own.sessionId)
+        const statuses = guesses.map((guess) => (answered(guess) ? guess.status : 0)).sort()
+        return {
+          answer: `confirmed ${confirmed.status}; attacker's mine ${before}, after guesses ${after}; guesses ${tally(guesses.map((guess) => describe(guess)))}; own login ${describe(finished)}, mine ${ownMine}`,
+          asExpected:
+            confirmed.status === 200 &&
+            /^\d{6}$/.test(code) &&
+            before === 401 &&
+            after === 401 &&
+            statuses.join() === '400,400,400,400,400,401' &&
+            answered(finished) &&
+            finished.status === 200 &&
+            ownMine === 200,
         }
       },
     },
