@@ -117,7 +117,13 @@ export {
   COLUMN_WIDTH,
   PADDING,
 } from './preview/layout.js'
-export type { PreviewLayout, PreviewShape, PreviewColumn, PreviewPlan, PreviewSpan } from './preview/layout.js'
+export type {
+  PreviewLayout,
+  PreviewShape,
+  PreviewColumn,
+  PreviewPlan,
+  PreviewSpan,
+} from './preview/layout.js'
 export {
   renderLayoutMarkup,
   renderPreviewTile,
