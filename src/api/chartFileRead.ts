@@ -30,6 +30,10 @@ export const FIRST_TILES = 3
 /** Charts kept laid out: the players on screen and the ones just left. */
 const KEPT = 8
 
+/** What the page asks the reader, wherever the reader runs. */
+export type ChartReaderRequest =
+  { op: 'read'; bytes: Uint8Array } | { op: 'tile'; key: number; tile: number } | { op: 'image'; key: number }
+
 /** A chart the reader no longer holds (read again to draw it). */
 export const GONE = 'chart.gone'
 
@@ -55,6 +59,17 @@ export class ChartReader {
       firstTiles: Array.from({ length: Math.min(FIRST_TILES, tileCount) }, (_, tile) =>
         renderPreviewTile(plan, tile),
       ),
+    }
+  }
+
+  answer(request: ChartReaderRequest): unknown {
+    switch (request.op) {
+      case 'read':
+        return this.read(request.bytes)
+      case 'tile':
+        return this.tile(request.key, request.tile)
+      case 'image':
+        return this.image(request.key)
     }
   }
 

@@ -1,11 +1,10 @@
 // The chart reader as the page uses it: in the chart-file worker (one, made when first needed, shared by
 // every player), or in the page where workers do not exist (tests). A worker that fails rejects what it
 // had and is made again for the next request.
-import { ChartReader, type ChartSummary } from './chartFileRead'
+import { ChartReader, type ChartReaderRequest, type ChartSummary } from './chartFileRead'
 import { type ChartFileReply, type ChartFileRequest } from './chartFile.worker'
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void }
-type Request = ChartFileRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
 let worker: Worker | undefined
 let inPage: ChartReader | undefined
@@ -37,20 +36,16 @@ const theWorker = (): Worker => {
   return made
 }
 
-const ask = <T>(request: Request, transfer: Transferable[] = []): Promise<T> => {
+const ask = <T>(request: ChartReaderRequest, transfer: Transferable[] = []): Promise<T> => {
   if (typeof Worker === 'undefined') {
-    inPage ??= new ChartReader()
-    const reader = inPage
-    return Promise.resolve().then(() => {
-      if (request.op === 'read') return reader.read(request.bytes) as T
-      if (request.op === 'tile') return reader.tile(request.key, request.tile) as T
-      return reader.image(request.key) as T
-    })
+    const reader = (inPage ??= new ChartReader())
+    return Promise.resolve().then(() => reader.answer(request) as T)
   }
   return new Promise<T>((resolve, reject) => {
     const id = nextId++
     waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
-    theWorker().postMessage({ ...request, id } as ChartFileRequest, transfer)
+    const message: ChartFileRequest = { ...request, id }
+    theWorker().postMessage(message, transfer)
   })
 }
 

@@ -4,7 +4,8 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
 import { DIALECTS, openTestApp } from './helpers/context'
-import { postSigned } from './helpers/sessions'
+import { giveLoginCode, postSigned } from './helpers/sessions'
+import { loginCodeIn } from '../../scripts/dev-app-login'
 
 const PUBLIC_URL = 'https://charts.example.com'
 const player = { id: 'user-1', handle: '123456', name: 'Player One' }
@@ -187,17 +188,10 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
       expect(response.headers['cache-control']).toBe('no-store')
       return response.json() as { code: number; sessionId: string; url: string }
     }
-    /** The browser gives the code the app showed (docs/protocol.md §11.2 step 4). */
     const giveCode = (sessionId: string, code: string) =>
-      test.app.inject({
-        method: 'POST',
-        url: '/sonolus/user/login/code',
-        headers: { authorization: sessionId, 'x-sirius-client': 'web' },
-        payload: { code },
-        remoteAddress: `10.1.0.${Math.floor(Math.random() * 200)}`,
-      })
+      giveLoginCode(test.app, sessionId, code, `10.1.0.${Math.floor(Math.random() * 200)}`)
     /** The code in the app's message. */
-    const codeIn = (message: string) => /: (\d{6})\./.exec(message)![1]
+    const codeIn = (message: string) => loginCodeIn(message)!
     const callbackBody = (hash: string, overrides: Record<string, unknown> = {}) =>
       JSON.stringify({
         type: 'authenticateExternal',

@@ -13,7 +13,8 @@ import { signBody, testPublicKey, testPublicKeyEnv, userProfile } from '../fixtu
 import { png, sha1 } from '../fixtures/media/media'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
-import { appSession, postSigned, TEST_PUBLIC_URL } from './helpers/sessions'
+import { appSession, giveLoginCode, postSigned, TEST_PUBLIC_URL } from './helpers/sessions'
+import { loginCodeIn } from '../../scripts/dev-app-login'
 import { uploadFile } from './helpers/upload'
 
 const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
@@ -361,14 +362,8 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
         expect(answer.json()).toMatchObject({ code: 401, error: 'not_login' })
       // The session starts when the browser gives the code the first answer carried.
       expect(await userSessions('web-replayer')).toBe(0)
-      const code = /: (\d{6})\./.exec((answers[0].json() as { message: string }).message)![1]
-      const finished = await test.app.inject({
-        method: 'POST',
-        url: '/sonolus/user/login/code',
-        headers: { authorization: sessionId },
-        payload: { code },
-      })
-      expect(finished.statusCode).toBe(200)
+      const code = loginCodeIn((answers[0].json() as { message: string }).message)!
+      expect((await giveLoginCode(test.app, sessionId, code)).statusCode).toBe(200)
       expect(await userSessions('web-replayer')).toBe(1)
       await healthy()
     })

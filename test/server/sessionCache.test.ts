@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SessionCache } from '../../server/auth/sessionCache'
 import { signBody, testPublicKeyEnv, userProfile } from '../fixtures/keys/sign'
 import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
-import { TEST_PUBLIC_URL, appSession, postSigned } from './helpers/sessions'
+import { TEST_PUBLIC_URL, appSession, giveLoginCode, postSigned } from './helpers/sessions'
+import { loginCodeIn } from '../../scripts/dev-app-login'
 
 type App = Awaited<ReturnType<typeof openTestApp>>['app']
 
@@ -153,14 +154,8 @@ if (DIALECTS.includes('postgres'))
           signBody(body),
         )
         expect(confirmed.statusCode).toBe(200)
-        const code = /: (\d{6})\./.exec((confirmed.json() as { message: string }).message)![1]
-        const finished = await test.app.inject({
-          method: 'POST',
-          url: '/sonolus/user/login/code',
-          headers: { authorization: sessionId },
-          payload: { code },
-        })
-        expect(finished.statusCode).toBe(200)
+        const code = loginCodeIn((confirmed.json() as { message: string }).message)!
+        expect((await giveLoginCode(test.app, sessionId, code)).statusCode).toBe(200)
         expect(await until(() => mine(other.app, sessionId), 200)).toBe(200)
       } finally {
         await other.close()

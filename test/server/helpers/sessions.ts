@@ -36,3 +36,13 @@ export const postSigned = (app: App, url: string, payload: string, signature: st
       ...(signature ? { 'sonolus-signature': signature } : {}),
     },
   })
+
+/** The browser gives the code the app's confirmation showed (docs/protocol.md §11.2 step 4). */
+export const giveLoginCode = (app: App, sessionId: string, code: string, remoteAddress?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/sonolus/user/login/code',
+    headers: { authorization: sessionId, 'x-sirius-client': 'web' },
+    payload: { code },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  })
