@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { ActionButton } from '../../src/components/ActionButton'
 import { safeUrl } from '../../src/components/Markdown'
 import { visiblePages } from '../../src/components/Paginator'
+import { RelativeTime } from '../../src/components/RelativeTime'
 import { renderWithProviders } from './renderWithProviders'
 
 describe('ActionButton', () => {
@@ -96,4 +97,25 @@ describe('markdown URL filter', () => {
     'data:text/html,x',
     'vbscript:x',
   ])('drops %s', (url) => expect(safeUrl(url)).toBeNull())
+})
+
+describe('RelativeTime', () => {
+  const now = Date.UTC(2026, 5, 1)
+
+  it('says how long ago, with the exact time on hover', () => {
+    renderWithProviders(<RelativeTime time={now - 3 * 60_000} now={now} />)
+    const time = screen.getByText(/3 minutes? ago/)
+    expect(time).toHaveAttribute('title', new Date(now - 3 * 60_000).toISOString())
+  })
+
+  it('shows - for a time an answer lacks or that is not a date, without breaking the page', () => {
+    renderWithProviders(
+      <div>
+        <RelativeTime time={undefined as unknown as number} now={now} />
+        <RelativeTime time={Number.NaN} now={now} />
+        <RelativeTime time={1e20} now={now} />
+      </div>,
+    )
+    expect(screen.getAllByText('-')).toHaveLength(3)
+  })
 })
