@@ -20,6 +20,15 @@ export const isApiPath = (url: string): boolean => {
 export const looksLikeFile = (url: string): boolean =>
   url.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(url)
 
+/** The browser player's worker compiles the engine's node graphs into functions (new Function), which the
+ *  SPA's policy forbids. A worker runs under the policy its own file is served with, so this one file gets
+ *  'unsafe-eval' and nothing else: it fetches nothing and loads no other script. The compiled code is
+ *  made of numbers and our own templates, never of text from the engine data
+ *  (engine/interpreter/compile.ts). */
+export const WATCH_WORKER_POLICY = "default-src 'none'; script-src 'self' 'unsafe-eval'"
+export const isWatchWorker = (filePath: string): boolean =>
+  /^watch\.worker-[\w-]+\.js$/.test(path.basename(filePath))
+
 export const registerSpa = async (app: App, staticRoot: string): Promise<boolean> => {
   const index = path.join(staticRoot, 'index.html')
   if (!fs.existsSync(index)) {
@@ -35,6 +44,7 @@ export const registerSpa = async (app: App, staticRoot: string): Promise<boolean
       // Vite names assets by content hash, so they never change; index.html must always be revalidated.
       const immutable = path.relative(staticRoot, filePath).startsWith(`assets${path.sep}`)
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      if (isWatchWorker(filePath)) res.header('content-security-policy', WATCH_WORKER_POLICY)
     },
   })
   return true

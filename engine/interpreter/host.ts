@@ -52,6 +52,8 @@ export class RunHost implements Host {
   readonly blocks: Blocks
   draws: DrawCall[] = []
   sounds: SoundCall[] = []
+  /** Looped sounds told when to stop (StopLoopedScheduled), by the id PlayLooped* gave. */
+  stops: { id: number; time: number }[] = []
   particles: ParticleCall[] = []
   texts: TextCall[] = []
   icons: TextCall[] = []
@@ -144,7 +146,9 @@ export class RunHost implements Host {
     return id
   }
   stopLooped() {}
-  stopLoopedScheduled() {}
+  stopLoopedScheduled(id: number, time: number) {
+    this.stops.push({ id, time })
+  }
   spawnParticle(effect: number, quad: Quad, duration: number, looped: boolean) {
     this.checkId('particles', effect, 'SpawnParticleEffect')
     const id = this.nextId++
@@ -206,6 +210,7 @@ export class RunHost implements Host {
   nextFrame() {
     this.draws = []
     this.sounds = []
+    this.stops = []
     this.particles = []
     this.texts = []
     this.icons = []

@@ -31,6 +31,8 @@ export class WatchRun {
   readonly frames: { time: number; draws: DrawCall[]; sounds: SoundCall[]; particles: ParticleCall[] }[] = []
   /** What preprocess scheduled on the timeline (sounds). */
   readonly scheduled: SoundCall[]
+  /** When preprocess told each scheduled loop (by id) to stop. */
+  readonly scheduledStops: { id: number; time: number }[]
   /** Every entity's spawning range, in updateSpawn's units. */
   readonly ranges: { spawn: number; despawn: number }[] = []
   time = 0
@@ -124,6 +126,7 @@ export class WatchRun {
     const all = level.entities.map((_, index) => index)
     this.inOrder('preprocess', all).forEach((entity) => this.run('preprocess', entity))
     this.scheduled = this.host.sounds
+    this.scheduledStops = this.host.stops
     this.host.nextFrame()
     this.ranges.push(...all.map(() => ({ spawn: 0, despawn: 0 })))
     this.inOrder('spawnTime', all).forEach(

@@ -5,6 +5,7 @@
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
 // The author links to their page (issue 17). Issue 18: each tag opens the list filtered by it, and a card
 // shows what the level data is like.
+import type { LevelItem } from '@sonolus/core'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -41,6 +42,7 @@ import { AddToPlaylist } from '../playlists'
 import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
 import { ChartPlayer } from '../preview'
+import { WatchPlayer, useMoment } from '../watch'
 import { CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
 import { ChartStatsCard } from './ChartStatsCard'
@@ -54,6 +56,7 @@ export const ChartInfoPage = () => {
   const { data, error, isLoading } = useGetLevelQuery(id)
   const [deleteLevel] = useDeleteLevelMutation()
   const submit = useSubmit()
+  const { moment, go: goToMoment, clear: leaveReplay } = useMoment()
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
@@ -276,6 +279,21 @@ export const ChartInfoPage = () => {
             </Flex>
           </Flex>
         </Card>
+        {chart.dataHash && (
+          <Card title={<FormattedMessage id="chart.info.watch" />} data-testid="chart-watch">
+            <WatchPlayer
+              item={data.item}
+              level={{ url: `${bases.data}${chart.dataHash}` }}
+              musicUrl={chart.musicHash ? `${bases.data}${chart.musicHash}` : undefined}
+              backgroundUrl={backgroundOf(data.item, bases.data)}
+              dataBase={bases.data}
+              sonolusBase={bases.sonolus}
+              moment={moment}
+              onCloseReplay={leaveReplay}
+              shareUrl={`${window.location.origin}${window.location.pathname}`}
+            />
+          </Card>
+        )}
         <Card title={<FormattedMessage id="chart.info.description" />}>
           {chart.description.trim() ? (
             <Markdown>{chart.description}</Markdown>
@@ -287,7 +305,7 @@ export const ChartInfoPage = () => {
         </Card>
         <ChartStatsCard chart={chart} />
         <CommunitySection chart={chart} />
-        <LeaderboardSection chartId={chart.id} />
+        <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>
           {chart.dataHash ? (
             <ChartPlayer url={`${bases.data}${chart.dataHash}`} />
@@ -307,6 +325,12 @@ export const ChartInfoPage = () => {
       </Flex>
     </Scaffold>
   )
+}
+
+/** The level's background image (the chart's own, else the engine's), drawn behind the player. */
+const backgroundOf = (item: LevelItem, dataBase: string): string | undefined => {
+  const background = item.useBackground.useDefault ? item.engine.background : item.useBackground.item
+  return background ? `${dataBase}${background.image.hash}` : undefined
 }
 
 export default ChartInfoPage

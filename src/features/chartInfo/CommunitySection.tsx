@@ -26,6 +26,7 @@ import { type MessageId } from '../../app/messageIds'
 import { ActionButton } from '../../components/ActionButton'
 import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'
+import { linkMoments } from '../watch'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
 import { UserLink } from '../../components/UserLink'
@@ -271,7 +272,7 @@ const CommentItem = ({
         )}
       </span>
     </Flex>
-    <Markdown>{comment.markdown}</Markdown>
+    <Markdown>{linkMoments(comment.markdown)}</Markdown>
     <Flex justify="space-between" align="center" gap={8}>
       <span className="text-secondary">#{comment.name}</span>
       <Flex gap={4}>

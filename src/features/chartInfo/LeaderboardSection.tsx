@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Card, Empty, Flex, Select, Spin } from 'antd'
-import { PlayCircleOutlined } from '@ant-design/icons'
+import { EyeOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels'
 import { LEADERBOARD_VISIBLE_PAGES } from '../../../common/rules'
 import { errorKeyOf } from '../../api/errors'
@@ -15,7 +15,14 @@ import { useBases } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
 import { UserLink } from '../../components/UserLink'
 
-export const LeaderboardSection = ({ chartId }: { chartId: string }) => {
+export const LeaderboardSection = ({
+  chartId,
+  onWatch,
+}: {
+  chartId: string
+  /** Plays a record's replay in the browser player. */
+  onWatch?: (replay: string) => void
+}) => {
   const intl = useIntl()
   const bases = useBases()
   const [board, setBoard] = useState<LeaderboardName>('arcScore')
@@ -100,6 +107,16 @@ export const LeaderboardSection = ({ chartId }: { chartId: string }) => {
                   <UserLink author={record.player} />
                 </span>
                 <span className="record-value">{record.value}</span>
+                {onWatch && (
+                  <Button
+                    size="small"
+                    icon={<EyeOutlined />}
+                    onClick={() => onWatch(record.replay)}
+                    data-testid="record-watch"
+                  >
+                    <FormattedMessage id="leaderboard.watch" />
+                  </Button>
+                )}
                 <Button
                   size="small"
                   icon={<PlayCircleOutlined />}

@@ -1,0 +1,665 @@
+// The browser player: a chart watched through our engine, as the app shows it. Nothing is fetched until
+// someone presses play or follows a moment; then the engine's watch data runs in the watch worker, each
+// frame's Draw calls are drawn on the canvas, and the music and hit sounds play, the music's clock leading.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Alert, Button, Flex, Select, Slider, Space, Switch, Tag, Tooltip, Typography } from 'antd'
+import {
+  CaretRightOutlined,
+  CloseOutlined,
+  FullscreenOutlined,
+  LinkOutlined,
+  PauseOutlined,
+} from '@ant-design/icons'
+import type { EngineConfiguration, LevelItem } from '@sonolus/core'
+import { WatchClock, WatchAudio } from './audio'
+import {
+  type EngineFiles,
+  WatchFailure,
+  fetchBytes,
+  fetchEngineFiles,
+  fetchReplay,
+  hasMirror,
+  noteSpeedOption,
+  optionsFor,
+} from '../../api/watchFiles'
+import { WatchEngine } from './engineClient'
+import { HudTimeline, type HudState } from './hud'
+import { formatMoment, momentHash } from './moments'
+import { type MessageId } from '../../app/messageIds'
+import { type LoadedWatch } from './protocol'
+import { type Renderer, createRenderer, layOutFrame, spriteTable, type PreparedSprite } from './render'
+
+export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
+const ASPECT = 16 / 9
+const SEEK_STEP = 5
+/** How often the controls (time label, judgment display) follow the frames. */
+const UI_INTERVAL_MS = 100
+const FRAMES_KEPT = 600
+
+/** What the player shows of its frames to tests and bench:player (read from the canvas element). */
+export type WatchProbe = {
+  renderer?: string
+  /** ms from pressing play to the first frame drawn. */
+  firstFrameMs?: number
+  frames: { time: number; engineMs: number; drawMs: number; at: number }[]
+  /** The last frame drawn: each quad's sprite name and corners in canvas pixels, in drawing order. */
+  last?: { time: number; width: number; height: number; quads: { sprite: string; corners: number[] }[] }
+}
+export type WatchCanvas = HTMLCanvasElement & { watchProbe?: WatchProbe }
+
+export type WatchPlayerProps = {
+  /** The level's engine, skin and effect (a level item, or the engine's item for a chart not yet made). */
+  item: Pick<LevelItem, 'engine' | 'useSkin' | 'useEffect'>
+  /** The level data's address, or its bytes (a chart converted on the create page). */
+  level: { url: string } | { bytes: Uint8Array }
+  musicUrl?: string
+  backgroundUrl?: string
+  dataBase: string
+  sonolusBase: string
+  /** A moment to open at (the address's #t=), and a replay to watch (#replay=). */
+  moment?: { time?: number; replay?: string; nonce: number }
+  onCloseReplay?: () => void
+  /** The address of this page, for "copy link to this moment"; none hides the button. */
+  shareUrl?: string
+}
+
+type Phase = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; key: string }
+
+type Loaded = {
+  files: EngineFiles
+  levelBytes: Uint8Array
+  replayBytes?: Uint8Array
+  replayTitle?: string
+  watch: LoadedWatch
+  table: (PreparedSprite | undefined)[]
+  hud: HudTimeline
+}
+
+export const WatchPlayer = ({
+  item,
+  level,
+  musicUrl,
+  backgroundUrl,
+  dataBase,
+  sonolusBase,
+  moment,
+  onCloseReplay,
+  shareUrl,
+}: WatchPlayerProps) => {
+  const intl = useIntl()
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
+  const [playing, setPlaying] = useState(false)
+  const [shownTime, setShownTime] = useState(0)
+  const [hud, setHud] = useState<HudState | undefined>()
+  const [rate, setRate] = useState(1)
+  const [noteSpeed, setNoteSpeed] = useState<number | undefined>()
+  const [mirror, setMirror] = useState(false)
+  const [musicFailed, setMusicFailed] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const [configuration, setConfiguration] = useState<EngineConfiguration>()
+  const [watch, setWatch] = useState<Loaded>()
+
+  const root = useRef<HTMLDivElement>(null)
+  const canvas = useRef<WatchCanvas>(null)
+  const music = useRef<HTMLAudioElement>(null)
+  const engine = useRef<WatchEngine>(undefined)
+  const audio = useRef<WatchAudio>(undefined)
+  const renderer = useRef<Renderer>(undefined)
+  const clock = useRef(new WatchClock())
+  const loaded = useRef<Loaded>(undefined)
+  const pending = useRef<{ time: number; skip: boolean } | undefined>(undefined)
+  const busy = useRef(false)
+  const pressedAt = useRef<number | undefined>(undefined)
+  const lastUi = useRef(0)
+  const frameRequest = useRef<number | undefined>(undefined)
+  const loading = useRef<Promise<boolean> | undefined>(undefined)
+  const abort = useRef<AbortController>(undefined)
+
+  const levelKey = 'url' in level ? level.url : level.bytes
+  const replay = moment?.replay
+
+  // A new chart, engine or replay starts over.
+  useEffect(() => {
+    const theClock = clock.current
+    return () => {
+      abort.current?.abort()
+      abort.current = undefined
+      engine.current?.close()
+      engine.current = undefined
+      audio.current?.close()
+      audio.current = undefined
+      renderer.current?.dispose()
+      renderer.current = undefined
+      loaded.current = undefined
+      loading.current = undefined
+      busy.current = false
+      pending.current = undefined
+      theClock.pause()
+      theClock.set(0)
+      if (frameRequest.current !== undefined) cancelAnimationFrame(frameRequest.current)
+      frameRequest.current = undefined
+      setWatch(undefined)
+      setPlaying(false)
+      setPhase({ kind: 'idle' })
+    }
+  }, [levelKey, item.engine.watchData.hash, replay])
+
+  const probe = (): WatchProbe => {
+    const element = canvas.current!
+    return (element.watchProbe ??= { frames: [] })
+  }
+
+  /** Draws the frame at `time` (the newest asked wins; one is computed at a time). */
+  const requestFrame = useCallback((time: number, skip: boolean) => {
+    pending.current = { time, skip }
+    if (busy.current) return
+    const next = () => {
+      const ask = pending.current
+      const current = loaded.current
+      if (!ask || !engine.current || !current) {
+        busy.current = false
+        return
+      }
+      pending.current = undefined
+      busy.current = true
+      engine.current.frame(ask.time, ask.skip).then(
+        (frame) => {
+          const element = canvas.current
+          if (element && renderer.current && loaded.current === current) {
+            const started = performance.now()
+            const laid = layOutFrame(frame.draws, current.table, element.width, element.height)
+            renderer.current.render(laid)
+            const drawMs = performance.now() - started
+            const info = probe()
+            if (pressedAt.current !== undefined) {
+              info.firstFrameMs = performance.now() - pressedAt.current
+              pressedAt.current = undefined
+            }
+            info.frames.push({ time: frame.time, engineMs: frame.cost, drawMs, at: performance.now() })
+            if (info.frames.length > FRAMES_KEPT) info.frames.splice(0, info.frames.length - FRAMES_KEPT)
+            info.last = {
+              time: frame.time,
+              width: element.width,
+              height: element.height,
+              quads: laid.sprites.map((sprite, n) => ({
+                sprite: sprite.name,
+                corners: Array.from(laid.quads.subarray(n * 9, n * 9 + 8)),
+              })),
+            }
+          }
+          next()
+        },
+        (error: unknown) => {
+          busy.current = false
+          setPhase({
+            kind: 'failed',
+            key: error instanceof WatchFailure ? error.key : 'watch.engine_refused',
+          })
+        },
+      )
+    }
+    next()
+  }, [])
+
+  const showUi = useCallback((time: number, force = false) => {
+    const now = performance.now()
+    if (!force && now - lastUi.current < UI_INTERVAL_MS) return
+    lastUi.current = now
+    setShownTime(time)
+    if (loaded.current) setHud(loaded.current.hud.at(time))
+  }, [])
+
+  /** Runs the engine on these options (the chart's files fetched once; the session made again). */
+  const startSession = useCallback(
+    async (current: Omit<Loaded, 'watch' | 'hud' | 'table'>, options: number[]) => {
+      const element = canvas.current!
+      const made = await engine.current!.load({
+        level: current.levelBytes.slice(),
+        watchData: current.files.watchData.slice(),
+        replay: current.replayBytes?.slice(),
+        options,
+        aspectRatio: element.width / element.height || ASPECT,
+      })
+      const next: Loaded = {
+        ...current,
+        watch: made,
+        table: spriteTable(current.files.skin, made.sprites),
+        hud: new HudTimeline(made.judgments.time, made.judgments.judgment, made.noteCount),
+      }
+      loaded.current = next
+      audio.current?.setSchedule(made.sounds, made.stops)
+      setWatch(next)
+      return next
+    },
+    [],
+  )
+
+  const load = useCallback((): Promise<boolean> => {
+    if (loading.current) return loading.current
+    const controller = new AbortController()
+    abort.current = controller
+    setPhase({ kind: 'loading' })
+    engine.current = new WatchEngine()
+    audio.current = new WatchAudio()
+    const run = async () => {
+      const signal = controller.signal
+      const [files, levelBytes, replayData] = await Promise.all([
+        fetchEngineFiles(item, dataBase, signal),
+        'url' in level ? fetchBytes(level.url, signal) : Promise.resolve(level.bytes.slice()),
+        replay ? fetchReplay(sonolusBase, dataBase, replay, signal) : Promise.resolve(undefined),
+      ])
+      if (signal.aborted) return false
+      const element = canvas.current!
+      renderer.current = createRenderer(element, {
+        image: files.texture,
+        width: files.texture.width,
+        height: files.texture.height,
+        smooth: files.skin.interpolation,
+      })
+      probe().renderer = renderer.current.kind
+      setConfiguration(files.configuration)
+      const speed = noteSpeedOption(files.configuration)
+      setNoteSpeed((value) => value ?? speed?.def)
+      await audio.current!.decode(files.clips)
+      await startSession(
+        { files, levelBytes, replayBytes: replayData?.bytes, replayTitle: replayData?.title },
+        optionsFor(files.configuration, { noteSpeed: noteSpeed ?? speed?.def, mirror }),
+      )
+      if (signal.aborted) return false
+      setPhase({ kind: 'ready' })
+      return true
+    }
+    loading.current = run().catch((error: unknown) => {
+      if (controller.signal.aborted) return false
+      setPhase({ kind: 'failed', key: error instanceof WatchFailure ? error.key : 'watch.fetch_failed' })
+      loading.current = undefined
+      return false
+    })
+    return loading.current
+    // The options at the time of loading; later changes start a new session (below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item, level, dataBase, sonolusBase, replay, startSession])
+
+  const musicTimeOf = (time: number) => time + (loaded.current?.watch.bgmOffset ?? 0)
+
+  /** Puts the music where the level is, playing or not. */
+  const syncMusic = useCallback(
+    (time: number, play: boolean) => {
+      const element = music.current
+      if (!element || musicFailed) return
+      const at = musicTimeOf(time)
+      const inside = at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)
+      if (Math.abs(element.currentTime - at) > 0.05) element.currentTime = Math.max(0, at)
+      if (play && inside) element.play().catch(() => undefined)
+      else element.pause()
+    },
+    [musicFailed],
+  )
+
+  const tick = useCallback(() => {
+    frameRequest.current = undefined
+    const current = loaded.current
+    if (!current || !clock.current.playing) return
+    const element = music.current
+    if (element && !element.paused && !element.seeking && element.readyState >= 2)
+      clock.current.follow(element.currentTime - current.watch.bgmOffset)
+    let time = clock.current.time()
+    if (element && element.paused && !musicFailed) {
+      // The music starts when the level reaches it.
+      const at = musicTimeOf(time)
+      if (at >= 0 && (!Number.isFinite(element.duration) || at < element.duration) && element.readyState >= 2)
+        syncMusic(time, true)
+    }
+    if (time >= current.watch.end) {
+      time = current.watch.end
+      clock.current.pause()
+      clock.current.set(time)
+      element?.pause()
+      setPlaying(false)
+    }
+    audio.current?.schedule(time, clock.current.rate, true)
+    requestFrame(time, false)
+    showUi(time)
+    if (clock.current.playing) frameRequest.current = requestAnimationFrame(tick)
+  }, [requestFrame, showUi, syncMusic, musicFailed])
+
+  const play = useCallback(async () => {
+    pressedAt.current = performance.now()
+    await audio.current?.resume()
+    if (!(await load())) return
+    await audio.current?.resume()
+    const current = loaded.current!
+    if (clock.current.time() >= current.watch.end) clock.current.set(0)
+    audio.current?.reset(clock.current.time())
+    clock.current.start()
+    syncMusic(clock.current.time(), true)
+    setPlaying(true)
+    if (frameRequest.current === undefined) frameRequest.current = requestAnimationFrame(tick)
+  }, [load, syncMusic, tick])
+
+  const pause = useCallback(() => {
+    clock.current.pause()
+    music.current?.pause()
+    audio.current?.reset()
+    setPlaying(false)
+    showUi(clock.current.time(), true)
+  }, [showUi])
+
+  const seek = useCallback(
+    async (time: number) => {
+      if (!(await load())) return
+      const current = loaded.current!
+      const to = Math.min(Math.max(time, 0), current.watch.end)
+      clock.current.set(to)
+      audio.current?.reset(to)
+      syncMusic(to, clock.current.playing)
+      requestFrame(to, true)
+      showUi(to, true)
+    },
+    [load, syncMusic, requestFrame, showUi],
+  )
+
+  const toggle = useCallback(() => {
+    if (playing) pause()
+    else void play()
+  }, [playing, pause, play])
+
+  // A moment from the address (a comment's time link, a shared link, a replay's Watch).
+  useEffect(() => {
+    if (!moment || (moment.time === undefined && !moment.replay)) return
+    root.current?.scrollIntoView({ block: 'nearest' })
+    void seek(moment.time ?? 0)
+  }, [moment, seek])
+
+  // Speed: the clock and the music follow; the music keeps its pitch.
+  useEffect(() => {
+    clock.current.setRate(rate)
+    if (music.current) {
+      music.current.playbackRate = rate
+      music.current.preservesPitch = true
+    }
+    audio.current?.reset(clock.current.time())
+  }, [rate])
+
+  // Note speed and mirror are the engine's own options: a new session on the same files.
+  const optionsKey = `${noteSpeed ?? ''}:${mirror}`
+  const sessionOptions = useRef(optionsKey)
+  useEffect(() => {
+    if (sessionOptions.current === optionsKey) return
+    sessionOptions.current = optionsKey
+    const current = loaded.current
+    if (!current || !configuration) return
+    void startSession(current, optionsFor(configuration, { noteSpeed, mirror })).then(
+      () => requestFrame(clock.current.time(), true),
+      (error: unknown) =>
+        setPhase({ kind: 'failed', key: error instanceof WatchFailure ? error.key : 'watch.engine_refused' }),
+    )
+  }, [optionsKey, configuration, noteSpeed, mirror, startSession, requestFrame])
+
+  // The canvas's pixels follow its size on screen.
+  useEffect(() => {
+    const element = canvas.current
+    if (!element) return
+    const fit = () => {
+      const ratio = Math.min(window.devicePixelRatio || 1, 2)
+      const width = Math.max(1, Math.round(element.clientWidth * ratio))
+      const height = Math.max(1, Math.round(width / ASPECT))
+      if (element.width === width && element.height === height) return
+      element.width = width
+      element.height = height
+      if (loaded.current) requestFrame(clock.current.time(), true)
+    }
+    fit()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(fit)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [requestFrame])
+
+  useEffect(
+    () => () => {
+      if (frameRequest.current !== undefined) cancelAnimationFrame(frameRequest.current)
+    },
+    [],
+  )
+
+  const onKey = (event: React.KeyboardEvent) => {
+    if ((event.target as HTMLElement).closest('input, [role="slider"], [role="combobox"], [role="switch"]'))
+      return
+    if (event.key === ' ') toggle()
+    else if (event.key === 'ArrowLeft') void seek(clock.current.time() - SEEK_STEP)
+    else if (event.key === 'ArrowRight') void seek(clock.current.time() + SEEK_STEP)
+    else return
+    event.preventDefault()
+  }
+
+  const copyLink = () => {
+    if (!shareUrl) return
+    const url = `${shareUrl}${momentHash(clock.current.time(), replay)}`
+    void navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => undefined,
+    )
+  }
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const end = watch?.watch.end ?? 0
+  const speedOption = configuration ? noteSpeedOption(configuration) : undefined
+  const failed = phase.kind === 'failed' ? phase.key : undefined
+  const density = useMemo(() => (watch ? densityOf(watch.watch.noteTimes, end) : []), [watch, end])
+
+  return (
+    <div
+      ref={root}
+      className="watch-player"
+      tabIndex={0}
+      onKeyDown={onKey}
+      role="region"
+      aria-label={intl.formatMessage({ id: 'watch.title' })}
+      data-testid="watch-player"
+      data-phase={phase.kind}
+      data-time={shownTime.toFixed(2)}
+    >
+      {replay && (
+        <Flex gap={8} align="center" wrap className="watch-replay" data-testid="watch-replay">
+          <Tag color="purple">
+            <FormattedMessage id="watch.replay" values={{ title: watch?.replayTitle ?? replay }} />
+          </Tag>
+          {onCloseReplay && (
+            <Button size="small" type="text" icon={<CloseOutlined />} onClick={onCloseReplay}>
+              <FormattedMessage id="watch.close_replay" />
+            </Button>
+          )}
+        </Flex>
+      )}
+      <div
+        className="watch-stage"
+        style={backgroundUrl ? { backgroundImage: `url("${encodeURI(backgroundUrl)}")` } : undefined}
+      >
+        <canvas ref={canvas} className="watch-canvas" data-testid="watch-canvas" />
+        {hud && phase.kind === 'ready' && (
+          <div className="watch-hud" data-testid="watch-hud">
+            <span className="watch-score" data-testid="watch-score">
+              {String(hud.score).padStart(7, '0')}
+            </span>
+            {hud.combo > 0 && (
+              <span className="watch-combo" data-testid="watch-combo">
+                <FormattedMessage id="watch.combo" values={{ combo: hud.combo }} />
+              </span>
+            )}
+            {hud.last && shownTime - hud.last.time < 0.6 && (
+              <span
+                className={`watch-judgment watch-judgment-${hud.last.judgment}`}
+                data-testid="watch-judgment"
+              >
+                <FormattedMessage id={`watch.judgment.${hud.last.judgment}`} />
+              </span>
+            )}
+            <span className="watch-counts" data-testid="watch-counts">
+              {(['perfect', 'great', 'good', 'miss'] as const).map((name) => (
+                <span key={name} data-judgment={name} data-count={hud.counts[name]}>
+                  <FormattedMessage id={`watch.judgment.${name}`} /> {hud.counts[name]}
+                </span>
+              ))}
+            </span>
+          </div>
+        )}
+        {!playing && phase.kind !== 'failed' && (
+          <Button
+            className="watch-big-play"
+            type="primary"
+            shape="circle"
+            size="large"
+            icon={<CaretRightOutlined />}
+            loading={phase.kind === 'loading'}
+            onClick={() => void play()}
+            aria-label={intl.formatMessage({ id: 'watch.play' })}
+          />
+        )}
+      </div>
+      {failed && (
+        <Alert
+          type="error"
+          showIcon
+          message={<FormattedMessage id={failed as MessageId} />}
+          data-testid="watch-error"
+        />
+      )}
+      {musicFailed && phase.kind === 'ready' && (
+        <Alert type="warning" showIcon message={<FormattedMessage id="watch.audio_failed" />} />
+      )}
+      <Flex vertical gap={4} className="watch-controls">
+        <div className="watch-seek">
+          <svg
+            className="watch-density"
+            viewBox={`0 0 ${DENSITY_BINS} 1`}
+            preserveAspectRatio="none"
+            aria-hidden
+          >
+            {density.map((value, bin) => (
+              <rect key={bin} x={bin} y={1 - value} width={1} height={value} />
+            ))}
+            {watch?.watch.tempoTimes.map((time) => (
+              <rect
+                key={`t${time}`}
+                className="watch-tempo"
+                x={(time / end) * DENSITY_BINS}
+                y={0}
+                width={0.3}
+                height={1}
+              />
+            ))}
+          </svg>
+          <Slider
+            min={0}
+            max={Math.max(end, 1)}
+            step={0.1}
+            value={shownTime}
+            disabled={phase.kind !== 'ready'}
+            tooltip={{ formatter: (value) => formatMoment(value ?? 0) }}
+            onChange={(value) => void seek(value)}
+            aria-label={intl.formatMessage({ id: 'watch.seek' })}
+          />
+        </div>
+        <Flex gap={8} align="center" wrap>
+          <Button
+            icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
+            onClick={toggle}
+            disabled={phase.kind === 'failed' || phase.kind === 'loading'}
+            data-testid="watch-toggle"
+          >
+            <FormattedMessage id={playing ? 'watch.pause' : 'watch.play'} />
+          </Button>
+          <Typography.Text className="watch-clock" data-testid="watch-clock">
+            {formatMoment(shownTime)} / {formatMoment(end)}
+          </Typography.Text>
+          <Space size={4} align="center">
+            <Typography.Text type="secondary">
+              <FormattedMessage id="watch.speed" />
+            </Typography.Text>
+            <Tooltip title={<FormattedMessage id="watch.speed_pitch" />}>
+              <Select
+                size="small"
+                value={rate}
+                onChange={setRate}
+                style={{ width: 84 }}
+                aria-label={intl.formatMessage({ id: 'watch.speed' })}
+                options={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
+                data-testid="watch-speed"
+              />
+            </Tooltip>
+          </Space>
+          {speedOption && (
+            <Space size={4} align="center" className="watch-note-speed">
+              <Typography.Text type="secondary">
+                <FormattedMessage id="watch.note_speed" />
+              </Typography.Text>
+              <Slider
+                min={speedOption.min}
+                max={speedOption.max}
+                step={speedOption.step}
+                value={noteSpeed ?? speedOption.def}
+                onChangeComplete={setNoteSpeed}
+                style={{ width: 100 }}
+                aria-label={intl.formatMessage({ id: 'watch.note_speed' })}
+              />
+            </Space>
+          )}
+          {configuration && hasMirror(configuration) && (
+            <Space size={4} align="center">
+              <Switch
+                size="small"
+                checked={mirror}
+                onChange={setMirror}
+                aria-label={intl.formatMessage({ id: 'watch.mirror' })}
+                data-testid="watch-mirror"
+              />
+              <Typography.Text type="secondary">
+                <FormattedMessage id="watch.mirror" />
+              </Typography.Text>
+            </Space>
+          )}
+          <Button
+            size="small"
+            icon={<FullscreenOutlined />}
+            onClick={() => void root.current?.requestFullscreen?.().catch(() => undefined)}
+            aria-label={intl.formatMessage({ id: 'watch.fullscreen' })}
+          />
+          {shareUrl && (
+            <Button size="small" icon={<LinkOutlined />} onClick={copyLink} data-testid="watch-copy-link">
+              <FormattedMessage id={copied ? 'watch.copied' : 'watch.copy_link'} />
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      {musicUrl && (
+        <audio
+          ref={music}
+          src={musicUrl}
+          preload="none"
+          onError={() => setMusicFailed(true)}
+          data-testid="watch-music"
+        />
+      )}
+    </div>
+  )
+}
+
+const DENSITY_BINS = 120
+
+/** Notes per stretch of the chart, as heights from 0 to 1: where the chart is busy, at a glance. */
+const densityOf = (times: readonly number[], end: number): number[] => {
+  if (end <= 0) return []
+  const bins = new Array<number>(DENSITY_BINS).fill(0)
+  for (const time of times)
+    bins[Math.min(DENSITY_BINS - 1, Math.max(0, Math.floor((time / end) * DENSITY_BINS)))]!++
+  const most = Math.max(1, ...bins)
+  return bins.map((count) => count / most)
+}
+
+export default WatchPlayer
