@@ -115,7 +115,7 @@ export const DEMO_CHARTS: DemoChart[] = [
       { player: 1, skill: 'allPerfect' },
       { player: 0, skill: 'pass' },
     ],
-    comments: [{ player: 1, text: 'The relay holds into scratches are great practice.' }],
+    comments: [{ player: 1, text: 'The relay holds into scratches at 0:12 are great practice.' }],
     ratings: [
       { player: 1, rating: 5 },
       { player: 0, rating: 3 },
@@ -209,7 +209,7 @@ export const seedDemo = async (
       const who = DEMO_PLAYERS[player]
       const result = demoResult(noteCount, skill)
       const playedAt = time + (n + 1) * 10_000
-      const replay = demoReplay(result, DEMO_MEASURES * 2, playedAt)
+      const replay = demoReplay(result, read, DEMO_MEASURES * 2, playedAt)
       records.push({
         id: randomBytes(16).toString('hex'),
         chartId: id,

@@ -32,6 +32,8 @@ export const spaPolicyDirectives = (corsOrigins: string[]): Record<string, strin
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', ...corsOrigins],
   'connect-src': ["'self'", 'blob:', ...corsOrigins],
+  // The music of a chart (from either server) and of a file picked on the create page.
+  'media-src': ["'self'", 'blob:', ...corsOrigins],
   'font-src': ["'self'", 'data:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

@@ -1,5 +1,5 @@
-// Server-level calls: GET /info (the site title) and GET /server/info (docs/spec.md §7).
-import { type ServerInfo } from '@sonolus/core'
+// Server-level calls: GET /info (the site title) and GET /server/info (docs/spec.md §7), and an engine's item.
+import { type EngineItem, type ServerInfo, type ServerItemDetails } from '@sonolus/core'
 import { type ServerInfoResponse } from '../../common/api/serverInfo'
 import { sonolusApi } from './sonolusApi'
 
@@ -13,7 +13,11 @@ export const serverApi = sonolusApi.injectEndpoints({
       query: () => '/server/info',
       providesTags: ['ServerInfo'],
     }),
+    /** An engine's item (the create page's player watches a chart not yet made with it). */
+    getEngine: build.query<ServerItemDetails<EngineItem>, string>({
+      query: (name) => `/engines/${encodeURIComponent(name)}`,
+    }),
   }),
 })
 
-export const { useGetSiteInfoQuery, useGetServerInfoQuery } = serverApi
+export const { useGetSiteInfoQuery, useGetServerInfoQuery, useGetEngineQuery } = serverApi

@@ -21,7 +21,7 @@ test('a demo chart shows its preview, comments, rating and leaderboard on chart 
   await expect(page.getByText('This chart has no level data to preview.')).toHaveCount(0)
 
   // The demo players' comment and ratings.
-  await expect(page.getByText('The relay holds into scratches are great practice.')).toBeVisible()
+  await expect(page.getByText('The relay holds into scratches at 0:12 are great practice.')).toBeVisible()
   await expect(page.getByText(/4\.0 \(2 ratings\)/).first()).toBeVisible()
 
   // The leaderboard: Ren's all-perfect run first, then Mika's.

@@ -142,3 +142,34 @@ describe('demo seeding on an installation that already has charts', () => {
     await test.cleanup()
   })
 })
+
+describe('demo replays', () => {
+  it('record one input per judged note, with the counts and the longest combo of their result', async () => {
+    const { convertSus } = await import('../../common/chart')
+    const { demoInputs, demoResult } = await import('../../server/demo/plays')
+    const read = readLevelData(
+      convertSus(demoSus({ seed: 7, measures: 16, style: 'relay', title: 'Inputs' })).gzipped,
+    )
+    for (const skill of ['allPerfect', 'fullCombo', 'pass'] as const) {
+      const result = demoResult(read.noteCount, skill)
+      const inputs = demoInputs(result, read)
+      expect(inputs.entityIndex).toHaveLength(read.noteCount)
+      expect(new Set(inputs.entityIndex).size).toBe(read.noteCount)
+      const count = (judgment: number) => inputs.judgment.filter((value) => value === judgment).length
+      expect([count(1), count(2), count(3), count(0)]).toEqual([
+        result.perfect,
+        result.great,
+        result.good,
+        result.miss,
+      ])
+      // In time order, a Miss ends a combo: the longest run is the result's combo.
+      let run = 0
+      let longest = 0
+      for (const judgment of inputs.judgment) {
+        run = judgment === 0 ? 0 : run + 1
+        longest = Math.max(longest, run)
+      }
+      expect(longest, skill).toBe(result.combo)
+    }
+  })
+})

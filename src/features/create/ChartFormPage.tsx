@@ -5,6 +5,7 @@
 // pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
 // Create also asks the creator to accept the upload rules (/docs/rules, issue 14).
 import { type ReactNode, useEffect, useRef } from 'react'
+import type { LevelItem } from '@sonolus/core'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Card, Flex, Form, Result, Spin } from 'antd'
@@ -34,8 +35,19 @@ import { resetPipeline, selectPipeline } from './pipelineSlice'
 import { ProgressReadout } from './ProgressReadout'
 import { type PipelineMode } from './stages'
 import { UploadCard } from './UploadCard'
+import { WatchCard } from './WatchCard'
 
-const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; chart?: RawChart }) => {
+const ChartForm = ({
+  mode,
+  user,
+  chart,
+  item,
+}: {
+  mode: PipelineMode
+  user: User
+  chart?: RawChart
+  item?: LevelItem
+}) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const navigate = useNavigate()
@@ -93,6 +105,7 @@ const ChartForm = ({ mode, user, chart }: { mode: PipelineMode; user: User; char
     >
       <Flex vertical gap={16}>
         <UploadCard chart={chart} busy={busy} rules={rules} />
+        <WatchCard chart={chart} item={item} />
         <InfoCard mode={mode} user={user} busy={busy} rules={rules} />
         <Card title={<FormattedMessage id="create.section_progress" />}>
           <ProgressReadout />
@@ -138,7 +151,7 @@ const ChartFormScreen = ({ mode, id }: { mode: PipelineMode; id: string }) => {
   } else if (mode === 'edit' && !chart) {
     body = <Result status="404" title={<FormattedMessage id="chart.info.not_found" />} />
   } else {
-    body = <ChartForm mode={mode} user={user!} chart={chart} />
+    body = <ChartForm mode={mode} user={user!} chart={chart} item={data?.item} />
   }
   return (
     <Scaffold title={title} subtitle={chart?.title}>

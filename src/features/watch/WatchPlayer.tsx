@@ -36,6 +36,8 @@ const SEEK_STEP = 5
 /** How often the controls (time label, judgment display) follow the frames. */
 const UI_INTERVAL_MS = 100
 const FRAMES_KEPT = 600
+/** How long play waits for the music before it starts without it. */
+const MUSIC_WAIT_MS = 4000
 
 /** What the player shows of its frames to tests and bench:player (read from the canvas element). */
 export type WatchProbe = {
@@ -115,6 +117,10 @@ export const WatchPlayer = ({
   const frameRequest = useRef<number | undefined>(undefined)
   const loading = useRef<Promise<boolean> | undefined>(undefined)
   const abort = useRef<AbortController>(undefined)
+  /** The music would not load or decode: time runs on the page's clock. */
+  const musicBroken = useRef(false)
+  /** The latest time shown while playing. */
+  const shownFrom = useRef(0)
 
   const levelKey = 'url' in level ? level.url : level.bytes
   const replay = moment?.replay
@@ -259,12 +265,14 @@ export const WatchPlayer = ({
       })
       probe().renderer = renderer.current.kind
       setConfiguration(files.configuration)
-      const speed = noteSpeedOption(files.configuration)
-      setNoteSpeed((value) => value ?? speed?.def)
+      const initialSpeed = noteSpeed ?? noteSpeedOption(files.configuration)?.def
+      setNoteSpeed(initialSpeed)
+      // The session below runs on these options: the effect that makes a new one on a change skips them.
+      sessionOptions.current = `${initialSpeed ?? ''}:${mirror}`
       await audio.current!.decode(files.clips)
       await startSession(
         { files, levelBytes, replayBytes: replayData?.bytes, replayTitle: replayData?.title },
-        optionsFor(files.configuration, { noteSpeed: noteSpeed ?? speed?.def, mirror }),
+        optionsFor(files.configuration, { noteSpeed: initialSpeed, mirror }),
       )
       if (signal.aborted) return false
       setPhase({ kind: 'ready' })
@@ -287,14 +295,15 @@ export const WatchPlayer = ({
   const syncMusic = useCallback(
     (time: number, play: boolean) => {
       const element = music.current
-      if (!element || musicFailed) return
+      if (!element || musicBroken.current) return
       const at = musicTimeOf(time)
       const inside = at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)
       if (Math.abs(element.currentTime - at) > 0.05) element.currentTime = Math.max(0, at)
       if (play && inside) element.play().catch(() => undefined)
       else element.pause()
     },
-    [musicFailed],
+
+    [],
   )
 
   const tick = useCallback(() => {
@@ -304,8 +313,10 @@ export const WatchPlayer = ({
     const element = music.current
     if (element && !element.paused && !element.seeking && element.readyState >= 2)
       clock.current.follow(element.currentTime - current.watch.bgmOffset)
-    let time = clock.current.time()
-    if (element && element.paused && !musicFailed) {
+    // While playing, time only goes forward: a music clock a little behind is waited for.
+    let time = Math.max(clock.current.time(), shownFrom.current)
+    shownFrom.current = time
+    if (element && element.paused && !musicBroken.current) {
       // The music starts when the level reaches it.
       const at = musicTimeOf(time)
       if (at >= 0 && (!Number.isFinite(element.duration) || at < element.duration) && element.readyState >= 2)
@@ -322,7 +333,7 @@ export const WatchPlayer = ({
     requestFrame(time, false)
     showUi(time)
     if (clock.current.playing) frameRequest.current = requestAnimationFrame(tick)
-  }, [requestFrame, showUi, syncMusic, musicFailed])
+  }, [requestFrame, showUi, syncMusic])
 
   const play = useCallback(async () => {
     pressedAt.current = performance.now()
@@ -331,12 +342,25 @@ export const WatchPlayer = ({
     await audio.current?.resume()
     const current = loaded.current!
     if (clock.current.time() >= current.watch.end) clock.current.set(0)
-    audio.current?.reset(clock.current.time())
+    const time = clock.current.time()
+    // The music first (its clock leads): time starts when it does, not while it is still loading.
+    const element = music.current
+    if (element && !musicBroken.current && (await musicReady(element))) {
+      const at = musicTimeOf(time)
+      if (at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)) {
+        element.currentTime = at
+        await element.play().catch(() => undefined)
+      }
+    }
+    shownFrom.current = time
+    // The keyboard shortcuts work from here on (the button pressed may have lost the focus while loading).
+    if (root.current && !root.current.contains(document.activeElement))
+      root.current.focus({ preventScroll: true })
+    audio.current?.reset(time)
     clock.current.start()
-    syncMusic(clock.current.time(), true)
     setPlaying(true)
     if (frameRequest.current === undefined) frameRequest.current = requestAnimationFrame(tick)
-  }, [load, syncMusic, tick])
+  }, [load, tick])
 
   const pause = useCallback(() => {
     clock.current.pause()
@@ -352,6 +376,7 @@ export const WatchPlayer = ({
       const current = loaded.current!
       const to = Math.min(Math.max(time, 0), current.watch.end)
       clock.current.set(to)
+      shownFrom.current = to
       audio.current?.reset(to)
       syncMusic(to, clock.current.playing)
       requestFrame(to, true)
@@ -425,8 +450,10 @@ export const WatchPlayer = ({
   )
 
   const onKey = (event: React.KeyboardEvent) => {
-    if ((event.target as HTMLElement).closest('input, [role="slider"], [role="combobox"], [role="switch"]'))
-      return
+    const target = event.target as HTMLElement
+    if (target.closest('input, [role="slider"], [role="combobox"], [role="switch"]')) return
+    // A focused button already answers Space with a click.
+    if (event.key === ' ' && target.closest('button')) return
     if (event.key === ' ') toggle()
     else if (event.key === 'ArrowLeft') void seek(clock.current.time() - SEEK_STEP)
     else if (event.key === 'ArrowRight') void seek(clock.current.time() + SEEK_STEP)
@@ -642,12 +669,36 @@ export const WatchPlayer = ({
           ref={music}
           src={musicUrl}
           preload="none"
-          onError={() => setMusicFailed(true)}
+          onError={() => {
+            musicBroken.current = true
+            setMusicFailed(true)
+          }}
           data-testid="watch-music"
         />
       )}
     </div>
   )
+}
+
+/** Waits (a few seconds at most) until the music can play; false when it cannot. */
+const musicReady = (element: HTMLAudioElement): Promise<boolean> => {
+  if (element.readyState >= 3) return Promise.resolve(true)
+  if (element.error) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer)
+      element.removeEventListener('canplay', yes)
+      element.removeEventListener('error', no)
+      resolve(ready)
+    }
+    const yes = () => done(true)
+    const no = () => done(false)
+    const timer = setTimeout(() => done(element.readyState >= 3), MUSIC_WAIT_MS)
+    element.addEventListener('canplay', yes)
+    element.addEventListener('error', no)
+    element.preload = 'auto'
+    if (element.networkState === element.NETWORK_EMPTY || element.readyState === 0) element.load()
+  })
 }
 
 const DENSITY_BINS = 120

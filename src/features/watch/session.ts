@@ -80,7 +80,8 @@ export class WatchSession {
       else if (entity.archetype === '#BPM_CHANGE' && beat > 0) tempos.push(timing.beatToTime(beat))
     })
     notes.sort((a, b) => a.time - b.time || a.entity - b.entity)
-    const judgments = replay
+    // A replay without inputs plays every note on time, as the engine shows it.
+    const judgments = replay?.inputs.entityIndex.length
       ? replay.inputs.entityIndex
           .map((_, i) => ({ time: replay.inputs.time[i] ?? 0, judgment: replay.inputs.judgment[i] ?? 0 }))
           .sort((a, b) => a.time - b.time)
