@@ -45,7 +45,7 @@ export const expectedQuads = async (
     data,
     level,
     options: configuration.options.map((option) => option.def),
-    aspectRatio: width / height,
+    aspectRatio: 16 / 9,
     record: true,
   })
   run.step(time, true)

@@ -104,6 +104,9 @@ describe('the SPA’s Content-Security-Policy', () => {
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>')
+    fs.mkdirSync(path.join(root, 'assets'))
+    fs.writeFileSync(path.join(root, 'assets', 'watch.worker-Ab12_c.js'), 'self.onmessage = () => {}')
+    fs.writeFileSync(path.join(root, 'assets', 'index-Ab12_c.js'), 'export {}')
     test = await openTestApp('sqlite', { env: { CORS_ORIGINS: PROXY, STATIC_ROOT: root } })
   })
   afterAll(async () => {
@@ -124,10 +127,23 @@ describe('the SPA’s Content-Security-Policy', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("object-src 'none'")
     expect(csp).toContain(`connect-src 'self' blob: ${PROXY}`)
+    expect(csp).toContain(`media-src 'self' blob: ${PROXY}`)
+    expect(csp).not.toContain('unsafe-eval')
     expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(response.headers['permissions-policy']).toContain('camera=()')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('lets the watch worker alone compile functions, and nothing else of it', async () => {
+    const worker = await test.app.inject({ method: 'GET', url: '/assets/watch.worker-Ab12_c.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self' 'unsafe-eval'",
+    )
+    const other = await test.app.inject({ method: 'GET', url: '/assets/index-Ab12_c.js' })
+    expect(other.statusCode).toBe(200)
+    expect(String(other.headers['content-security-policy'])).not.toContain('unsafe-eval')
   })
 
   it('sends the HSTS header on API answers too when the site is served over https', async () => {

@@ -24,11 +24,20 @@ import {
   optionsFor,
 } from '../../api/watchFiles'
 import { WatchEngine } from './engineClient'
-import { HudTimeline, type HudState } from './hud'
-import { formatMoment, momentHash } from './moments'
+import { HudTimeline } from './hud'
+import { momentHash } from './moments'
+import { ClockReadout, HudReadout, SeekSlider } from './Readouts'
+import { TimeStore } from './timeStore'
 import { type MessageId } from '../../app/messageIds'
-import { type LoadedWatch } from './protocol'
-import { type Renderer, createRenderer, layOutFrame, spriteTable, type PreparedSprite } from './render'
+import { type LoadedWatch, type WatchFrame } from './protocol'
+import {
+  type PreparedSprite,
+  QUAD_STRIDE,
+  type Renderer,
+  createRenderer,
+  layOutFrame,
+  spriteTable,
+} from './render'
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
 const ASPECT = 16 / 9
@@ -36,6 +45,15 @@ const SEEK_STEP = 5
 /** How often the controls (time label, judgment display) follow the frames. */
 const UI_INTERVAL_MS = 100
 const FRAMES_KEPT = 600
+/** One frame of a 60 Hz screen. */
+const FRAME_SECONDS = 1 / 60
+/** Dynamic resolution: judged over this many frames, which are slow when they average more than this (under
+ *  about 57 a second), and each step keeps this share of the pixels' width, never below the floor. */
+const ADAPT_FRAMES = 20
+const SLOW_FRAME_MS = 17.5
+const RESOLUTION_STEP = 0.8
+const MIN_RESOLUTION = 0.3
+const MIN_CANVAS_WIDTH = 480
 /** How long play waits for the music before it starts without it. */
 const MUSIC_WAIT_MS = 4000
 
@@ -92,8 +110,7 @@ export const WatchPlayer = ({
   const intl = useIntl()
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   const [playing, setPlaying] = useState(false)
-  const [shownTime, setShownTime] = useState(0)
-  const [hud, setHud] = useState<HudState | undefined>()
+  const shown = useRef(new TimeStore()).current
   const [rate, setRate] = useState(1)
   const [noteSpeed, setNoteSpeed] = useState<number | undefined>()
   const [mirror, setMirror] = useState(false)
@@ -121,6 +138,12 @@ export const WatchPlayer = ({
   const musicBroken = useRef(false)
   /** The latest time shown while playing. */
   const shownFrom = useRef(0)
+  /** The canvas's pixels per screen pixel: lowered while frames come slower than the screen's rate. */
+  const resolution = useRef(1)
+  const fitCanvas = useRef<() => void>(undefined)
+  const gaps = useRef<number[]>([])
+  /** The frame computed for the next animation frame. */
+  const ready = useRef<{ frame: WatchFrame; current: Loaded } | undefined>(undefined)
 
   const levelKey = 'url' in level ? level.url : level.bytes
   const replay = moment?.replay
@@ -157,75 +180,106 @@ export const WatchPlayer = ({
   }
 
   /** Draws the frame at `time` (the newest asked wins; one is computed at a time). */
-  const requestFrame = useCallback((time: number, skip: boolean) => {
-    pending.current = { time, skip }
-    if (busy.current) return
-    const next = () => {
-      const ask = pending.current
-      const current = loaded.current
-      if (!ask || !engine.current || !current) {
-        busy.current = false
-        return
-      }
-      pending.current = undefined
-      busy.current = true
-      engine.current.frame(ask.time, ask.skip).then(
-        (frame) => {
-          const element = canvas.current
-          if (element && renderer.current && loaded.current === current) {
-            const started = performance.now()
-            const laid = layOutFrame(frame.draws, current.table, element.width, element.height)
-            renderer.current.render(laid)
-            const drawMs = performance.now() - started
-            const info = probe()
-            if (pressedAt.current !== undefined) {
-              info.firstFrameMs = performance.now() - pressedAt.current
-              pressedAt.current = undefined
-            }
-            info.frames.push({ time: frame.time, engineMs: frame.cost, drawMs, at: performance.now() })
-            if (info.frames.length > FRAMES_KEPT) info.frames.splice(0, info.frames.length - FRAMES_KEPT)
-            info.last = {
-              time: frame.time,
-              width: element.width,
-              height: element.height,
-              quads: laid.sprites.map((sprite, n) => ({
-                sprite: sprite.name,
-                corners: Array.from(laid.quads.subarray(n * 9, n * 9 + 8)),
-              })),
-            }
-          }
-          next()
-        },
-        (error: unknown) => {
-          busy.current = false
-          setPhase({
-            kind: 'failed',
-            key: error instanceof WatchFailure ? error.key : 'watch.engine_refused',
-          })
-        },
-      )
+  /** Puts a frame on the canvas and notes what it cost. */
+  const drawFrame = useCallback((frame: WatchFrame, current: Loaded) => {
+    const element = canvas.current
+    if (!element || !renderer.current || loaded.current !== current) return
+    const started = performance.now()
+    const laid = layOutFrame(frame.draws, current.table, element.width, element.height)
+    renderer.current.render(laid)
+    const at = performance.now()
+    const info = probe()
+    if (pressedAt.current !== undefined) {
+      info.firstFrameMs = at - pressedAt.current
+      pressedAt.current = undefined
     }
-    next()
+    const previous = info.frames.at(-1)?.at
+    if (clock.current.playing && previous !== undefined) adapt(at - previous)
+    info.frames.push({ time: frame.time, engineMs: frame.cost, drawMs: at - started, at })
+    if (info.frames.length > FRAMES_KEPT) info.frames.splice(0, info.frames.length - FRAMES_KEPT)
+    info.last = {
+      time: frame.time,
+      width: element.width,
+      height: element.height,
+      quads: laid.sprites.map((sprite, n) => ({
+        sprite: sprite.name,
+        corners: Array.from(laid.quads.subarray(n * QUAD_STRIDE, n * QUAD_STRIDE + 8)),
+      })),
+    }
   }, [])
 
-  const showUi = useCallback((time: number, force = false) => {
-    const now = performance.now()
-    if (!force && now - lastUi.current < UI_INTERVAL_MS) return
-    lastUi.current = now
-    setShownTime(time)
-    if (loaded.current) setHud(loaded.current.hud.at(time))
-  }, [])
+  /** Asks the engine for the frame at `time` (the newest asked wins; one is computed at a time). While
+   *  playing, the frame waits for the next animation frame to be drawn, in step with the screen; otherwise
+   *  (a seek while paused) it is drawn as it arrives. */
+  const requestFrame = useCallback(
+    (time: number, skip: boolean) => {
+      pending.current = { time, skip }
+      if (busy.current) return
+      const next = () => {
+        const ask = pending.current
+        const current = loaded.current
+        if (!ask || !engine.current || !current) {
+          busy.current = false
+          return
+        }
+        pending.current = undefined
+        busy.current = true
+        engine.current.frame(ask.time, ask.skip).then(
+          (frame) => {
+            if (clock.current.playing) ready.current = { frame, current }
+            else drawFrame(frame, current)
+            next()
+          },
+          (error: unknown) => {
+            busy.current = false
+            setPhase({
+              kind: 'failed',
+              key: error instanceof WatchFailure ? error.key : 'watch.engine_refused',
+            })
+          },
+        )
+      }
+      next()
+    },
+    [drawFrame],
+  )
+
+  /** Dynamic resolution: when the frames of a stretch of play come slower than 60 a second (a software or
+   *  weak GPU filling a large canvas), the canvas gets fewer pixels, down to a floor. */
+  const adapt = (gap: number) => {
+    const recent = gaps.current
+    recent.push(gap)
+    if (recent.length < ADAPT_FRAMES) return
+    const slow = recent.reduce((sum, value) => sum + value, 0) / recent.length > SLOW_FRAME_MS
+    recent.length = 0
+    const element = canvas.current
+    if (!slow || !element || resolution.current <= MIN_RESOLUTION) return
+    if (element.width * RESOLUTION_STEP < MIN_CANVAS_WIDTH) return
+    resolution.current = Math.max(MIN_RESOLUTION, resolution.current * RESOLUTION_STEP)
+    fitCanvas.current?.()
+  }
+
+  const showUi = useCallback(
+    (time: number, force = false) => {
+      const now = performance.now()
+      if (!force && now - lastUi.current < UI_INTERVAL_MS) return
+      lastUi.current = now
+      shown.set(time)
+      // Read by tests and bench:player without a render.
+      if (root.current) root.current.dataset.time = time.toFixed(2)
+    },
+    [shown],
+  )
 
   /** Runs the engine on these options (the chart's files fetched once; the session made again). */
   const startSession = useCallback(
     async (current: Omit<Loaded, 'watch' | 'hud' | 'table'>, options: number[]) => {
-      const element = canvas.current!
       const made = await engine.current!.load({
         level: current.levelBytes.slice(),
         watchData: current.files.watchData.slice(),
         replay: current.replayBytes?.slice(),
         options,
-        aspectRatio: element.width / element.height || ASPECT,
+        aspectRatio: ASPECT,
       })
       const next: Loaded = {
         ...current,
@@ -310,6 +364,10 @@ export const WatchPlayer = ({
     frameRequest.current = undefined
     const current = loaded.current
     if (!current || !clock.current.playing) return
+    if (ready.current) {
+      drawFrame(ready.current.frame, ready.current.current)
+      ready.current = undefined
+    }
     const element = music.current
     if (element && !element.paused && !element.seeking && element.readyState >= 2)
       clock.current.follow(element.currentTime - current.watch.bgmOffset)
@@ -330,10 +388,11 @@ export const WatchPlayer = ({
       setPlaying(false)
     }
     audio.current?.schedule(time, clock.current.rate, true)
-    requestFrame(time, false)
+    // Drawn at the next animation frame: the time it will be on screen.
+    requestFrame(Math.min(time + FRAME_SECONDS * clock.current.rate, current.watch.end), false)
     showUi(time)
     if (clock.current.playing) frameRequest.current = requestAnimationFrame(tick)
-  }, [requestFrame, showUi, syncMusic])
+  }, [drawFrame, requestFrame, showUi, syncMusic])
 
   const play = useCallback(async () => {
     pressedAt.current = performance.now()
@@ -364,6 +423,7 @@ export const WatchPlayer = ({
 
   const pause = useCallback(() => {
     clock.current.pause()
+    ready.current = undefined
     music.current?.pause()
     audio.current?.reset()
     setPlaying(false)
@@ -377,6 +437,7 @@ export const WatchPlayer = ({
       const to = Math.min(Math.max(time, 0), current.watch.end)
       clock.current.set(to)
       shownFrom.current = to
+      ready.current = undefined
       audio.current?.reset(to)
       syncMusic(to, clock.current.playing)
       requestFrame(to, true)
@@ -384,6 +445,8 @@ export const WatchPlayer = ({
     },
     [load, syncMusic, requestFrame, showUi],
   )
+
+  const onSeek = useCallback((time: number) => void seek(time), [seek])
 
   const toggle = useCallback(() => {
     if (playing) pause()
@@ -427,7 +490,7 @@ export const WatchPlayer = ({
     const element = canvas.current
     if (!element) return
     const fit = () => {
-      const ratio = Math.min(window.devicePixelRatio || 1, 2)
+      const ratio = Math.min(window.devicePixelRatio || 1, 2) * resolution.current
       const width = Math.max(1, Math.round(element.clientWidth * ratio))
       const height = Math.max(1, Math.round(width / ASPECT))
       if (element.width === width && element.height === height) return
@@ -435,6 +498,7 @@ export const WatchPlayer = ({
       element.height = height
       if (loaded.current) requestFrame(clock.current.time(), true)
     }
+    fitCanvas.current = fit
     fit()
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(fit)
@@ -490,7 +554,6 @@ export const WatchPlayer = ({
       aria-label={intl.formatMessage({ id: 'watch.title' })}
       data-testid="watch-player"
       data-phase={phase.kind}
-      data-time={shownTime.toFixed(2)}
     >
       {replay && (
         <Flex gap={8} align="center" wrap className="watch-replay" data-testid="watch-replay">
@@ -509,33 +572,7 @@ export const WatchPlayer = ({
         style={backgroundUrl ? { backgroundImage: `url("${encodeURI(backgroundUrl)}")` } : undefined}
       >
         <canvas ref={canvas} className="watch-canvas" data-testid="watch-canvas" />
-        {hud && phase.kind === 'ready' && (
-          <div className="watch-hud" data-testid="watch-hud">
-            <span className="watch-score" data-testid="watch-score">
-              {String(hud.score).padStart(7, '0')}
-            </span>
-            {hud.combo > 0 && (
-              <span className="watch-combo" data-testid="watch-combo">
-                <FormattedMessage id="watch.combo" values={{ combo: hud.combo }} />
-              </span>
-            )}
-            {hud.last && shownTime - hud.last.time < 0.6 && (
-              <span
-                className={`watch-judgment watch-judgment-${hud.last.judgment}`}
-                data-testid="watch-judgment"
-              >
-                <FormattedMessage id={`watch.judgment.${hud.last.judgment}`} />
-              </span>
-            )}
-            <span className="watch-counts" data-testid="watch-counts">
-              {(['perfect', 'great', 'good', 'miss'] as const).map((name) => (
-                <span key={name} data-judgment={name} data-count={hud.counts[name]}>
-                  <FormattedMessage id={`watch.judgment.${name}`} /> {hud.counts[name]}
-                </span>
-              ))}
-            </span>
-          </div>
-        )}
+        {watch && phase.kind === 'ready' && <HudReadout store={shown} hud={watch.hud} />}
         {!playing && phase.kind !== 'failed' && (
           <Button
             className="watch-big-play"
@@ -582,16 +619,7 @@ export const WatchPlayer = ({
               />
             ))}
           </svg>
-          <Slider
-            min={0}
-            max={Math.max(end, 1)}
-            step={0.1}
-            value={shownTime}
-            disabled={phase.kind !== 'ready'}
-            tooltip={{ formatter: (value) => formatMoment(value ?? 0) }}
-            onChange={(value) => void seek(value)}
-            aria-label={intl.formatMessage({ id: 'watch.seek' })}
-          />
+          <SeekSlider store={shown} end={end} disabled={phase.kind !== 'ready'} onSeek={onSeek} />
         </div>
         <Flex gap={8} align="center" wrap>
           <Button
@@ -602,9 +630,7 @@ export const WatchPlayer = ({
           >
             <FormattedMessage id={playing ? 'watch.pause' : 'watch.play'} />
           </Button>
-          <Typography.Text className="watch-clock" data-testid="watch-clock">
-            {formatMoment(shownTime)} / {formatMoment(end)}
-          </Typography.Text>
+          <ClockReadout store={shown} end={end} />
           <Space size={4} align="center">
             <Typography.Text type="secondary">
               <FormattedMessage id="watch.speed" />
