@@ -65,13 +65,8 @@ test('at a moment from the address, the notes drawn are where the engine draws t
   const canvas = page.getByTestId('watch-canvas')
   await expect.poll(async () => (await probeOf(canvas)).last?.time).toBe(6.5)
   const drawn = (await probeOf(canvas)).last!
-  const expected = await expectedQuads(
-    page.request,
-    await levelItemOf(page.request, chart.id),
-    6.5,
-    drawn.width,
-    drawn.height,
-  )
+  const item = await levelItemOf(page.request, chart.id)
+  const expected = await expectedQuads(page.request, item, 6.5, drawn.width, drawn.height)
   // Notes are on screen at 6.5 s, not just the stage.
   expect(expected.filter((quad) => quad.sprite.startsWith('#NOTE_')).length).toBeGreaterThan(3)
   const got = sortedQuads(drawn.quads)
@@ -81,6 +76,24 @@ test('at a moment from the address, the notes drawn are where the engine draws t
     quad.corners.forEach((value, k) => expect(Math.abs(value - want[i]!.corners[k]!)).toBeLessThan(0.5)),
   )
   await expect(page.getByTestId('watch-clock')).toHaveText(/^0:06\.5 \//)
+
+  // Mirror is the engine's own option: the same moment, drawn by a session with it set.
+  await page.getByTestId('watch-mirror').click()
+  await expect
+    .poll(async () => JSON.stringify(sortedQuads((await probeOf(canvas)).last!.quads)))
+    .not.toBe(JSON.stringify(got))
+  const mirrored = (await probeOf(canvas)).last!
+  expect(mirrored.time).toBe(6.5)
+  const wantMirrored = sortedQuads(
+    await expectedQuads(page.request, item, 6.5, mirrored.width, mirrored.height, { '#MIRROR': 1 }),
+  )
+  const gotMirrored = sortedQuads(mirrored.quads)
+  expect(gotMirrored.map((quad) => quad.sprite)).toEqual(wantMirrored.map((quad) => quad.sprite))
+  gotMirrored.forEach((quad, i) =>
+    quad.corners.forEach((value, k) =>
+      expect(Math.abs(value - wantMirrored[i]!.corners[k]!)).toBeLessThan(0.5),
+    ),
+  )
   expect(errors).toEqual([])
 })
 
@@ -166,6 +179,15 @@ test('a time in a comment links to that moment, and the player seeks there', asy
   const canvas = page.getByTestId('watch-canvas')
   await expect.poll(async () => (await probeOf(canvas)).last?.time).toBe(12)
   await expect(page.getByTestId('watch-clock')).toHaveText(/^0:12 \//)
+  // The arrow keys step five seconds; the player's link names the moment it shows.
+  await page.getByTestId('watch-player').focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('watch-clock')).toHaveText(/^0:17 \//)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.getByTestId('watch-copy-link').click()
+  await expect(page.getByTestId('watch-copy-link')).toHaveText('Link copied')
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(link).toBe(`${new URL(page.url()).origin}/chart/${chart.id}/info#t=17`)
 })
 
 test('bad files: the player says what failed in the site’s language, and the page goes on', async ({

@@ -34,6 +34,8 @@ export const expectedQuads = async (
   time: number,
   width: number,
   height: number,
+  /** Options set by name ('#MIRROR'), the rest at their defaults. */
+  set: Record<string, number> = {},
 ): Promise<Quad[]> => {
   const [data, level, configuration, skin] = await Promise.all([
     json<EngineWatchData>(request, item.engine.watchData.hash),
@@ -44,7 +46,7 @@ export const expectedQuads = async (
   const run = new WatchRun({
     data,
     level,
-    options: configuration.options.map((option) => option.def),
+    options: configuration.options.map((option) => set[option.name] ?? option.def),
     aspectRatio: 16 / 9,
     record: true,
   })

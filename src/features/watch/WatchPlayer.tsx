@@ -44,7 +44,7 @@ const ASPECT = 16 / 9
 const SEEK_STEP = 5
 /** How often the controls (time label, judgment display) follow the frames. */
 const UI_INTERVAL_MS = 100
-const FRAMES_KEPT = 600
+const FRAMES_KEPT = 1800
 /** One frame of a 60 Hz screen. */
 const FRAME_SECONDS = 1 / 60
 /** Dynamic resolution: judged over this many frames, which are slow when they average more than this (under

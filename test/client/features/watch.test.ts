@@ -11,6 +11,7 @@ import { buildEngineData, buildEngineFiles } from '../../../engine'
 import { defaultOptions } from '../../../engine/sirius/configuration'
 import { readZip } from '../../../src/api/effectZip'
 import { type SkinData, optionsFor } from '../../../src/api/watchFiles'
+import { WatchClock } from '../../../src/features/watch/audio'
 import { HudTimeline } from '../../../src/features/watch/hud'
 import {
   formatMoment,
@@ -263,5 +264,30 @@ describe('a watch session', () => {
     expect(values[index('#NOTE_SPEED')]).toBe(25)
     expect(values[index('#MIRROR')]).toBe(1)
     expect(values[index('#SPEED')]).toBe(1)
+  })
+})
+
+describe('the player clock', () => {
+  it('runs at the chosen speed, holds still when paused, and follows the music when it drifts', () => {
+    let now = 10
+    const clock = new WatchClock(() => now)
+    clock.set(5)
+    clock.start()
+    now = 12
+    expect(clock.time()).toBe(7)
+    clock.setRate(2)
+    now = 13
+    expect(clock.time()).toBe(9)
+    clock.pause()
+    now = 20
+    expect(clock.time()).toBe(9)
+    clock.start()
+    now = 20.5
+    expect(clock.time()).toBe(10)
+    // Within the drift allowed, the page's clock keeps time; beyond it, the music's does.
+    clock.follow(10.02)
+    expect(clock.time()).toBe(10)
+    clock.follow(10.5)
+    expect(clock.time()).toBe(10.5)
   })
 })
