@@ -45,7 +45,9 @@ export const demoInputs = (result: GameplayResult, read: Pick<ReadLevelData, 'en
   const timing = levelTiming(read.levelData.entities)
   const notes = read.entities
     .flatMap((entity, index) =>
-      NOTE_ARCHETYPES.has(entity.archetype) ? [{ index, time: timing.beatToTime(entity.fields.beat ?? 0) }] : [],
+      NOTE_ARCHETYPES.has(entity.archetype)
+        ? [{ index, time: timing.beatToTime(entity.fields.beat ?? 0) }]
+        : [],
     )
     .sort((a, b) => a.time - b.time || a.index - b.index)
   const judgment = notes.map(() => 1)
@@ -57,7 +59,9 @@ export const demoInputs = (result: GameplayResult, read: Pick<ReadLevelData, 'en
   for (const at of misses) judgment[at] = 0
   const others = [...Array<number>(result.great).fill(2), ...Array<number>(result.good).fill(3)]
   const free = judgment.flatMap((value, at) => (value === 1 ? [at] : []))
-  others.forEach((value, j) => (judgment[free[Math.floor(((j + 0.5) * free.length) / others.length)]!] = value))
+  others.forEach(
+    (value, j) => (judgment[free[Math.floor(((j + 0.5) * free.length) / others.length)]!] = value),
+  )
   return {
     entityIndex: notes.map((note) => note.index),
     time: notes.map((note, n) => note.time + OFFSET[judgment[n]!]!),
