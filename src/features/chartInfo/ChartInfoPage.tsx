@@ -56,7 +56,7 @@ export const ChartInfoPage = () => {
   const { data, error, isLoading } = useGetLevelQuery(id)
   const [deleteLevel] = useDeleteLevelMutation()
   const submit = useSubmit()
-  const { moment, go: goToMoment, clear: leaveReplay } = useMoment()
+  const { moment, go: goToMoment, clear: leaveReplay } = useMoment(id)
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined

@@ -1,9 +1,9 @@
 // The browser player: a chart watched through our engine, as the app shows it. Nothing is fetched until
 // someone presses play or follows a moment; then the engine's watch data runs in the watch worker, each
 // frame's Draw calls are drawn on the canvas, and the music and hit sounds play, the music's clock leading.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Alert, Button, Flex, Select, Slider, Space, Switch, Tag, Tooltip, Typography } from 'antd'
+import { Alert, Button, Flex, Tag } from 'antd'
 import {
   CaretRightOutlined,
   CloseOutlined,
@@ -12,14 +12,14 @@ import {
   PauseOutlined,
 } from '@ant-design/icons'
 import type { EngineConfiguration, LevelItem } from '@sonolus/core'
-import { WatchClock, WatchAudio } from './audio'
+import { WatchClock, WatchAudio, musicReady } from './audio'
+import { DensityStrip, OptionControls } from './Controls'
 import {
   type EngineFiles,
   WatchFailure,
   fetchBytes,
   fetchEngineFiles,
   fetchReplay,
-  hasMirror,
   noteSpeedOption,
   optionsFor,
 } from '../../api/watchFiles'
@@ -39,7 +39,6 @@ import {
   spriteTable,
 } from './render'
 
-export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
 const ASPECT = 16 / 9
 const SEEK_STEP = 5
 /** How often the controls (time label, judgment display) follow the frames. */
@@ -54,8 +53,6 @@ const SLOW_FRAME_MS = 17.5
 const RESOLUTION_STEP = 0.8
 const MIN_RESOLUTION = 0.3
 const MIN_CANVAS_WIDTH = 480
-/** How long play waits for the music before it starts without it. */
-const MUSIC_WAIT_MS = 4000
 
 /** What the player shows of its frames to tests and bench:player (read from the canvas element). */
 export type WatchProbe = {
@@ -148,10 +145,15 @@ export const WatchPlayer = ({
   const levelKey = 'url' in level ? level.url : level.bytes
   const replay = moment?.replay
 
+  /** The music stops with the session it belongs to. */
+  const stopMusic = () => music.current?.pause()
+
   // A new chart, engine or replay starts over.
   useEffect(() => {
     const theClock = clock.current
     return () => {
+      stopMusic()
+      ready.current = undefined
       abort.current?.abort()
       abort.current = undefined
       engine.current?.close()
@@ -540,9 +542,7 @@ export const WatchPlayer = ({
   }, [copied])
 
   const end = watch?.watch.end ?? 0
-  const speedOption = configuration ? noteSpeedOption(configuration) : undefined
   const failed = phase.kind === 'failed' ? phase.key : undefined
-  const density = useMemo(() => (watch ? densityOf(watch.watch.noteTimes, end) : []), [watch, end])
 
   return (
     <div
@@ -599,26 +599,7 @@ export const WatchPlayer = ({
       )}
       <Flex vertical gap={4} className="watch-controls">
         <div className="watch-seek">
-          <svg
-            className="watch-density"
-            viewBox={`0 0 ${DENSITY_BINS} 1`}
-            preserveAspectRatio="none"
-            aria-hidden
-          >
-            {density.map((value, bin) => (
-              <rect key={bin} x={bin} y={1 - value} width={1} height={value} />
-            ))}
-            {watch?.watch.tempoTimes.map((time) => (
-              <rect
-                key={`t${time}`}
-                className="watch-tempo"
-                x={(time / end) * DENSITY_BINS}
-                y={0}
-                width={0.3}
-                height={1}
-              />
-            ))}
-          </svg>
+          <DensityStrip noteTimes={watch?.watch.noteTimes} tempoTimes={watch?.watch.tempoTimes} end={end} />
           <SeekSlider store={shown} end={end} disabled={phase.kind !== 'ready'} onSeek={onSeek} />
         </div>
         <Flex gap={8} align="center" wrap>
@@ -631,52 +612,15 @@ export const WatchPlayer = ({
             <FormattedMessage id={playing ? 'watch.pause' : 'watch.play'} />
           </Button>
           <ClockReadout store={shown} end={end} />
-          <Space size={4} align="center">
-            <Typography.Text type="secondary">
-              <FormattedMessage id="watch.speed" />
-            </Typography.Text>
-            <Tooltip title={<FormattedMessage id="watch.speed_pitch" />}>
-              <Select
-                size="small"
-                value={rate}
-                onChange={setRate}
-                style={{ width: 84 }}
-                aria-label={intl.formatMessage({ id: 'watch.speed' })}
-                options={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
-                data-testid="watch-speed"
-              />
-            </Tooltip>
-          </Space>
-          {speedOption && (
-            <Space size={4} align="center" className="watch-note-speed">
-              <Typography.Text type="secondary">
-                <FormattedMessage id="watch.note_speed" />
-              </Typography.Text>
-              <Slider
-                min={speedOption.min}
-                max={speedOption.max}
-                step={speedOption.step}
-                value={noteSpeed ?? speedOption.def}
-                onChangeComplete={setNoteSpeed}
-                style={{ width: 100 }}
-                aria-label={intl.formatMessage({ id: 'watch.note_speed' })}
-              />
-            </Space>
-          )}
-          {configuration && hasMirror(configuration) && (
-            <Space size={4} align="center">
-              <Switch
-                size="small"
-                checked={mirror}
-                onChange={setMirror}
-                aria-label={intl.formatMessage({ id: 'watch.mirror' })}
-                data-testid="watch-mirror"
-              />
-              <Typography.Text type="secondary">
-                <FormattedMessage id="watch.mirror" />
-              </Typography.Text>
-            </Space>
-          )}
+          <OptionControls
+            configuration={configuration}
+            rate={rate}
+            onRate={setRate}
+            noteSpeed={noteSpeed}
+            onNoteSpeed={setNoteSpeed}
+            mirror={mirror}
+            onMirror={setMirror}
+          />
           <Button
             size="small"
             icon={<FullscreenOutlined />}
@@ -704,39 +648,6 @@ export const WatchPlayer = ({
       )}
     </div>
   )
-}
-
-/** Waits (a few seconds at most) until the music can play; false when it cannot. */
-const musicReady = (element: HTMLAudioElement): Promise<boolean> => {
-  if (element.readyState >= 3) return Promise.resolve(true)
-  if (element.error) return Promise.resolve(false)
-  return new Promise((resolve) => {
-    const done = (ready: boolean) => {
-      clearTimeout(timer)
-      element.removeEventListener('canplay', yes)
-      element.removeEventListener('error', no)
-      resolve(ready)
-    }
-    const yes = () => done(true)
-    const no = () => done(false)
-    const timer = setTimeout(() => done(element.readyState >= 3), MUSIC_WAIT_MS)
-    element.addEventListener('canplay', yes)
-    element.addEventListener('error', no)
-    element.preload = 'auto'
-    if (element.networkState === element.NETWORK_EMPTY || element.readyState === 0) element.load()
-  })
-}
-
-const DENSITY_BINS = 120
-
-/** Notes per stretch of the chart, as heights from 0 to 1: where the chart is busy, at a glance. */
-const densityOf = (times: readonly number[], end: number): number[] => {
-  if (end <= 0) return []
-  const bins = new Array<number>(DENSITY_BINS).fill(0)
-  for (const time of times)
-    bins[Math.min(DENSITY_BINS - 1, Math.max(0, Math.floor((time / end) * DENSITY_BINS)))]!++
-  const most = Math.max(1, ...bins)
-  return bins.map((count) => count / most)
 }
 
 export default WatchPlayer

@@ -7,6 +7,8 @@ import { type ScheduledSound } from './protocol'
 /** How far ahead hit sounds are handed to Web Audio, and how far the music may drift before time follows. */
 const LOOKAHEAD = 0.25
 const DRIFT = 0.04
+/** How long play waits for the music before it starts without it. */
+const MUSIC_WAIT_MS = 4000
 
 export class WatchClock {
   private anchorLevel = 0
@@ -129,4 +131,25 @@ export class WatchAudio {
     this.reset()
     void this.context?.close().catch(() => undefined)
   }
+}
+
+/** Waits (a few seconds at most) until the music can play; false when it cannot. */
+export const musicReady = (element: HTMLAudioElement): Promise<boolean> => {
+  if (element.readyState >= 3) return Promise.resolve(true)
+  if (element.error) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer)
+      element.removeEventListener('canplay', yes)
+      element.removeEventListener('error', no)
+      resolve(ready)
+    }
+    const yes = () => done(true)
+    const no = () => done(false)
+    const timer = setTimeout(() => done(element.readyState >= 3), MUSIC_WAIT_MS)
+    element.addEventListener('canplay', yes)
+    element.addEventListener('error', no)
+    element.preload = 'auto'
+    if (element.networkState === element.NETWORK_EMPTY || element.readyState === 0) element.load()
+  })
 }

@@ -2,8 +2,8 @@
 // carries one as `#t=83.5`, which opens chart info there.
 
 /** A time as people write it: minutes, a colon, two-digit seconds, maybe tenths to thousandths. Not part
- *  of a longer token (a clock like 12:30:00, a link, a word). */
-const MOMENT = /(?<![\w:./[(#-])(\d{1,2}):([0-5]\d)(\.\d{1,3})?(?![\w:])/g
+ *  of a longer token (a clock like 12:30:00, a link, a word; \x5b is the opening bracket). */
+const MOMENT = /(?<![\w:./\x5b(#-])(\d{1,2}):([0-5]\d)(\.\d{1,3})?(?![\w:])/g
 
 export const parseMoment = (text: string): number | undefined => {
   const match = /^(\d{1,2}):([0-5]\d)(\.\d{1,3})?$/.exec(text.trim())
@@ -36,7 +36,8 @@ export const readMomentHash = (hash: string): { time?: number; replay?: string }
 /** Comment Markdown with each moment made a link to it (code spans and fenced code are left alone). */
 export const linkMoments = (markdown: string): string =>
   markdown
-    .split(/(```[\s\S]*?```|`[^`\n]*`)/)
+    // Code spans and fences (\x60 is the backtick).
+    .split(/(\x60\x60\x60[\s\S]*?\x60\x60\x60|\x60[^\x60\n]*\x60)/)
     .map((part, i) =>
       i % 2 === 1
         ? part

@@ -1,6 +1,6 @@
 // The moment and replay the address asks for (#t=83.5&replay=…), followed as it changes: a comment's time
 // link or a record's Watch changes the fragment, and the player seeks.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { momentHash, readMomentHash } from './moments'
 
 export type Moment = { time?: number; replay?: string; nonce: number }
@@ -8,8 +8,16 @@ export type Moment = { time?: number; replay?: string; nonce: number }
 let nonce = 0
 const read = (): Moment => ({ ...readMomentHash(window.location.hash), nonce: ++nonce })
 
-export const useMoment = () => {
+/** `page` names what the moment belongs to (a chart): another page reads its own address afresh, so a
+ *  replay of one chart is never asked of the next. */
+export const useMoment = (page: string) => {
   const [moment, setMoment] = useState<Moment>(read)
+  const shownFor = useRef(page)
+  useEffect(() => {
+    if (shownFor.current === page) return
+    shownFor.current = page
+    setMoment(read())
+  }, [page])
   useEffect(() => {
     const changed = () => setMoment(read())
     window.addEventListener('hashchange', changed)
