@@ -27,7 +27,7 @@ export const looksLikeFile = (url: string): boolean =>
  *  (engine/interpreter/compile.ts). */
 export const WATCH_WORKER_POLICY = "default-src 'none'; script-src 'self' 'unsafe-eval'"
 export const isWatchWorker = (filePath: string): boolean =>
-  /^watch\.worker-[\w-]+\.js$/.test(path.basename(filePath))
+  /^watch\.worker-[\w-]+\.js(\.br|\.gz)?$/.test(path.basename(filePath))
 
 export const registerSpa = async (app: App, staticRoot: string): Promise<boolean> => {
   const index = path.join(staticRoot, 'index.html')
@@ -40,6 +40,9 @@ export const registerSpa = async (app: App, staticRoot: string): Promise<boolean
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each script and style sheet (vite.config.ts): sent to browsers
+    // that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Vite names assets by content hash, so they never change; index.html must always be revalidated.
       const immutable = path.relative(staticRoot, filePath).startsWith(`assets${path.sep}`)

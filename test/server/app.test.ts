@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
@@ -72,6 +73,8 @@ describe('the app (server skeleton)', () => {
   })
 })
 
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i} * 2\n`).join('')
+
 describe('serving the SPA', () => {
   let test: Awaited<ReturnType<typeof openTestContext>>
   let app: Awaited<ReturnType<typeof buildApp>>
@@ -82,6 +85,10 @@ describe('serving the SPA', () => {
     fs.mkdirSync(path.join(root, 'assets'), { recursive: true })
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>')
     fs.writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)')
+    // A build's script with the compressed copies the build writes beside it (vite.config.ts).
+    fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js'), BIG_SCRIPT)
+    fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(BIG_SCRIPT))
+    fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_SCRIPT))
     app = await buildApp(test.ctx, { logger: false })
   })
   afterAll(async () => {
@@ -99,6 +106,29 @@ describe('serving the SPA', () => {
       expect(response.body).toContain('<div id="root">')
     },
   )
+
+  it('sends a script compressed as the browser accepts, Brotli first, and plain to others', async () => {
+    const get = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/big-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      })
+    const brotli = await get('gzip, deflate, br')
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT)
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5)
+    const gzip = await get('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT)
+    const plain = await get()
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(BIG_SCRIPT)
+  })
 
   it('serves hashed assets as immutable', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })

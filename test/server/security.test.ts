@@ -1,5 +1,6 @@
 // CORS for configured origins, security headers, and the SPA's Content-Security-Policy.
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
@@ -105,7 +106,9 @@ describe('the SPA’s Content-Security-Policy', () => {
   beforeAll(async () => {
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>')
     fs.mkdirSync(path.join(root, 'assets'))
-    fs.writeFileSync(path.join(root, 'assets', 'watch.worker-Ab12_c.js'), 'self.onmessage = () => {}')
+    const worker = `self.onmessage = () => {}\n${'// a worker long enough to be sent compressed\n'.repeat(60)}`
+    fs.writeFileSync(path.join(root, 'assets', 'watch.worker-Ab12_c.js'), worker)
+    fs.writeFileSync(path.join(root, 'assets', 'watch.worker-Ab12_c.js.br'), zlib.brotliCompressSync(worker))
     fs.writeFileSync(path.join(root, 'assets', 'index-Ab12_c.js'), 'export {}')
     test = await openTestApp('sqlite', { env: { CORS_ORIGINS: PROXY, STATIC_ROOT: root } })
   })
@@ -139,6 +142,16 @@ describe('the SPA’s Content-Security-Policy', () => {
     const worker = await test.app.inject({ method: 'GET', url: '/assets/watch.worker-Ab12_c.js' })
     expect(worker.statusCode).toBe(200)
     expect(worker.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self' 'unsafe-eval'",
+    )
+    // Its compressed copy is the same file, with the same policy.
+    const compressed = await test.app.inject({
+      method: 'GET',
+      url: '/assets/watch.worker-Ab12_c.js',
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers['content-security-policy']).toBe(
       "default-src 'none'; script-src 'self' 'unsafe-eval'",
     )
     const other = await test.app.inject({ method: 'GET', url: '/assets/index-Ab12_c.js' })
