@@ -2,13 +2,12 @@
 // Node, and the time from level data to a finished SVG in Chromium (Playwright, performance marks).
 // Targets: ≤ 10 ms median for the 1,000-note chart in Node; ≤ 100 ms to SVG for a 3,000-note chart in
 // Chromium; ≤ 200 ms to draw the worst chart the server accepts. Loopback only; bounded run counts.
-import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { buildSite, startSite } from './site.js'
 import { convertSus, convertTxt, readLevelData } from '../common/chart/index.js'
 import { CHART_LIMITS } from '../common/rules.js'
 import { generateSus } from '../test/fixtures/sus/generate.js'
@@ -127,42 +126,10 @@ for (const chart of charts) {
 }
 
 // Chromium: the real server with the built site; the tool page's level-data button feeds the player.
-// The web site as `npm start` would build it (scripts/build-lib.mjs), when it is older than its sources.
-const built = spawnSync(
-  process.execPath,
-  ['-e', "import('./scripts/build-lib.mjs').then((b) => b.spaIsStale() && b.buildSpa())"],
-  { cwd: root, stdio: 'inherit' },
-)
-if (built.status !== 0) throw new Error('the web site build failed')
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo
-    probe.close(() => resolve(port))
-  })
-})
+buildSite()
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-chart-'))
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_SPA_BUILD: '1',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-  },
-})
+const site = await startSite(dataDir)
 try {
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
-    } catch {
-      if (tries > 100) throw new Error('the server did not start')
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -175,7 +142,7 @@ try {
     const times: number[] = []
     let shapes = 0
     for (let run = 0; run < BROWSER_RUNS; run++) {
-      await page.goto(`http://127.0.0.1:${port}/chart/preview`)
+      await page.goto(`${site.base}/chart/preview`)
       await page
         .getByTestId('file-data')
         .setInputFiles({ name: 'level.data', mimeType: 'application/gzip', buffer: Buffer.from(gz) })
@@ -214,7 +181,7 @@ try {
     const blocked: number[] = []
     let elements = 0
     for (let run = 0; run < BROWSER_RUNS; run++) {
-      await page.goto(`http://127.0.0.1:${port}/chart/preview`)
+      await page.goto(`${site.base}/chart/preview`)
       await page.evaluate(WATCH_LONG_TASKS)
       await page
         .getByTestId('file-data')
@@ -245,6 +212,6 @@ try {
   }
   await browser.close()
 } finally {
-  server.kill('SIGTERM')
+  await site.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

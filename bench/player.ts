@@ -3,12 +3,11 @@
 // 50 ms after the first second; the first frame within 1.5 s of pressing play with the files cached. Also:
 // which routes load the player's JavaScript (only chart info, create and edit may). Loopback only; a
 // bounded number of plays of a bounded length.
-import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import { buildSite, startSite } from './site.js'
 import { chartStats, convertSus, NOTE_ARCHETYPES, readLevelData } from '../common/chart/index.js'
 import { loadConfig } from '../server/config.js'
 import { openContext } from '../server/context.js'
@@ -19,7 +18,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/chromium.js'
 import { generateSus } from '../test/fixtures/sus/generate.js'
 import { levelTiming } from '../engine/interpreter/timing.js'
 
-const root = path.resolve(import.meta.dirname, '..')
 /** Seconds of the chart played per run, from its busiest stretch, and the runs. */
 const PLAY_SECONDS = 20
 const RUNS = 3
@@ -42,12 +40,7 @@ const read = readLevelData(conversion.gzipped)
 const notes = judged(conversion.gzipped)
 
 // The site as `npm start` builds it, and a data folder with the demo content, one chart of which is ours.
-const built = spawnSync(
-  process.execPath,
-  ['-e', "import('./scripts/build-lib.mjs').then((b) => b.spaIsStale() && b.buildSpa())"],
-  { cwd: root, stdio: 'inherit' },
-)
-if (built.status !== 0) throw new Error('the web site build failed')
+buildSite()
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-bench-player-'))
 const chartId = await (async () => {
   const ctx = await openContext(loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }))
@@ -68,25 +61,7 @@ const chartId = await (async () => {
     await ctx.close()
   }
 })()
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as net.AddressInfo
-    probe.close(() => resolve(port))
-  })
-})
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SKIP_SPA_BUILD: '1',
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-  },
-})
+const site = await startSite(dataDir)
 
 type Probe = {
   renderer?: string
@@ -101,6 +76,18 @@ const probe = (page: Page): Promise<Probe> =>
         JSON.parse(JSON.stringify((element as { watchProbe?: Probe }).watchProbe ?? { frames: [] })) as Probe,
     )
 
+/** Once play was pressed: ms until the first frame was drawn. */
+const firstFrameAfterPlay = async (page: Page): Promise<number> => {
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-testid="watch-canvas"]') as { watchProbe?: Probe } | null)?.watchProbe
+        ?.firstFrameMs !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  )
+  return (await probe(page)).firstFrameMs!
+}
+
 /** The JavaScript files a route loads (its own and lazy chunks, the player's worker). */
 const scriptsOf = (page: Page) =>
   page.evaluate(() =>
@@ -112,21 +99,13 @@ const scriptsOf = (page: Page) =>
   )
 
 try {
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
-    } catch {
-      if (tries > 100) throw new Error('the server did not start')
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   })
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
-  const base = `http://127.0.0.1:${port}`
+  const base = site.base
 
   // Which routes load the player.
   console.log('Player JavaScript by route (only chart info, create and edit may load it):')
@@ -164,26 +143,12 @@ try {
     await page.goto(`${base}/chart/${chartId}/info`)
     const toggle = page.getByTestId('watch-toggle')
     await toggle.click()
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid="watch-canvas"]') as { watchProbe?: Probe } | null)?.watchProbe
-          ?.firstFrameMs !== undefined,
-      undefined,
-      { timeout: 30_000 },
-    )
-    const first = (await probe(page)).firstFrameMs!
+    const first = await firstFrameAfterPlay(page)
     await toggle.click()
     // Reload: every file is in the HTTP cache now (content-addressed, immutable).
     await page.reload()
     await page.getByTestId('watch-toggle').click()
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('[data-testid="watch-canvas"]') as { watchProbe?: Probe } | null)?.watchProbe
-          ?.firstFrameMs !== undefined,
-      undefined,
-      { timeout: 30_000 },
-    )
-    const cached = (await probe(page)).firstFrameMs!
+    const cached = await firstFrameAfterPlay(page)
     firsts.push({ cold: first, cached })
     // From the busiest stretch: a moment, then PLAY_SECONDS of play.
     await page.evaluate((time) => (window.location.hash = `#t=${time.toFixed(1)}`), from)
@@ -236,7 +201,6 @@ try {
   )
   await browser.close()
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
+  await site.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

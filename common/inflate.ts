@@ -45,3 +45,14 @@ export const inflateCapped = (bytes: Uint8Array, maxBytes: number): Uint8Array =
   }
   return out
 }
+
+/** True when the bytes start with gzip's magic number. */
+export const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b
+
+const utf8 = new TextDecoder()
+
+/** A JSON file as Sonolus serves its resources: gzip (at most `maxBytes` once inflated) or plain. */
+export const readJsonFile = (bytes: Uint8Array, maxBytes: number): unknown => {
+  if (!isGzip(bytes) && bytes.length > maxBytes) throw new InflateLimitError(maxBytes)
+  return JSON.parse(utf8.decode(isGzip(bytes) ? inflateCapped(bytes, maxBytes) : bytes)) as unknown
+}

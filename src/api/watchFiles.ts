@@ -4,7 +4,7 @@
 // too; each read is capped.
 import type { EngineConfiguration, LevelItem, ReplayItem } from '@sonolus/core'
 import { MAX_UPLOAD_BYTES } from '../../common/rules'
-import { inflateCapped } from '../../common/inflate'
+import { readJsonFile } from '../../common/inflate'
 import { readZip } from './effectZip'
 
 type Srl = { hash?: string | null }
@@ -31,7 +31,6 @@ export type SkinSprite = {
   transform: Partial<Record<keyof Coefficients, Coefficients>>
 }
 export type SkinData = { width: number; height: number; interpolation: boolean; sprites: SkinSprite[] }
-const textDecoder = new TextDecoder()
 /** Effect zips and skin data are small in every real pack; these stop a hostile one from filling memory. */
 const MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 const MAX_JSON_BYTES = 16 * 1024 * 1024
@@ -46,10 +45,7 @@ export const fetchBytes = async (url: string, signal?: AbortSignal): Promise<Uin
   return bytes
 }
 
-export const jsonOfBytes = <T>(bytes: Uint8Array): T => {
-  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
-  return JSON.parse(textDecoder.decode(gzipped ? inflateCapped(bytes, MAX_JSON_BYTES) : bytes)) as T
-}
+const jsonOfBytes = <T>(bytes: Uint8Array): T => readJsonFile(bytes, MAX_JSON_BYTES) as T
 
 export type EngineFiles = {
   configuration: EngineConfiguration

@@ -1,7 +1,7 @@
 // Level-data reader (issue: chart library §4; docs/chart-format.md §15): gunzip, parse, check the
 // shape, flatten each entity's data into fields, and derive noteCount, the scratch target span and maxBeat.
 import { ChartError, type ChartWarning, warning } from '../errors.js'
-import { InflateLimitError, inflateCapped } from '../../inflate.js'
+import { InflateLimitError, inflateCapped, isGzip } from '../../inflate.js'
 import { jsonTooDeep } from '../../json.js'
 import { CHART_LIMITS, JSON_MAX_DEPTH } from '../../rules.js'
 import { ChartLimitError } from '../limits.js'
@@ -55,7 +55,7 @@ const fail = (code: string, message: string): never => {
 /** Bytes (gzip or plain JSON) → JSON text, at most maxBytes of it. */
 const textOf = (bytes: Uint8Array, maxBytes: number): string => {
   let plain = bytes
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+  if (isGzip(bytes)) {
     try {
       plain = inflateCapped(bytes, maxBytes)
     } catch (error) {

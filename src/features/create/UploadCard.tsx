@@ -2,7 +2,6 @@
 // Each file is checked when it is picked (docs/spec.md §5): at most 20 MB (file_too_large, inline and as the
 // catalogue message), a cover the server can read, an mp3 by its name and first bytes, and a SUS that
 // converts (its level data is made here, gzipped at level 9).
-import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Flex, Form } from 'antd'
 import { PictureOutlined } from '@ant-design/icons'
@@ -13,6 +12,7 @@ import { type MessageId } from '../../app/messageIds'
 import { showError } from '../../app/messages/messagesSlice'
 import { type ChartFormRules, type ChartFormValues, type FileField, type PickedChart } from './chartForm'
 import { FilePicker, type Picked } from './FilePicker'
+import { useObjectUrl } from './useObjectUrl'
 import { isImageFile, isMp3File, isSusName, isTooLarge } from './validation'
 
 const COVER_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp'
@@ -33,18 +33,7 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
   const form = Form.useFormInstance<ChartFormValues>()
   const cover = Form.useWatch('cover', form)
   const sus = Form.useWatch('chart', form)
-  const [coverUrl, setCoverUrl] = useState<string>()
-
-  const coverFile = cover?.file
-  useEffect(() => {
-    if (!coverFile) return
-    const url = URL.createObjectURL(coverFile)
-    setCoverUrl(url)
-    return () => {
-      URL.revokeObjectURL(url)
-      setCoverUrl(undefined)
-    }
-  }, [coverFile])
+  const coverUrl = useObjectUrl(cover?.file)
 
   /** docs/spec.md §5: at most 20 MB, else file_too_large (inline and as the catalogue message). */
   const tooLarge = (file: File): { error: string } | undefined => {

@@ -1,7 +1,7 @@
 // Before publishing: the chart as converted from the picked SUS (or, on edit with no new SUS, the chart's
 // current level data) played in the browser player, with the picked music, through the engine the chart
 // will use (on create, our engine: the one a new chart gets unless the operator configured another).
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Card, Form } from 'antd'
 import type { LevelItem } from '@sonolus/core'
@@ -11,6 +11,7 @@ import { useGetEngineQuery } from '../../api/server'
 import { useBases } from '../../app/hooks'
 import { WatchPlayer } from '../watch'
 import { type ChartFormValues } from './chartForm'
+import { useObjectUrl } from './useObjectUrl'
 
 export const WatchCard = ({ chart, item }: { chart?: RawChart; item?: LevelItem }) => {
   const bases = useBases()
@@ -18,18 +19,7 @@ export const WatchCard = ({ chart, item }: { chart?: RawChart; item?: LevelItem 
   const sus = Form.useWatch('chart', form)
   const music = Form.useWatch('music', form)
   const engine = useGetEngineQuery(SIRIUS_ENGINE.name, { skip: !!item }).data?.item
-  const [musicUrl, setMusicUrl] = useState<string>()
-
-  const musicFile = music?.file
-  useEffect(() => {
-    if (!musicFile) return
-    const url = URL.createObjectURL(musicFile)
-    setMusicUrl(url)
-    return () => {
-      URL.revokeObjectURL(url)
-      setMusicUrl(undefined)
-    }
-  }, [musicFile])
+  const musicUrl = useObjectUrl(music?.file)
 
   const data = sus?.file ? sus.data : undefined
   const level = useMemo(

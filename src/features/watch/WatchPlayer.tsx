@@ -12,7 +12,7 @@ import {
   PauseOutlined,
 } from '@ant-design/icons'
 import type { EngineConfiguration, LevelItem } from '@sonolus/core'
-import { WatchClock, WatchAudio, musicReady } from './audio'
+import { WatchClock, WatchAudio, musicHas, musicReady } from './audio'
 import { DensityStrip, OptionControls } from './Controls'
 import {
   type EngineFiles,
@@ -31,6 +31,7 @@ import { TimeStore } from './timeStore'
 import { type MessageId } from '../../app/messageIds'
 import { type LoadedWatch, type WatchFrame } from './protocol'
 import {
+  type LaidOutFrame,
   type PreparedSprite,
   QUAD_STRIDE,
   type Renderer,
@@ -61,7 +62,12 @@ export type WatchProbe = {
   firstFrameMs?: number
   frames: { time: number; engineMs: number; drawMs: number; at: number }[]
   /** The last frame drawn: each quad's sprite name and corners in canvas pixels, in drawing order. */
-  last?: { time: number; width: number; height: number; quads: { sprite: string; corners: number[] }[] }
+  readonly last?: {
+    time: number
+    width: number
+    height: number
+    quads: { sprite: string; corners: number[] }[]
+  }
 }
 export type WatchCanvas = HTMLCanvasElement & { watchProbe?: WatchProbe }
 
@@ -176,12 +182,27 @@ export const WatchPlayer = ({
     }
   }, [levelKey, item.engine.watchData.hash, replay])
 
+  /** The last frame drawn, kept as laid out: the probe writes its quads out only when it is read. */
+  const lastDrawn = useRef<{ time: number; width: number; height: number; laid: LaidOutFrame }>(undefined)
   const probe = (): WatchProbe => {
     const element = canvas.current!
-    return (element.watchProbe ??= { frames: [] })
+    return (element.watchProbe ??= {
+      frames: [],
+      get last() {
+        const drawn = lastDrawn.current
+        if (!drawn) return undefined
+        const { laid, ...size } = drawn
+        return {
+          ...size,
+          quads: laid.sprites.map((sprite, n) => ({
+            sprite: sprite.name,
+            corners: Array.from(laid.quads.subarray(n * QUAD_STRIDE, n * QUAD_STRIDE + 8)),
+          })),
+        }
+      },
+    })
   }
 
-  /** Draws the frame at `time` (the newest asked wins; one is computed at a time). */
   /** Puts a frame on the canvas and notes what it cost. */
   const drawFrame = useCallback((frame: WatchFrame, current: Loaded) => {
     const element = canvas.current
@@ -199,15 +220,7 @@ export const WatchPlayer = ({
     if (clock.current.playing && previous !== undefined) adapt(at - previous)
     info.frames.push({ time: frame.time, engineMs: frame.cost, drawMs: at - started, at })
     if (info.frames.length > FRAMES_KEPT) info.frames.splice(0, info.frames.length - FRAMES_KEPT)
-    info.last = {
-      time: frame.time,
-      width: element.width,
-      height: element.height,
-      quads: laid.sprites.map((sprite, n) => ({
-        sprite: sprite.name,
-        corners: Array.from(laid.quads.subarray(n * QUAD_STRIDE, n * QUAD_STRIDE + 8)),
-      })),
-    }
+    lastDrawn.current = { time: frame.time, width: element.width, height: element.height, laid }
   }, [])
 
   /** Asks the engine for the frame at `time` (the newest asked wins; one is computed at a time). While
@@ -226,13 +239,17 @@ export const WatchPlayer = ({
         }
         pending.current = undefined
         busy.current = true
-        engine.current.frame(ask.time, ask.skip).then(
+        // A frame of an engine closed meanwhile (another chart or replay) belongs to nobody.
+        const asked = engine.current
+        asked.frame(ask.time, ask.skip).then(
           (frame) => {
+            if (engine.current !== asked) return
             if (clock.current.playing) ready.current = { frame, current }
             else drawFrame(frame, current)
             next()
           },
           (error: unknown) => {
+            if (engine.current !== asked) return
             busy.current = false
             setPhase({
               kind: 'failed',
@@ -348,19 +365,14 @@ export const WatchPlayer = ({
   const musicTimeOf = (time: number) => time + (loaded.current?.watch.bgmOffset ?? 0)
 
   /** Puts the music where the level is, playing or not. */
-  const syncMusic = useCallback(
-    (time: number, play: boolean) => {
-      const element = music.current
-      if (!element || musicBroken.current) return
-      const at = musicTimeOf(time)
-      const inside = at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)
-      if (Math.abs(element.currentTime - at) > 0.05) element.currentTime = Math.max(0, at)
-      if (play && inside) element.play().catch(() => undefined)
-      else element.pause()
-    },
-
-    [],
-  )
+  const syncMusic = useCallback((time: number, play: boolean) => {
+    const element = music.current
+    if (!element || musicBroken.current) return
+    const at = musicTimeOf(time)
+    if (Math.abs(element.currentTime - at) > 0.05) element.currentTime = Math.max(0, at)
+    if (play && musicHas(element, at)) element.play().catch(() => undefined)
+    else element.pause()
+  }, [])
 
   const tick = useCallback(() => {
     frameRequest.current = undefined
@@ -376,12 +388,9 @@ export const WatchPlayer = ({
     // While playing, time only goes forward: a music clock a little behind is waited for.
     let time = Math.max(clock.current.time(), shownFrom.current)
     shownFrom.current = time
-    if (element && element.paused && !musicBroken.current) {
-      // The music starts when the level reaches it.
-      const at = musicTimeOf(time)
-      if (at >= 0 && (!Number.isFinite(element.duration) || at < element.duration) && element.readyState >= 2)
-        syncMusic(time, true)
-    }
+    // The music starts when the level reaches it.
+    if (element && element.paused && element.readyState >= 2 && musicHas(element, musicTimeOf(time)))
+      syncMusic(time, true)
     if (time >= current.watch.end) {
       time = current.watch.end
       clock.current.pause()
@@ -389,7 +398,7 @@ export const WatchPlayer = ({
       element?.pause()
       setPlaying(false)
     }
-    audio.current?.schedule(time, clock.current.rate, true)
+    audio.current?.schedule(time, clock.current.rate)
     // Drawn at the next animation frame: the time it will be on screen.
     requestFrame(Math.min(time + FRAME_SECONDS * clock.current.rate, current.watch.end), false)
     showUi(time)
@@ -408,7 +417,7 @@ export const WatchPlayer = ({
     const element = music.current
     if (element && !musicBroken.current && (await musicReady(element))) {
       const at = musicTimeOf(time)
-      if (at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)) {
+      if (musicHas(element, at)) {
         element.currentTime = at
         await element.play().catch(() => undefined)
       }
@@ -480,10 +489,16 @@ export const WatchPlayer = ({
     sessionOptions.current = optionsKey
     const current = loaded.current
     if (!current || !configuration) return
+    const asked = engine.current
     void startSession(current, optionsFor(configuration, { noteSpeed, mirror })).then(
       () => requestFrame(clock.current.time(), true),
-      (error: unknown) =>
-        setPhase({ kind: 'failed', key: error instanceof WatchFailure ? error.key : 'watch.engine_refused' }),
+      (error: unknown) => {
+        if (engine.current === asked)
+          setPhase({
+            kind: 'failed',
+            key: error instanceof WatchFailure ? error.key : 'watch.engine_refused',
+          })
+      },
     )
   }, [optionsKey, configuration, noteSpeed, mirror, startSession, requestFrame])
 

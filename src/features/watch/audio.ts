@@ -104,7 +104,7 @@ export class WatchAudio {
   }
 
   /** Hands Web Audio the sounds due before time + LOOKAHEAD (level seconds, playing at `rate`). */
-  schedule(time: number, rate: number, enabled: boolean) {
+  schedule(time: number, rate: number) {
     const context = this.context
     if (!context || context.state !== 'running') return
     const until = time + LOOKAHEAD * rate
@@ -112,14 +112,14 @@ export class WatchAudio {
     while (this.next < this.sounds.length && this.sounds[this.next]!.time < until) {
       const sound = this.sounds[this.next++]!
       const buffer = this.buffers.get(sound.clip)
-      if (!enabled || !buffer || sound.time < time - 0.05) continue
+      if (!buffer || sound.time < time - 0.05) continue
       const source = context.createBufferSource()
       source.buffer = buffer
-      source.loop = sound.looped
-      source.connect(context.destination)
-      const at = context.currentTime + Math.max(0, (sound.time - time) / rate)
-      source.start(at)
+      // A loop repeats only until its stop time; one never told to stop plays once.
       const stop = sound.looped ? this.stops.get(sound.id) : undefined
+      source.loop = stop !== undefined
+      source.connect(context.destination)
+      source.start(context.currentTime + Math.max(0, (sound.time - time) / rate))
       if (stop !== undefined) source.stop(context.currentTime + Math.max(0, (stop - time) / rate))
       this.live.add(source)
       source.onended = () => this.live.delete(source)
@@ -134,6 +134,10 @@ export class WatchAudio {
 }
 
 /** Waits (a few seconds at most) until the music can play; false when it cannot. */
+/** Whether the music has a moment `at` seconds into it (its length unknown until loaded: then it may). */
+export const musicHas = (element: HTMLAudioElement, at: number): boolean =>
+  at >= 0 && (!Number.isFinite(element.duration) || at < element.duration)
+
 export const musicReady = (element: HTMLAudioElement): Promise<boolean> => {
   if (element.readyState >= 3) return Promise.resolve(true)
   if (element.error) return Promise.resolve(false)

@@ -3,7 +3,7 @@
 // callbacks) or, where there is no worker, in the page (tests).
 import type { EngineWatchData, ReplayData } from '@sonolus/core'
 import { NOTE_ARCHETYPES, readLevelData } from '../../../common/chart'
-import { inflateCapped } from '../../../common/inflate'
+import { readJsonFile } from '../../../common/inflate'
 import { WatchRun } from '../../../engine/interpreter/watch'
 import { levelTiming } from '../../../engine/interpreter/timing'
 import { DRAW_STRIDE, type LoadedWatch, type WatchFrame, type WatchLoad } from './protocol'
@@ -11,13 +11,6 @@ import { DRAW_STRIDE, type LoadedWatch, type WatchFrame, type WatchLoad } from '
 /** Engine data and replays are small; these caps only stop a hostile file from filling the tab. */
 const MAX_WATCH_DATA_BYTES = 16 * 1024 * 1024
 const MAX_REPLAY_BYTES = 32 * 1024 * 1024
-const textDecoder = new TextDecoder()
-
-/** gunzip (or plain JSON) into a value. */
-const jsonOf = (bytes: Uint8Array, cap: number): unknown => {
-  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
-  return JSON.parse(textDecoder.decode(gzipped ? inflateCapped(bytes, cap) : bytes)) as unknown
-}
 
 /** Why a chart cannot be watched: the page shows its key in the site's language. */
 export class WatchError extends Error {
@@ -44,7 +37,7 @@ export class WatchSession {
     let replay: ReplayData | undefined
     if (load.replay) {
       try {
-        replay = jsonOf(load.replay, MAX_REPLAY_BYTES) as ReplayData
+        replay = readJsonFile(load.replay, MAX_REPLAY_BYTES) as ReplayData
         if (!replay?.inputs || !Array.isArray(replay.inputs.entityIndex)) throw new Error('no inputs')
       } catch (error) {
         throw new WatchError('watch.replay_refused', (error as Error).message)
@@ -53,7 +46,7 @@ export class WatchSession {
     const level = read.levelData
     let data: EngineWatchData
     try {
-      data = jsonOf(load.watchData, MAX_WATCH_DATA_BYTES) as EngineWatchData
+      data = readJsonFile(load.watchData, MAX_WATCH_DATA_BYTES) as EngineWatchData
       this.run = new WatchRun({
         data,
         level,
