@@ -20,6 +20,16 @@ export const MODERATION_PEOPLE = {
 }
 export const MODERATION_CHART_ID = 'c'.repeat(32)
 
+/** The phone-layout creator: long names and titles, a scheduled chart and a long comment. */
+export const PHONE_PERSON = {
+  id: 'e2e-phone',
+  handle: '999401',
+  name: 'Phone Creator With A Rather Long Display Name',
+}
+export const PHONE_CHART_TITLE =
+  'An Extremely Long Chart Title That Goes On And On Across The Whole Card Without Any Break At All'
+export const PHONE_SCHEDULED_TITLE = 'Scheduled Chart For Later'
+
 export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<void> => {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0' })
   const ctx = await openContext(config)
@@ -97,6 +107,52 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
         parentId: null,
         content: 'Cheap followers at spam.example',
         createdTime: now - 3_600_000,
+      })
+      // Narrow screens (phone.spec.ts): the oldest charts, on the list's last page.
+      await trx.users.upsert({ ...PHONE_PERSON, profile: '{}' }, now)
+      const phoneAuthor = `${PHONE_PERSON.name}#${PHONE_PERSON.handle}`
+      await trx.charts.insert({
+        ...demo,
+        id: 'a1'.repeat(16),
+        authorId: PHONE_PERSON.id,
+        author: phoneAuthor,
+        title: PHONE_CHART_TITLE,
+        artists: 'A Band Whose Name Is Also Far Too Long For Any Card On A Phone',
+        tags: '["a-rather-long-tag","another-long-tag","third"]',
+        likeNumber: 12345,
+        rating: 4.5,
+        ratingNumber: 3,
+        publishTime: now - 2 * 86_400_000,
+        updatedTime: now - 2 * 86_400_000,
+      })
+      await trx.charts.insert({
+        ...demo,
+        id: 'a2'.repeat(16),
+        authorId: PHONE_PERSON.id,
+        author: phoneAuthor,
+        title: PHONE_SCHEDULED_TITLE,
+        isPublic: 0,
+        scheduledTime: now + 7 * 86_400_000,
+        publishTime: now - 2 * 86_400_000 - 1,
+        updatedTime: now - 2 * 86_400_000 - 1,
+      })
+      await trx.charts.insert({
+        ...demo,
+        id: 'a4'.repeat(16),
+        authorId: PHONE_PERSON.id,
+        author: phoneAuthor,
+        title: 'Second Phone Chart',
+        publishTime: now - 2 * 86_400_000 - 2,
+        updatedTime: now - 2 * 86_400_000 - 2,
+      })
+      await trx.community.addComment({
+        id: 'a3'.repeat(16),
+        chartId: 'a1'.repeat(16),
+        userId: PHONE_PERSON.id,
+        author: phoneAuthor,
+        parentId: null,
+        content: 'A comment whose actions must stay on the card.',
+        createdTime: now - 60_000,
       })
       await trx.charts.insert({
         ...demo,

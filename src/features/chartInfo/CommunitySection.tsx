@@ -274,8 +274,9 @@ const CommentItem = ({
     </Flex>
     <Markdown>{linkMoments(comment.markdown)}</Markdown>
     <Flex justify="space-between" align="center" gap={8}>
-      <span className="text-secondary">#{comment.name}</span>
-      <Flex gap={4}>
+      {/* A long id gives way to the actions: they stay on the card. */}
+      <span className="text-secondary text-ellipsis comment-id">#{comment.name}</span>
+      <Flex gap={4} className="comment-actions">
         {can(comment, 'reply') && (
           <Button size="small" type="text" onClick={onReply}>
             <FormattedMessage id="community.reply" />

@@ -1,8 +1,9 @@
-// docs/spec.md §2 "Chart card": 480×192 with a 176-wide cover, the level chip, title, artists, composer, tags
-// joined by a separator ('-' when none), author and like count. Clicking opens chart info. It also marks a
-// private chart, shows the rating, and plays the preview clip (issue 15); the author opens their page
-// (issue 17). Beside the level chip it says how many notes, how long and how dense (issue 18), and each
-// tag opens the list of charts with that tag. A logged-in user adds it to a playlist from it (issue 19).
+// docs/spec.md §2 "Chart card": 480×192 on a desktop (chartCard.css lets it fill its column and fit a phone)
+// with the cover, the level chip, title, artists, composer, tags joined by a separator ('-' when none),
+// author and like count. Clicking opens chart info. It also marks a private or scheduled chart, shows the
+// rating, and plays the preview clip; the author opens their page. Beside the level chip it says how many
+// notes, how long and how dense, and each tag opens the list of charts with that tag. A logged-in user adds
+// it to a playlist from it.
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
@@ -23,31 +24,22 @@ import { AddToPlaylist } from '../playlists'
 import { chartListPath } from './filters'
 import './chartCard.css'
 
-export const CARD_WIDTH = 480
-export const CARD_HEIGHT = 192
-export const COVER_WIDTH = 176
+/** The cover's size on a desktop card; a narrow card draws it smaller. */
+const COVER_SIZE = 176
 
 export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: string }) => (
-  <article
-    className="chart-card-frame"
-    data-testid="chart-card"
-    style={{ width: CARD_WIDTH, height: CARD_HEIGHT }}
-  >
-    <Link
-      to={chartInfoPath(chart.id)}
-      className="chart-card"
-      style={{ width: CARD_WIDTH, height: CARD_HEIGHT }}
-    >
+  <article className="chart-card-frame" data-testid="chart-card">
+    <Link to={chartInfoPath(chart.id)} className="chart-card">
       <img
         src={`${dataBase}${chart.coverHash}`}
         alt=""
-        width={COVER_WIDTH}
-        height={COVER_WIDTH}
+        width={COVER_SIZE}
+        height={COVER_SIZE}
         loading="lazy"
         className="chart-card-cover"
       />
       <Flex vertical gap={4} className="chart-card-body">
-        <Flex gap={8} align="center" className="chart-card-head">
+        <Flex gap={8} align="center" wrap className="chart-card-head">
           <LevelChip level={chart.level} isOliver={chart.isOliver} />
           {chart.stats && (
             <span className="chart-card-stats text-ellipsis text-secondary" data-testid="chart-card-stats">
@@ -72,7 +64,7 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
       </Flex>
     </Link>
     {/* The tags (joined by a separator, '-' when none: docs/spec.md §2) lie over the card's link, as the
-        footer does; each opens the list filtered by it (issue 18). */}
+        footer does; each opens the list filtered by it. */}
     <span className="chart-card-tags text-ellipsis" data-testid="chart-card-tags">
       {chart.tags.length === 0
         ? '-'
@@ -96,21 +88,31 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         <UserOutlined /> {chart.author}
       </UserLink>
       <span className="chart-card-badges">
-        {!chart.isPublic && (
-          <span data-testid="chart-card-private">
-            <LockOutlined /> <FormattedMessage id="chart.info.private" />
-          </span>
-        )}
-        {chart.scheduledTime !== null && (
+        {/* A scheduled chart is private until its time: the time says both. */}
+        {chart.scheduledTime !== null ? (
           <span data-testid="chart-card-scheduled">
             <ClockCircleOutlined />{' '}
-            <FormattedMessage
-              id="chart.scheduled"
-              values={{
-                time: <FormattedDate value={chart.scheduledTime} dateStyle="medium" timeStyle="short" />,
-              }}
-            />
+            <span className="chart-card-wide">
+              <FormattedMessage
+                id="chart.scheduled"
+                values={{
+                  time: <FormattedDate value={chart.scheduledTime} dateStyle="medium" timeStyle="short" />,
+                }}
+              />
+            </span>
+            <span className="chart-card-narrow">
+              <FormattedDate value={chart.scheduledTime} month="numeric" day="numeric" />
+            </span>
           </span>
+        ) : (
+          !chart.isPublic && (
+            <span data-testid="chart-card-private">
+              <LockOutlined />{' '}
+              <span className="chart-card-wide">
+                <FormattedMessage id="chart.info.private" />
+              </span>
+            </span>
+          )
         )}
         {chart.ratingNumber > 0 && (
           <span data-testid="chart-card-rating">
@@ -122,7 +124,7 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
         </span>
       </span>
     </Flex>
-    {/* Issue 19: for a logged-in user, add the chart to a playlist. */}
+    {/* For a logged-in user, add the chart to a playlist. */}
     <AddToPlaylist chartId={chart.id} compact className="chart-card-playlist" />
     {chart.previewHash && (
       <PreviewButton
