@@ -150,7 +150,8 @@ export const AppShell = () => {
         )}
         <Layout.Content className="app-content">
           {/* docs/spec.md §2: a 1280 px content area (minimum 752 px); on phones the page uses the full width instead. */}
-          {isMobile ? content : <div className="content-area">{content}</div>}
+          {/* One tree at every width: a phone turning or a window narrowing keeps the page and what was typed in it. */}
+          <div className={isMobile ? 'content-area content-area-full' : 'content-area'}>{content}</div>
         </Layout.Content>
       </Layout>
       <MessageHost />

@@ -32,5 +32,6 @@ afterEach(() => {
   server.resetHandlers()
   cleanup()
   window.localStorage.clear()
+  window.sessionStorage.clear()
 })
 afterAll(() => server.close())

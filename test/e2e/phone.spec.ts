@@ -1,6 +1,7 @@
 // The site on a phone (390×844, touch): chart cards, comments and the create form fit their containers in
 // English and Japanese, long titles end with an ellipsis, and rotating the phone keeps the create form.
 import { type Browser, type Page, expect, test } from '@playwright/test'
+import { files } from './creating'
 import { expectFits } from './layout'
 import { logIn } from './login'
 import { PHONE_CHART_TITLE, PHONE_PERSON, PHONE_SCHEDULED_TITLE } from './seed'
@@ -98,4 +99,38 @@ test('the description counter and its hint do not overlap on a phone', async ({ 
     counter.y < hint.y + hint.height &&
     hint.y < counter.y + counter.height
   expect(overlap).toBe(false)
+})
+
+test('rotating a phone keeps the create form, and a reload keeps its text', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: PHONE.height, height: PHONE.width },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await logIn(page, PHONE_PERSON)
+  await page.goto('/chart/create')
+  const { cover, music } = await files()
+  await page.locator('#create-cover').setInputFiles(cover)
+  await page.locator('#create-music').setInputFiles(music)
+  await page.locator('#create-title').fill('Typed In Landscape')
+  await page.locator('#create-description').fill('A description typed before turning the phone.')
+  await page.locator('#create-level').fill('12')
+
+  await page.setViewportSize(PHONE)
+  await expect(page.locator('#create-title')).toHaveValue('Typed In Landscape')
+  await expect(page.locator('#create-description')).toHaveValue(
+    'A description typed before turning the phone.',
+  )
+  await expect(page.locator('#create-level')).toHaveValue('12')
+  await expect(page.getByTestId('create-cover-name')).toContainText('cover.png')
+  await expect(page.getByTestId('create-music-name')).toContainText('tune.mp3')
+
+  // An accidental reload keeps what was typed (files have to be picked again).
+  await page.reload()
+  await expect(page.locator('#create-title')).toHaveValue('Typed In Landscape')
+  await expect(page.locator('#create-description')).toHaveValue(
+    'A description typed before turning the phone.',
+  )
+  await expect(page.locator('#create-level')).toHaveValue('12')
 })

@@ -4,7 +4,7 @@
 // (permission_denied, docs/spec.md §5/§6). The browser checks the files and fields first (docs/spec.md §5), then the
 // pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
 // Create also asks the creator to accept the upload rules (/docs/rules, issue 14).
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { LevelItem } from '@sonolus/core'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -29,6 +29,7 @@ import {
   levelRangeValues,
   toPipelineInput,
 } from './chartForm'
+import { clearDraft, draftKey, readDraft, writeDraft } from './draft'
 import { InfoCard } from './InfoCard'
 import { runPipeline } from './pipeline'
 import { resetPipeline, selectPipeline } from './pipelineSlice'
@@ -55,6 +56,9 @@ const ChartForm = ({
   const { busy, stage, chartId } = useAppSelector(selectPipeline)
   const run = useRef<{ abort: () => void }>(undefined)
   const ran = useRef(false)
+  const draft = draftKey(mode, chart?.id)
+  // Read once: later renders must not put an older draft back over what is being typed.
+  const [startValues] = useState(() => ({ ...initialValues(chart, user), ...readDraft(draft) }))
 
   // A fresh readout for this form; a run still going when the page goes away is stopped.
   useEffect(() => {
@@ -65,9 +69,10 @@ const ChartForm = ({
   // docs/spec.md §4: 7 finished, then the chart's info after 3000 ms.
   useEffect(() => {
     if (!ran.current || stage !== CREATE_STAGES.finished || !chartId) return
+    clearDraft(draft)
     const timer = setTimeout(() => navigate(chartInfoPath(chartId)), REDIRECT_AFTER_SAVE_MS)
     return () => clearTimeout(timer)
-  }, [stage, chartId, navigate])
+  }, [stage, chartId, navigate, draft])
 
   const required = intl.formatMessage({ id: 'create.required' })
   const rules = chartFormRules(
@@ -98,7 +103,8 @@ const ChartForm = ({
       form={form}
       layout="vertical"
       disabled={busy}
-      initialValues={initialValues(chart, user)}
+      initialValues={startValues}
+      onValuesChange={(_, values) => writeDraft(draft, values)}
       onFinish={submit}
       onFinishFailed={refused}
       className="create-form"
