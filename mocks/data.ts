@@ -10,6 +10,8 @@ import {
   type NoticesResponse,
   type QueueGroup,
   type QueueResponse,
+  type Suspension,
+  type UserModerationResponse,
 } from '../common/api/moderation'
 import { type NewsItem, type NewsListResponse, type UserDetailsResponse } from '../common/api/people'
 
@@ -214,6 +216,8 @@ export const sampleDoc = (locale: string, type: string) =>
 // Moderation (issue 14): one queue page with a chart group (a user's report and a takedown request), a
 // comment group and a user group; audit entries for the log, notices and a chart's history.
 const REPORTED_AT = Date.UTC(2026, 0, 2)
+/** Spammer#222222's suspension: the user group's own, and the comment group's author's. */
+export const SPAMMER_SUSPENSION: Suspension = { kind: 'suspend', until: Date.UTC(2026, 1, 1), reason: 'spam' }
 
 export const sampleQueueGroups = (): QueueGroup[] => [
   {
@@ -228,6 +232,8 @@ export const sampleQueueGroups = (): QueueGroup[] => [
       isPublic: true,
       hidden: false,
       hiddenReason: null,
+      authorSuspension: null,
+      authorModerator: false,
     },
     reports: [
       {
@@ -266,6 +272,8 @@ export const sampleQueueGroups = (): QueueGroup[] => [
       author: 'Spammer#222222',
       content: 'Buy cheap stuff',
       hidden: true,
+      authorSuspension: SPAMMER_SUSPENSION,
+      authorModerator: false,
     },
     reports: [
       {
@@ -288,7 +296,7 @@ export const sampleQueueGroups = (): QueueGroup[] => [
       name: 'Spammer',
       handle: '222222',
       moderator: false,
-      suspension: { kind: 'suspend', until: Date.UTC(2026, 1, 1), reason: 'spam' },
+      suspension: SPAMMER_SUSPENSION,
     },
     reports: [
       {
@@ -336,6 +344,18 @@ export const noticesResponse = (entries: AuditEntry[], unread: number): NoticesR
   entries: entries.map((entry) => ({ ...entry, moderator: null })),
   unread,
 })
+
+/** The accounts the queue names, as GET /moderation/users/{handle} answers them. */
+export const sampleAccounts: Record<string, UserModerationResponse> = {
+  '123456': { code: 200, handle: '123456', name: 'Player One', moderator: false, suspension: null },
+  '222222': {
+    code: 200,
+    handle: '222222',
+    name: 'Spammer',
+    moderator: false,
+    suspension: SPAMMER_SUSPENSION,
+  },
+}
 
 export const sampleModerators: ModeratorsResponse = {
   code: 200,

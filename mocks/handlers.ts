@@ -28,7 +28,9 @@ import {
   type NoticesResponse,
   type QueueResponse,
   type ReportResponse,
+  type TakedownInfoResponse,
   type TakedownResponse,
+  type UserModerationResponse,
 } from '../common/api/moderation'
 import { type NewsListResponse, type NewsSavedResponse, type UserDetailsResponse } from '../common/api/people'
 import {
@@ -38,6 +40,7 @@ import {
   newsResponse,
   noticesResponse,
   queueResponse,
+  sampleAccounts,
   sampleAuditEntry,
   sampleModerators,
   sampleChart,
@@ -155,7 +158,19 @@ export const handlers = [
   http.post('*/sonolus/takedown', () =>
     HttpResponse.json({ code: 200, ids: ['takedown-1'] } satisfies TakedownResponse),
   ),
+  // No TAKEDOWN_CONTACT configured.
+  http.get('*/sonolus/takedown', () =>
+    HttpResponse.json({ code: 200, contact: null } satisfies TakedownInfoResponse),
+  ),
   http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse() satisfies QueueResponse)),
+  http.get('*/sonolus/moderation/users/:handle', ({ params }) => {
+    const account = sampleAccounts[String(params.handle)]
+    return account
+      ? HttpResponse.json(account satisfies UserModerationResponse)
+      : HttpResponse.json({ code: 404, error: 'not_found', message: 'No such user' } satisfies ErrorBody, {
+          status: 404,
+        })
+  }),
   http.post('*/sonolus/moderation/actions', async ({ request }) => {
     const body = (await request.json()) as ModerationActionRequest
     return HttpResponse.json({

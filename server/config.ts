@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type JsonWebKey } from 'node:crypto'
 import { DEFAULT_SONOLUS_VERSION } from './sonolus/version.js'
 import { SIRIUS_ENGINE } from '../engine/item.js'
+import { codePointLength, hasForbiddenChars } from '../common/text.js'
 
 export class ConfigError extends Error {
   constructor(
@@ -47,6 +48,8 @@ export type Config = {
   /** SONOLUS_VERSION: the Sonolus-Version header on every response (server/sonolus/version.ts). */
   sonolusVersion: string
   adminHandles: string[]
+  /** TAKEDOWN_CONTACT: where rights holders reach the operator, shown on /docs/takedown; null when unset. */
+  takedownContact: string | null
   /** undefined = the real Sonolus key from @sonolus/core. */
   sonolusPublicKey: JsonWebKey | undefined
   seedDemo: boolean
@@ -337,6 +340,20 @@ const parseLimits = (env: Env): Limits => ({
   responseCacheBytes: parseCount(env, 'RESPONSE_CACHE_MB', 16, 0, 4096) * 1024 * 1024,
 })
 
+/** One line a visitor reads and may copy (an e-mail address or a web address, usually). */
+const TAKEDOWN_CONTACT_MAX = 200
+const parseTakedownContact = (env: Env): string | null => {
+  const value = read(env, 'TAKEDOWN_CONTACT')
+  if (value === undefined) return null
+  // Shown to every visitor as it is: the rules of any one-line text people read here.
+  if (hasForbiddenChars(value) || codePointLength(value) > TAKEDOWN_CONTACT_MAX)
+    throw new ConfigError(
+      'TAKEDOWN_CONTACT',
+      `expected one line of at most ${TAKEDOWN_CONTACT_MAX} characters, such as legal@example.com`,
+    )
+  return value
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
@@ -362,6 +379,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
       .split(',')
       .map((handle) => handle.trim())
       .filter(Boolean),
+    takedownContact: parseTakedownContact(env),
     sonolusPublicKey: parsePublicKey(env),
     seedDemo: parseBool(env, 'SEED_DEMO', true),
     checkResponses: parseBool(env, 'CHECK_RESPONSES', false),

@@ -65,11 +65,13 @@ export type ModerationAction = Static<typeof S.ModerationActionSchema>
 export const ACTIONS_BY_TARGET: Record<TargetType, readonly ModerationAction[]> = {
   chart: ['hide', 'restore', 'delete', 'dismiss'],
   comment: ['hide', 'restore', 'delete', 'dismiss'],
-  user: ['suspend', 'lift', 'ban', 'dismiss', 'grant', 'revoke'],
+  user: ['suspend', 'lift', 'change', 'ban', 'dismiss', 'grant', 'revoke'],
 }
 
 /** POST /moderation/actions. Every action needs a reason (the author sees it). `hours` is the suspension's
- *  length (SUSPEND_MIN_HOURS to SUSPEND_MAX_HOURS). Every action but grant and revoke resolves the
+ *  length (SUSPEND_MIN_HOURS to SUSPEND_MAX_HOURS), for suspend and change. Suspend and ban start from an
+ *  account in good standing (ban also from a suspension); change replaces a suspension or ban in force
+ *  with one of `hours` from now; lift ends it. Every action but grant and revoke resolves the
  *  target's open reports; dismiss only does that. */
 export type ModerationActionRequest = Static<typeof S.ModerationActionRequestSchema>
 export type ModerationActionResponse = Static<typeof S.ModerationActionResponseSchema>
@@ -97,6 +99,11 @@ export type ModeratorsResponse = Static<typeof S.ModeratorsResponseSchema>
 
 /** The level details' web extra for the chart's owner and for moderators. */
 export type ChartModeration = Static<typeof S.ChartModerationSchema>
+
+/** GET /moderation/users/{handle} (moderators only). */
+export type UserModerationResponse = Static<typeof S.UserModerationResponseSchema>
+/** GET /takedown (anyone): the operator's contact for takedown questions, or null when none is set. */
+export type TakedownInfoResponse = Static<typeof S.TakedownInfoResponseSchema>
 
 /** The `suspended` error body: a suspended user's mutating call (403). */
 export type SuspendedErrorBody = Static<typeof S.SuspendedErrorBodySchema>

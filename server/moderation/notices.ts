@@ -47,6 +47,11 @@ const WHAT: Record<string, Record<Locale, (label: string) => string>> = {
     ja: () => 'アカウントが停止されました',
     zhs: () => '你的账号已被封禁',
   },
+  'user:change': {
+    en: () => 'Your suspension was changed',
+    ja: () => 'アカウントの停止内容が変更されました',
+    zhs: () => '你的账号暂停已变更',
+  },
   'user:lift': {
     en: () => 'Your suspension was lifted',
     ja: () => 'アカウントの停止が解除されました',

@@ -283,21 +283,27 @@ const apply = async (
     }
     return { before: { moderator: action === 'revoke' }, after: { moderator: action === 'grant' } }
   }
-  if (action === 'suspend' || action === 'ban') {
+  if (action === 'suspend' || action === 'ban' || action === 'change') {
     if (user.id === moderator.id) throw badRequest('Moderators cannot suspend themselves')
     if (moderatorNow) throw badRequest('A moderator cannot be suspended; revoke the role first')
+    // Each action names the state it starts from, so two moderators acting at once cannot silently
+    // overwrite each other's suspension: a second one is told what is in force.
+    if (action === 'suspend' && suspension)
+      throw badRequest('This user is suspended already; change or lift the suspension')
+    if (action === 'ban' && suspension?.kind === 'ban') throw badRequest('This user is banned already')
+    if (action === 'change' && !suspension) throw badRequest('This user is not suspended')
     let until: number | null = null
-    if (action === 'suspend') {
+    if (action !== 'ban') {
       if (!Number.isInteger(hours) || hours! < SUSPEND_MIN_HOURS || hours! > SUSPEND_MAX_HOURS)
         throw badRequest(`hours must be a whole number from ${SUSPEND_MIN_HOURS} to ${SUSPEND_MAX_HOURS}`)
       until = now + hours! * 60 * 60 * 1000
     }
-    const next: Suspension = { kind: action, until, reason }
+    const next: Suspension = { kind: action === 'ban' ? 'ban' : 'suspend', until, reason }
     await trx.moderation.setSuspension(user.id, next)
-    // A ban hides the user's charts too; a suspension from a ban shows the ones the ban hid again.
+    // A ban hides the user's charts too; a ban changed into a suspension shows the ones it hid again.
     const hiddenCharts = action === 'ban' ? await trx.moderation.hideByBan(user.id, reason) : []
     const shownCharts =
-      action === 'suspend' && suspension?.kind === 'ban' ? await trx.moderation.unhideByBan(user.id) : []
+      action === 'change' && suspension?.kind === 'ban' ? await trx.moderation.unhideByBan(user.id) : []
     return {
       before: { suspension },
       after: {

@@ -10,9 +10,11 @@ import {
   type TakedownRequest,
   type TargetPreview,
   type TargetType,
+  type UserModerationResponse,
 } from '../../common/api/moderation.js'
 import { type AppContext } from '../context.js'
-import { type ChartRow, type LogFilter } from '../db/repositories/index.js'
+import { type ChartRow, type LogFilter, type User } from '../db/repositories/index.js'
+import { notFound } from '../http/errors.js'
 import { suspensionOf, toAuditEntry } from './service.js'
 
 const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size))
@@ -49,6 +51,19 @@ export const queuePage = async (ctx: AppContext, page: number) => {
   return { code: 200 as const, pageCount: pageCountOf(total, QUEUE_PAGE_SIZE), groups }
 }
 
+/** Whether a user moderates: named by the configuration, or granted the role. */
+const moderates = async (ctx: AppContext, user: User): Promise<boolean> =>
+  ctx.config.adminHandles.includes(user.handle) || (await ctx.repos.moderation.isGranted(user.id))
+
+/** What the queue shows of a chart's or comment's author, to act on them from the group. */
+const authorStateOf = async (ctx: AppContext, userId: string) => {
+  const author = await ctx.repos.users.findById(userId)
+  return {
+    authorSuspension: author ? suspensionOf(author) : null,
+    authorModerator: author ? await moderates(ctx, author) : false,
+  }
+}
+
 /** A target as the queue shows it; users travel by handle. */
 const previewOf = async (ctx: AppContext, type: TargetType, id: string): Promise<TargetPreview> => {
   if (type === 'chart') {
@@ -64,6 +79,7 @@ const previewOf = async (ctx: AppContext, type: TargetType, id: string): Promise
       isPublic: chart.isPublic === 1,
       hidden: chart.hidden === 1,
       hiddenReason: chart.hiddenReason,
+      ...(await authorStateOf(ctx, chart.authorId)),
     }
   }
   if (type === 'comment') {
@@ -79,19 +95,32 @@ const previewOf = async (ctx: AppContext, type: TargetType, id: string): Promise
       author: comment.author,
       content: comment.content,
       hidden: comment.hidden === 1,
+      ...(await authorStateOf(ctx, comment.userId)),
     }
   }
   const user = await ctx.repos.users.findById(id)
   if (!user) return { type, id, gone: true }
-  const moderator =
-    ctx.config.adminHandles.includes(user.handle) || (await ctx.repos.moderation.isGranted(user.id))
   return {
     type,
     id: user.handle,
     gone: false,
     name: user.name,
     handle: user.handle,
-    moderator,
+    moderator: await moderates(ctx, user),
+    suspension: suspensionOf(user),
+  }
+}
+
+/** A user's account as moderators act on it from the user's page: found by handle whether or not they
+ *  have anything public (a ban hides their charts, and the page must still offer to lift it). */
+export const userModeration = async (ctx: AppContext, handle: string): Promise<UserModerationResponse> => {
+  const user = await ctx.repos.users.findByHandle(handle)
+  if (!user) throw notFound('No such user')
+  return {
+    code: 200,
+    handle: user.handle,
+    name: user.name,
+    moderator: await moderates(ctx, user),
     suspension: suspensionOf(user),
   }
 }

@@ -1,6 +1,7 @@
 // The site's moderation calls (issue 14), under the Sonolus base URL beside the spec's own extras:
-// POST /sonolus/reports, POST /sonolus/takedown, GET /sonolus/moderation/{queue,log,moderators},
-// POST /sonolus/moderation/actions, GET /sonolus/user/notices, POST /sonolus/user/notices/read.
+// POST /sonolus/reports, GET and POST /sonolus/takedown, GET /sonolus/moderation/{queue,log,moderators},
+// GET /sonolus/moderation/users/{handle}, POST /sonolus/moderation/actions, GET /sonolus/user/notices,
+// POST /sonolus/user/notices/read.
 // Moderation routes answer anyone but a moderator with 401 permission_denied2.
 import { noticesRead } from '../moderation/notices.js'
 import {
@@ -9,13 +10,15 @@ import {
   type NoticesResponse,
   type ReportResponse,
   TARGET_TYPES,
+  type TakedownInfoResponse,
   type TakedownResponse,
+  type UserModerationResponse,
 } from '../../common/api/moderation.js'
 import { actionDenied, badRequest } from '../http/errors.js'
 import { type App } from './types.js'
 import { type AppContext } from '../context.js'
 import { fileReport, fileTakedown, moderate, requireModerator } from '../moderation/service.js'
-import { logPage, moderatorsList, queuePage, unreadNotices } from '../moderation/views.js'
+import { logPage, moderatorsList, queuePage, unreadNotices, userModeration } from '../moderation/views.js'
 import {
   AuditLogResponseSchema,
   ModerationActionRequestSchema,
@@ -27,8 +30,11 @@ import {
   QueueResponseSchema,
   ReportRequestSchema,
   ReportResponseSchema,
+  TakedownInfoResponseSchema,
   TakedownRequestSchema,
   TakedownResponseSchema,
+  UserModerationParams,
+  UserModerationResponseSchema,
 } from '../../common/api/schemas/moderation.js'
 import { AnyQuery } from '../../common/api/schemas/content.js'
 import { NoBody } from '../../common/api/schemas/protocol.js'
@@ -61,6 +67,13 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
       request.log.info({ reports: ids }, 'takedown request filed')
       return { code: 200, ids }
     },
+  )
+
+  // The takedown page's contact beside its document: configuration, so no visitor reads a placeholder.
+  app.get(
+    '/sonolus/takedown',
+    { schema: { querystring: AnyQuery, response: { 200: TakedownInfoResponseSchema } } },
+    async (): Promise<TakedownInfoResponse> => ({ code: 200, contact: ctx.config.takedownContact }),
   )
 
   app.get(
@@ -109,6 +122,22 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
         filter = { target: { type, id } }
       }
       return logPage(ctx, filter, request.query.page ?? 0, true)
+    },
+  )
+
+  app.get(
+    '/sonolus/moderation/users/:handle',
+    {
+      schema: {
+        params: UserModerationParams,
+        querystring: AnyQuery,
+        response: { 200: UserModerationResponseSchema },
+      },
+    },
+    async (request, reply): Promise<UserModerationResponse> => {
+      await requireModerator(ctx, await ctx.auth.userOf(request))
+      reply.header('cache-control', 'no-store')
+      return userModeration(ctx, request.params.handle)
     },
   )
 

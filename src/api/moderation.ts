@@ -1,7 +1,9 @@
 // Moderation calls (issue 14; common/api/moderation.ts is the wire contract): reports and takedown
 // requests, the moderators' queue, actions, audit log and list, a user's notices, and an owner's request
-// to review a hidden chart. Tags: ModerationQueue, AuditLog and Moderators for the moderators' views,
-// Notices for the user's own; an action also refreshes what it changed (the chart, its comments, a user).
+// to review a hidden chart, the takedown page's contact, and a user's account as moderators act on it.
+// Tags: ModerationQueue, AuditLog and Moderators for the moderators' views, Notices for the user's own,
+// UserDetails/{handle} for a person's page and their account; an action also refreshes what it changed
+// (the chart, its comments, a user).
 import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
 import {
   type AuditLogResponse,
@@ -12,8 +14,10 @@ import {
   type QueueResponse,
   type ReportRequest,
   type ReportResponse,
+  type TakedownInfoResponse,
   type TakedownRequest,
   type TakedownResponse,
+  type UserModerationResponse,
 } from '../../common/api/moderation'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
@@ -25,7 +29,8 @@ export type AuditLogArgs = { page: number; type?: 'chart'; id?: string }
 const touched = ({ target }: ModerationActionRequest) => {
   if (target.type === 'chart') return [{ type: 'Level' as const, id: target.id }, 'LevelList' as const]
   if (target.type === 'comment') return ['Comments' as const]
-  return ['User' as const]
+  // Their page too: a ban hides their charts, and the page shows their suspension.
+  return ['User' as const, { type: 'UserDetails' as const, id: target.id }]
 }
 
 export const moderationApi = sonolusApi.injectEndpoints({
@@ -37,6 +42,9 @@ export const moderationApi = sonolusApi.injectEndpoints({
     takedown: build.mutation<TakedownResponse, TakedownRequest>({
       query: (body) => ({ url: '/takedown', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['ModerationQueue']),
+    }),
+    getTakedownInfo: build.query<TakedownInfoResponse, void>({
+      query: () => '/takedown',
     }),
     getQueue: build.query<QueueResponse, number>({
       query: (page) => ({ url: '/moderation/queue', params: { page } }),
@@ -53,6 +61,10 @@ export const moderationApi = sonolusApi.injectEndpoints({
         params: type && id ? { page, type, id } : { page },
       }),
       providesTags: ['AuditLog'],
+    }),
+    getUserModeration: build.query<UserModerationResponse, string>({
+      query: (handle) => `/moderation/users/${encodeURIComponent(handle)}`,
+      providesTags: (_result, _error, handle) => [{ type: 'UserDetails', id: handle }],
     }),
     getModerators: build.query<ModeratorsResponse, void>({
       query: () => '/moderation/moderators',
@@ -83,9 +95,11 @@ export const moderationApi = sonolusApi.injectEndpoints({
 export const {
   useReportMutation,
   useTakedownMutation,
+  useGetTakedownInfoQuery,
   useGetQueueQuery,
   useModerateMutation,
   useGetAuditLogQuery,
+  useGetUserModerationQuery,
   useGetModeratorsQuery,
   useGetNoticesQuery,
   useMarkNoticesReadMutation,

@@ -102,6 +102,16 @@ describe('configuration from the environment (README.md "Configuration")', () =>
     expect(loadConfig({ ADMIN_HANDLES: ' 123, 456 ,,' }, cwd).adminHandles).toEqual(['123', '456'])
   })
 
+  it('reads TAKEDOWN_CONTACT as one trimmed line, none when unset, and refuses control characters', () => {
+    expect(loadConfig({}, cwd).takedownContact).toBeNull()
+    expect(loadConfig({ TAKEDOWN_CONTACT: '  ' }, cwd).takedownContact).toBeNull()
+    expect(loadConfig({ TAKEDOWN_CONTACT: ' legal@example.com ' }, cwd).takedownContact).toBe(
+      'legal@example.com',
+    )
+    expect(errorOf({ TAKEDOWN_CONTACT: 'legal@example.com\nBcc: x' }).variable).toBe('TAKEDOWN_CONTACT')
+    expect(errorOf({ TAKEDOWN_CONTACT: 'x'.repeat(201) }).variable).toBe('TAKEDOWN_CONTACT')
+  })
+
   it('reads TRUST_PROXY as off, true, a hop count, or a list of addresses and CIDRs', () => {
     expect(loadConfig({}, cwd).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'off' }, cwd).trustProxy).toBe(false)

@@ -23,6 +23,8 @@ const PEOPLE = {
   carol: { id: 'mod-carol', handle: '6004', name: 'Carol' },
   admin: { id: 'mod-admin', handle: '6900', name: 'Admin' },
   helper: { id: 'mod-helper', handle: '6901', name: 'Helper' },
+  dave: { id: 'mod-dave', handle: '6005', name: 'Dave' },
+  erin: { id: 'mod-erin', handle: '6006', name: 'Erin' },
 }
 type Person = keyof typeof PEOPLE
 
@@ -73,6 +75,7 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
         SONOLUS_PUBLIC_KEY: testPublicKeyEnv,
         PUBLIC_URL: TEST_PUBLIC_URL,
         ADMIN_HANDLES: PEOPLE.admin.handle,
+        TAKEDOWN_CONTACT: ' legal@charts.example ',
       },
     })
     for (const person of Object.keys(PEOPLE) as Person[])
@@ -173,6 +176,14 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
       const queue = (await call('GET', '/sonolus/moderation/queue', 'admin')).json() as QueueResponse
       const group = queue.groups.find((g) => g.target.id === a)!
       expect(group.reports[0]).toMatchObject({ reason: 'copyright', reporter: null, takedown: full(urls) })
+    })
+
+    it('tells anyone the configured contact for takedown questions', async () => {
+      for (const as of [undefined, 'alice'] as const)
+        expect((await call('GET', '/sonolus/takedown', as)).json()).toEqual({
+          code: 200,
+          contact: 'legal@charts.example',
+        })
     })
 
     it('refuses empty fields (empty_field), addresses naming no chart here, and floods from one address', async () => {
@@ -415,6 +426,108 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
       expect((await call('GET', level(ownHidden))).statusCode).toBe(404)
     })
 
+    it('changes a suspension in force, and refuses to suspend again or to ban twice', async () => {
+      const dave = { type: 'user', id: PEOPLE.dave.handle }
+      const chartId = await newChartId({ authorId: PEOPLE.dave.id, author: `Dave#${PEOPLE.dave.handle}` })
+      expect((await act({ target: dave, action: 'change', reason: 'x', hours: 1 })).json()).toMatchObject({
+        code: 400,
+        message: 'This user is not suspended',
+      })
+      expect((await act({ target: dave, action: 'suspend', reason: 'Spam', hours: 24 })).statusCode).toBe(200)
+      const again = await act({ target: dave, action: 'suspend', reason: 'More spam', hours: 72 })
+      expect(again.statusCode).toBe(400)
+      expect(again.json().message).toMatch(/suspended already/)
+
+      const before = Date.now()
+      const changed = await act({ target: dave, action: 'change', reason: 'Apologised', hours: 1 })
+      expect(changed.statusCode).toBe(200)
+      const entry = changed.json().entry as AuditEntry
+      expect(entry).toMatchObject({
+        action: 'change',
+        before: { suspension: { kind: 'suspend', reason: 'Spam' } },
+        after: { suspension: { kind: 'suspend', reason: 'Apologised' } },
+      })
+      const until = (entry.after as { suspension: { until: number } }).suspension.until
+      expect(until).toBeGreaterThanOrEqual(before + 3600_000)
+      expect(until).toBeLessThan(before + 2 * 3600_000)
+      expect((await call('GET', '/sonolus/user/mine', 'dave')).json().suspension).toEqual({
+        kind: 'suspend',
+        until,
+        reason: 'Apologised',
+      })
+      expect((await act({ target: dave, action: 'change', reason: 'x', hours: 0 })).statusCode).toBe(400)
+
+      // A suspension becomes a ban; a ban is not banned again; changed back, the ban's charts show.
+      const banned = await act({ target: dave, action: 'ban', reason: 'Spam again' })
+      expect(banned.json().entry.after).toMatchObject({ hiddenCharts: [chartId] })
+      expect((await act({ target: dave, action: 'ban', reason: 'x' })).json().message).toMatch(
+        /banned already/,
+      )
+      const eased = await act({ target: dave, action: 'change', reason: 'Last chance', hours: 72 })
+      expect(eased.json().entry).toMatchObject({
+        before: { suspension: { kind: 'ban', until: null } },
+        after: { suspension: { kind: 'suspend', reason: 'Last chance' }, shownCharts: [chartId] },
+      })
+      expect((await call('GET', level(chartId))).statusCode).toBe(200)
+
+      // Nobody else changes it.
+      expect((await act({ target: dave, action: 'change', reason: 'x', hours: 1 }, 'alice')).statusCode).toBe(
+        401,
+      )
+      // Told in the app in plain words.
+      const posts = (await call('GET', '/sonolus/posts/list?localization=en', 'dave')).json()
+      expect(posts.items.map((item: { title: string }) => item.title)).toContain(
+        'Your suspension was changed',
+      )
+    })
+
+    it('shows moderators an account by handle with its suspension, even with nothing public', async () => {
+      const erin = { type: 'user', id: PEOPLE.erin.handle }
+      const url = `/sonolus/moderation/users/${PEOPLE.erin.handle}`
+      expect((await call('GET', url, 'admin')).json()).toEqual({
+        code: 200,
+        handle: PEOPLE.erin.handle,
+        name: 'Erin',
+        moderator: false,
+        suspension: null,
+      })
+      expect((await act({ target: erin, action: 'ban', reason: 'Stolen charts' })).statusCode).toBe(200)
+      // Erin has nothing public, and her ban is what moderators look her up for.
+      expect((await call('GET', url, 'admin')).json()).toMatchObject({
+        suspension: { kind: 'ban', until: null, reason: 'Stolen charts' },
+      })
+      expect(
+        (await call('GET', `/sonolus/moderation/users/${PEOPLE.admin.handle}`, 'admin')).json(),
+      ).toMatchObject({ moderator: true, suspension: null })
+      expect((await call('GET', '/sonolus/moderation/users/0000', 'admin')).statusCode).toBe(404)
+      for (const as of [undefined, 'alice', 'erin'] as const)
+        expect((await call('GET', url, as)).json()).toMatchObject({ code: 401, error: 'permission_denied2' })
+    })
+
+    it('shows the queue the author of a reported chart or comment with their suspension', async () => {
+      const erinsChart = await newChartId({ authorId: PEOPLE.erin.id, author: `Erin#${PEOPLE.erin.handle}` })
+      const adminsChart = await newChartId({
+        authorId: PEOPLE.admin.id,
+        author: `Admin#${PEOPLE.admin.handle}`,
+      })
+      const ownersChart = await newChartId()
+      const name = await comment(ownersChart, 'a comment by the admin', 'admin')
+      for (const target of [
+        { type: 'chart', id: erinsChart },
+        { type: 'chart', id: adminsChart },
+        { type: 'comment', id: name },
+      ])
+        expect((await report({ target, reason: 'spam' })).statusCode).toBe(200)
+      const queue = (await call('GET', '/sonolus/moderation/queue', 'admin')).json() as QueueResponse
+      const previewOf = (id: string) => queue.groups.find((group) => group.target.id === id)?.preview
+      expect(previewOf(erinsChart)).toMatchObject({
+        authorSuspension: { kind: 'ban', until: null, reason: 'Stolen charts' },
+        authorModerator: false,
+      })
+      expect(previewOf(adminsChart)).toMatchObject({ authorSuspension: null, authorModerator: true })
+      expect(previewOf(name)).toMatchObject({ authorSuspension: null, authorModerator: true })
+    })
+
     it('grants and revokes the role; moderators cannot be suspended, and ADMIN_HANDLES cannot be revoked here', async () => {
       const helper = { type: 'user', id: PEOPLE.helper.handle }
       expect((await call('GET', '/sonolus/moderation/queue', 'helper')).statusCode).toBe(401)
@@ -486,8 +599,13 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
       await act({ target: { type: 'user', id: PEOPLE.owner.handle }, action: 'dismiss', reason: 'Unfounded' })
       expect((await call('GET', '/sonolus/user/mine', 'owner')).json().unreadNotices).toBe(1)
       const info = (await call('GET', '/sonolus/info', 'owner')).json()
-      expect(info.buttons.find((button: { type: string }) => button.type === 'post')).toEqual({
+      expect(
+        info.buttons.find((button: { infoType?: string }) => button.infoType === 'notifications'),
+      ).toEqual({
         type: 'post',
+        title: '#NOTIFICATION',
+        icon: 'bell',
+        infoType: 'notifications',
         badgeCount: 1,
       })
       // The app: the notice is a post addressed to them; the list reads it.
@@ -502,9 +620,9 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
       expect((await call('GET', `/sonolus/posts/${posts.items[0].name}`, 'alice')).statusCode).toBe(404)
       expect((await call('GET', '/sonolus/user/mine', 'owner')).json().unreadNotices).toBe(0)
       const infoAfter = (await call('GET', '/sonolus/info', 'owner')).json()
-      expect(infoAfter.buttons.find((button: { type: string }) => button.type === 'post')).toEqual({
-        type: 'post',
-      })
+      expect(
+        infoAfter.buttons.find((button: { infoType?: string }) => button.infoType === 'notifications'),
+      ).toEqual({ type: 'post', title: '#NOTIFICATION', icon: 'bell', infoType: 'notifications' })
     })
 
     it('dismisses the open reports on a target, and refuses when there are none', async () => {

@@ -184,6 +184,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       // Nobody reports their own chart (they can edit or delete it): 400.
       [401, 200, 400, 403, 200],
     ),
+    get('/sonolus/takedown', '/sonolus/takedown', ALL_200),
     post(
       '/sonolus/takedown',
       '/sonolus/takedown',
@@ -238,6 +239,11 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     ),
     get('/sonolus/moderation/log', '/sonolus/moderation/log', MODERATOR),
     get('/sonolus/moderation/moderators', '/sonolus/moderation/moderators', MODERATOR),
+    get(
+      '/sonolus/moderation/users/:handle',
+      `/sonolus/moderation/users/${PEOPLE.suspended.handle}`,
+      MODERATOR,
+    ),
     get('/sonolus/posts/info', '/sonolus/posts/info', ALL_200),
     get('/sonolus/posts/list', '/sonolus/posts/list', ALL_200),
     get('/sonolus/posts/:name', () => `/sonolus/posts/${noticeName}`, [404, 404, 200, 404, 404]),
@@ -270,7 +276,8 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     ),
     get('/sonolus/levels/:name', level(P), ALL_200),
     get('/sonolus/levels/:name', level(H), [404, 404, 200, 404, 200]),
-    get('/sonolus/levels/:name', level(Q), [401, 401, 200, 401, 401]),
+    // Someone else's private chart: a visitor is asked to sign in; anyone signed in finds nothing.
+    get('/sonolus/levels/:name', level(Q), [401, 404, 200, 404, 404]),
     get('/sonolus/levels/:name/leaderboards/:board', level(P, '/leaderboards/arcScore'), ALL_200),
     get(
       '/sonolus/levels/:name/leaderboards/:board',
@@ -321,7 +328,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     ),
     // Issue 19: a chart's versions, seen by whoever sees the chart.
     get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),
-    get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 401, 200, 401, 401]),
+    get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 404, 200, 404, 404]),
     get(
       '/sonolus/levels/:name/leaderboards/:board/records/:record',
       level(P, '/leaderboards/miss/records/none'),

@@ -13,6 +13,7 @@ export const ModerationActionSchema = literals([
   'restore',
   'delete',
   'suspend',
+  'change',
   'lift',
   'ban',
   'dismiss',
@@ -113,6 +114,12 @@ export const ReportViewSchema = Type.Object({
   time: Type.Number(),
   takedown: Nullable(TakedownRequestSchema),
 })
+/** A chart's or comment's author as the queue acts on them: their suspension now, and whether they
+ *  moderate (a moderator cannot be suspended). */
+const authorState = {
+  authorSuspension: Nullable(SuspensionSchema),
+  authorModerator: Type.Boolean(),
+}
 export const TargetPreviewSchema = Type.Union([
   Type.Object({
     type: Type.Literal('chart'),
@@ -124,6 +131,7 @@ export const TargetPreviewSchema = Type.Union([
     isPublic: Type.Boolean(),
     hidden: Type.Boolean(),
     hiddenReason: Nullable(Type.String()),
+    ...authorState,
   }),
   Type.Object({
     type: Type.Literal('comment'),
@@ -134,6 +142,7 @@ export const TargetPreviewSchema = Type.Union([
     author: Type.String(),
     content: Type.String(),
     hidden: Type.Boolean(),
+    ...authorState,
   }),
   Type.Object({
     type: Type.Literal('user'),
@@ -180,5 +189,19 @@ export const SuspendedErrorBodySchema = Type.Object({
   message: Type.String(),
   until: Nullable(Type.Number()),
   reason: Type.String(),
+})
+/** GET /moderation/users/{handle}: a user's account as moderators act on it (the user page). */
+export const UserModerationParams = Type.Object({ handle: Type.String({ minLength: 1, maxLength: 128 }) })
+export const UserModerationResponseSchema = Type.Object({
+  code: Type.Literal(200),
+  handle: Type.String(),
+  name: Type.String(),
+  moderator: Type.Boolean(),
+  suspension: Nullable(SuspensionSchema),
+})
+/** GET /takedown: what the takedown page shows beside its document (TAKEDOWN_CONTACT, or null). */
+export const TakedownInfoResponseSchema = Type.Object({
+  code: Type.Literal(200),
+  contact: Nullable(Type.String()),
 })
 export const NoticesReadResponseSchema = Type.Object({ code: Type.Literal(200) })

@@ -101,7 +101,7 @@ export const ChartInfoPage = () => {
     <Scaffold title={title} subtitle={chart.title}>
       <Flex vertical gap={16}>
         <ChartModerationBar chart={chart} moderation={data.moderation} owner={owner} moderator={moderator} />
-        <ChartModerationHistory moderation={data.moderation} />
+        <ChartModerationHistory moderation={data.moderation} moderator={moderator} />
         <Card>
           <Flex gap={24} wrap>
             <Image

@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
 // (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
-// The takedown document carries its request form below it (issue 14).
+// The takedown document carries its request form below it (issue 14), and the operator's contact.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router-dom'
 import { Alert, Card, Flex, Spin } from 'antd'
@@ -12,6 +12,7 @@ import { Scaffold } from '../../components/Scaffold'
 import { Markdown } from '../../components/Markdown'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { NotFoundPage } from '../notFound'
+import { TakedownContact } from './TakedownContact'
 import { TakedownForm } from './TakedownForm'
 
 export const DocsPage = ({ type }: { type: DocType }) => {
@@ -32,7 +33,12 @@ export const DocsPage = ({ type }: { type: DocType }) => {
           )}
           {data !== undefined && !isFetching && <Markdown>{data}</Markdown>}
         </Card>
-        {type === TAKEDOWN_DOC && <TakedownForm />}
+        {type === TAKEDOWN_DOC && (
+          <>
+            <TakedownForm />
+            <TakedownContact />
+          </>
+        )}
       </Flex>
     </Scaffold>
   )

@@ -1,5 +1,6 @@
 // The small form behind every moderator action: a required reason (the author sees it), a duration for a
-// suspension, and a warning before a delete. An empty reason shows empty_field and sends nothing.
+// suspension or its change, the suspension in force when there is one, and a warning before a delete. An
+// empty reason shows empty_field and sends nothing.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Flex, Form, Input, Modal, Select } from 'antd'
@@ -7,6 +8,7 @@ import {
   MODERATION_REASON_MAX,
   type ModerationAction,
   SUSPEND_CHOICES_HOURS,
+  type Suspension,
   type TargetRef,
 } from '../../../common/api/moderation'
 import { stripControl } from '../../../common/text'
@@ -15,6 +17,7 @@ import { useAppDispatch } from '../../app/hooks'
 import { type MessageId } from '../../app/messageIds'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../../app/messages/messagesSlice'
+import { SuspensionText } from './TargetPreviewView'
 import { useDialogSubmit } from './useDialogSubmit'
 
 const REASON_COUNT = codePointCount(MODERATION_REASON_MAX, true)
@@ -31,10 +34,15 @@ export type ActionDialogProps = {
   action: ModerationAction
   /** How the target is named in the title: a chart's title, a user's name#handle… */
   label: string
+  /** A user's suspension in force, shown while it is lifted, changed or turned into a ban. */
+  current?: Suspension | null
   onClose: () => void
 }
 
-export const ActionDialog = ({ target, action, label, onClose }: ActionDialogProps) => {
+/** The actions that set a suspension's length. */
+const TIMED: ModerationAction[] = ['suspend', 'change']
+
+export const ActionDialog = ({ target, action, label, current, onClose }: ActionDialogProps) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { busy, send } = useDialogSubmit(onClose)
@@ -54,7 +62,8 @@ export const ActionDialog = ({ target, action, label, onClose }: ActionDialogPro
       return
     }
     await send(
-      () => moderate({ target, action, reason: clean, ...(action === 'suspend' ? { hours } : {}) }).unwrap(),
+      () =>
+        moderate({ target, action, reason: clean, ...(TIMED.includes(action) ? { hours } : {}) }).unwrap(),
       'success.moderation',
     )
   }
@@ -73,8 +82,20 @@ export const ActionDialog = ({ target, action, label, onClose }: ActionDialogPro
         {action === 'delete' && (
           <Alert type="error" showIcon message={<FormattedMessage id="moderation.delete_warning" />} />
         )}
+        {current && (
+          <Alert
+            type="info"
+            data-testid="current-suspension"
+            message={
+              <FormattedMessage
+                id="moderation.current_suspension"
+                values={{ status: <SuspensionText suspension={current} /> }}
+              />
+            }
+          />
+        )}
         <Form layout="vertical" component="div">
-          {action === 'suspend' && (
+          {TIMED.includes(action) && (
             <Form.Item label={<FormattedMessage id="moderation.duration" />} htmlFor="moderation-hours">
               <Select
                 id="moderation-hours"

@@ -1,6 +1,6 @@
-// Audit entries as the moderators' log, a user's notices and a chart's moderation history show them:
-// time, action, target (a link to the chart when there is one), who acted, the reason, and the target's
-// state before → after.
+// Audit entries as moderators read them, in the log and in a chart's moderation history: time, action,
+// target (a link to the chart when there is one), who acted, the reason, and the target's state before →
+// after. Authors read the same entries as sentences (NoticeList).
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex, Tag } from 'antd'
@@ -18,22 +18,19 @@ export const stateText = (state: Record<string, unknown> | null): string =>
 
 export type AuditEntryListProps = {
   entries: AuditEntry[]
-  /** The moderators' log shows who acted; an author's notices do not know. */
+  /** Who acted (the log, a chart's history). */
   showModerator?: boolean
   /** A chart's own history need not name the chart on every line. */
   showTarget?: boolean
-  /** How many of the first entries are new to their reader (notices). */
-  unread?: number
 }
 
 export const AuditEntryList = ({
   entries,
   showModerator = false,
   showTarget = true,
-  unread = 0,
 }: AuditEntryListProps) => (
   <ol className="audit-list">
-    {entries.map((entry, index) => (
+    {entries.map((entry) => (
       <li key={entry.id} className="audit-entry" data-testid="audit-entry">
         <Flex gap={8} wrap align="center">
           <span className="text-secondary">
@@ -57,11 +54,6 @@ export const AuditEntryList = ({
             <span className="text-secondary">
               <FormattedMessage id="moderation.by" values={{ moderator: entry.moderator }} />
             </span>
-          )}
-          {index < unread && (
-            <Tag color="red">
-              <FormattedMessage id="notices.new" />
-            </Tag>
           )}
         </Flex>
         <div>

@@ -9,6 +9,7 @@ import { useRequestReviewMutation } from '../../api/moderation'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { ActionDialog } from './ActionDialog'
 import { AuditEntryList } from './AuditEntryList'
+import { NoticeList } from './NoticeList'
 
 export type ChartModerationProps = {
   chart: RawChart
@@ -77,10 +78,21 @@ export const ChartModerationBar = ({ chart, moderation, owner, moderator }: Char
   )
 }
 
-/** The chart's audit entries, newest first, for its owner and for moderators. */
-export const ChartModerationHistory = ({ moderation }: { moderation: ChartModeration | undefined }) =>
+/** The chart's audit entries, newest first: moderators read the record, its owner the sentences their
+ *  notices read. */
+export const ChartModerationHistory = ({
+  moderation,
+  moderator = false,
+}: {
+  moderation: ChartModeration | undefined
+  moderator?: boolean
+}) =>
   moderation && moderation.log.length > 0 ? (
     <Card title={<FormattedMessage id="moderation.history" />}>
-      <AuditEntryList entries={moderation.log} showTarget={false} showModerator />
+      {moderator ? (
+        <AuditEntryList entries={moderation.log} showTarget={false} showModerator />
+      ) : (
+        <NoticeList entries={moderation.log} />
+      )}
     </Card>
   ) : null

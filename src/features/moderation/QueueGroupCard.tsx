@@ -1,5 +1,6 @@
 // One group of the moderation queue: its target, the reports about it (takedown requests with their
-// details), and the actions that fit the target in its present state.
+// details), and the actions that fit the target in its present state; for a chart or comment, also its
+// author's account, with the actions that fit it.
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Button, Card, Descriptions, Flex, Tag } from 'antd'
@@ -8,29 +9,33 @@ import {
   type ModerationAction,
   type QueueGroup,
   type ReportView,
+  type Suspension,
   type TargetPreview,
   type TargetRef,
 } from '../../../common/api/moderation'
+import { type MessageId } from '../../app/messageIds'
 import { RelativeTime } from '../../components/RelativeTime'
+import { type AccountAction, AccountStatus, accountActions } from './AccountModeration'
 import { ActionDialog } from './ActionDialog'
 import { TargetPreviewView, targetName } from './TargetPreviewView'
 
-/** The actions a queue offers for a target: hide or restore by its hidden state, lift only while
- *  suspended, only dismiss once it is gone. A moderator cannot be suspended or banned (the server refuses:
- *  their role is revoked first). Grant and revoke live on the Moderators page: a report is no reason to
- *  change someone's role. */
+/** The actions a queue offers for a target: hide or restore by its hidden state, a user's by their
+ *  account (accountActions), only dismiss once it is gone. Grant and revoke live on the Moderators page:
+ *  a report is no reason to change someone's role. */
 export const queueActions = (preview: TargetPreview): ModerationAction[] => {
   if (preview.gone) return ['dismiss']
-  const hidden = preview.type !== 'user' && preview.hidden
-  const suspended = preview.type === 'user' && preview.suspension !== null
-  const moderator = preview.type === 'user' && preview.moderator
-  return ACTIONS_BY_TARGET[preview.type].filter((action) => {
-    if (action === 'hide') return !hidden
-    if (action === 'restore') return hidden
-    if (action === 'lift') return suspended
-    if (action === 'suspend' || action === 'ban') return !moderator
-    return action !== 'grant' && action !== 'revoke'
-  })
+  if (preview.type === 'user') return [...accountActions(preview), 'dismiss']
+  return ACTIONS_BY_TARGET[preview.type].filter((action) =>
+    action === 'hide' ? !preview.hidden : action === 'restore' ? preview.hidden : true,
+  )
+}
+
+/** The author's actions say whom they act on: the group's own buttons act on the chart or comment. */
+const AUTHOR_LABELS: Record<AccountAction, MessageId> = {
+  suspend: 'moderation.suspend_author',
+  lift: 'moderation.lift_author',
+  change: 'moderation.change_author',
+  ban: 'moderation.ban_author',
 }
 
 const ReportItem = ({ report }: { report: ReportView }) => (
@@ -66,17 +71,26 @@ const ReportItem = ({ report }: { report: ReportView }) => (
   </li>
 )
 
-/** The author of a chart or comment, as a user target (by handle: 'name#handle'), to suspend from the
- *  group their content is reported in. */
-export const authorOf = (preview: TargetPreview): { target: TargetRef; label: string } | undefined => {
+/** The author of a chart or comment, as a user target (by handle: 'name#handle'), with their account as
+ *  it stands, to act on them from the group their content is reported in. */
+export const authorOf = (
+  preview: TargetPreview,
+): { target: TargetRef; label: string; moderator: boolean; suspension: Suspension | null } | undefined => {
   if (preview.gone || preview.type === 'user') return undefined
   const handle = preview.author.slice(preview.author.lastIndexOf('#') + 1)
-  return handle ? { target: { type: 'user', id: handle }, label: preview.author } : undefined
+  return handle
+    ? {
+        target: { type: 'user', id: handle },
+        label: preview.author,
+        moderator: preview.authorModerator,
+        suspension: preview.authorSuspension,
+      }
+    : undefined
 }
 
 export const QueueGroupCard = ({ group }: { group: QueueGroup }) => {
   const [action, setAction] = useState<ModerationAction>()
-  const [suspendingAuthor, setSuspendingAuthor] = useState(false)
+  const [authorAction, setAuthorAction] = useState<AccountAction>()
   const author = authorOf(group.preview)
   return (
     <Card
@@ -94,6 +108,16 @@ export const QueueGroupCard = ({ group }: { group: QueueGroup }) => {
     >
       <Flex vertical gap={12}>
         <TargetPreviewView preview={group.preview} />
+        {author && (
+          <span className="text-secondary" data-testid="author-account">
+            <FormattedMessage
+              id="moderation.author_account"
+              values={{
+                status: <AccountStatus moderator={author.moderator} suspension={author.suspension} />,
+              }}
+            />
+          </span>
+        )}
         <ul className="report-list">
           {group.reports.map((report) => (
             <ReportItem key={report.id} report={report} />
@@ -105,11 +129,12 @@ export const QueueGroupCard = ({ group }: { group: QueueGroup }) => {
               <FormattedMessage id={`moderation.action.${name}`} />
             </Button>
           ))}
-          {author && (
-            <Button onClick={() => setSuspendingAuthor(true)}>
-              <FormattedMessage id="moderation.suspend_author" />
-            </Button>
-          )}
+          {author &&
+            accountActions(author).map((name) => (
+              <Button key={`author-${name}`} danger={name === 'ban'} onClick={() => setAuthorAction(name)}>
+                <FormattedMessage id={AUTHOR_LABELS[name]} />
+              </Button>
+            ))}
         </Flex>
       </Flex>
       {action && (
@@ -117,15 +142,19 @@ export const QueueGroupCard = ({ group }: { group: QueueGroup }) => {
           target={group.target}
           action={action}
           label={targetName(group.preview)}
+          current={
+            group.preview.type === 'user' && !group.preview.gone ? group.preview.suspension : undefined
+          }
           onClose={() => setAction(undefined)}
         />
       )}
-      {author && suspendingAuthor && (
+      {author && authorAction && (
         <ActionDialog
           target={author.target}
-          action="suspend"
+          action={authorAction}
           label={author.label}
-          onClose={() => setSuspendingAuthor(false)}
+          current={author.suspension}
+          onClose={() => setAuthorAction(undefined)}
         />
       )}
     </Card>

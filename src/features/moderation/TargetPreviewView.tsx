@@ -1,11 +1,13 @@
 // What a queue group shows of its target: a chart's cover, title, author and state; a comment's author,
-// words and chart; a user's name, role and suspension; or that the target is gone.
+// words and chart; a user's name, role and suspension; or that the target is gone. People are links to
+// their page, where moderators act on their account too.
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex, Tag } from 'antd'
 import { type Suspension, type TargetPreview } from '../../../common/api/moderation'
 import { useBases } from '../../app/hooks'
 import { chartInfoPath } from '../../app/routes'
+import { UserLink } from '../../components/UserLink'
 
 /** "Suspended until … (reason)", "Banned (reason)" or "Not suspended". */
 export const SuspensionText = ({ suspension }: { suspension: Suspension | null }) => {
@@ -54,7 +56,7 @@ export const TargetPreviewView = ({ preview }: { preview: TargetPreview }) => {
         />
         <Flex vertical gap={2}>
           <Link to={chartInfoPath(preview.id)}>{preview.title}</Link>
-          <span className="text-secondary">{preview.author}</span>
+          <UserLink author={preview.author} className="text-secondary" />
           <Flex gap={4} wrap>
             <HiddenTag hidden={preview.hidden} />
             {!preview.isPublic && (
@@ -76,7 +78,9 @@ export const TargetPreviewView = ({ preview }: { preview: TargetPreview }) => {
     return (
       <Flex vertical gap={4}>
         <Flex gap={8} align="center" wrap>
-          <strong>{preview.author}</strong>
+          <strong>
+            <UserLink author={preview.author} />
+          </strong>
           <HiddenTag hidden={preview.hidden} />
         </Flex>
         <blockquote className="moderation-quote">{preview.content}</blockquote>
@@ -92,7 +96,9 @@ export const TargetPreviewView = ({ preview }: { preview: TargetPreview }) => {
   return (
     <Flex vertical gap={4}>
       <Flex gap={8} align="center" wrap>
-        <strong>{`${preview.name}#${preview.handle}`}</strong>
+        <strong>
+          <UserLink author={`${preview.name}#${preview.handle}`} />
+        </strong>
         {preview.moderator && (
           <Tag color="blue">
             <FormattedMessage id="moderation.role_moderator" />

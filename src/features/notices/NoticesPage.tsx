@@ -1,6 +1,6 @@
 // /notices (issue 14): what moderators did to the user's own charts, comments and account, newest first,
-// with the reasons. Opening the page marks them read, and /user/mine is fetched again so the drawer's
-// badge clears.
+// in plain sentences with the reasons. Opening the page marks them read, and /user/mine is fetched again so
+// the drawer's badge clears.
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Empty, Spin } from 'antd'
@@ -9,7 +9,7 @@ import { errorKeyOf } from '../../api/errors'
 import { useGetNoticesQuery, useMarkNoticesReadMutation } from '../../api/moderation'
 import { SignedInScaffold } from '../../app/SignedInScaffold'
 import { Paginator } from '../../components/Paginator'
-import { AuditEntryList } from '../moderation'
+import { NoticeList } from '../moderation'
 
 const Notices = () => {
   const intl = useIntl()
@@ -45,7 +45,7 @@ const Notices = () => {
           <Empty description={<FormattedMessage id="notices.empty" />} />
         ) : (
           // The unread ones are the newest: the first of the first page.
-          <AuditEntryList entries={entries} unread={page === 0 ? unread : 0} />
+          <NoticeList entries={entries} unread={page === 0 ? unread : 0} />
         )}
       </Card>
       <Paginator

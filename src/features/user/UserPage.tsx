@@ -1,7 +1,8 @@
 // /user/{handle} (issue 17): a person's page. Their avatar, name#handle and about-me (plain text, as the app
 // gave it), their counts, their newest charts (the chart list's cards) and their best records, each with
 // its chart, grade, scores and date and a button that opens the replay in the app. A handle the server
-// does not list (nothing public) is "no such user"; any other failure shows in the error bar.
+// does not list (nothing public) is "no such user"; any other failure shows in the error bar. Moderators
+// also see the account's suspension with the actions that fit it, on a listed page or not.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useParams } from 'react-router-dom'
 import { Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Statistic, Tag } from 'antd'
@@ -17,6 +18,7 @@ import { RelativeTime } from '../../components/RelativeTime'
 import { Scaffold } from '../../components/Scaffold'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from '../charts'
+import { AccountModerationCard } from '../moderation'
 import { FollowButton } from './FollowButton'
 import { UserAvatar } from './UserAvatar'
 
@@ -56,7 +58,11 @@ export const UserPage = () => {
     return (
       <Scaffold title={title}>
         {status === 404 ? (
-          <Result status="404" title={<FormattedMessage id="user.not_found" />} />
+          <>
+            <Result status="404" title={<FormattedMessage id="user.not_found" />} />
+            {/* Someone with nothing public (a ban hides their charts) still has an account to moderate. */}
+            <AccountModerationCard handle={handle} />
+          </>
         ) : (
           <Result status="error" title={<FormattedMessage id={`error.${errorKey ?? 'fetch_failed'}`} />} />
         )}
@@ -125,6 +131,8 @@ export const UserPage = () => {
             </Col>
           </Row>
         </Card>
+        {/* Moderators only: the account's suspension, with the actions that fit it. */}
+        <AccountModerationCard handle={profile.handle} />
         <Card title={<FormattedMessage id="user.charts" />}>
           {charts.length > 0 ? (
             <ChartGrid charts={charts} dataBase={bases.data} />

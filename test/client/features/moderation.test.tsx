@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
 import {
+  type AuditEntry,
   type ChartModeration,
   type ModerationActionRequest,
   type ReportRequest,
+  type Suspension,
   type TakedownRequest,
+  type TargetPreview,
 } from '../../../common/api/moderation'
 import { type WebComment } from '../../../common/api/community'
 import { AppRoutes } from '../../../src/app/router'
@@ -19,6 +22,8 @@ import {
   detailsResponse,
   noticesResponse,
   queueResponse,
+  SPAMMER_SUSPENSION,
+  sampleAccounts,
   sampleAuditEntry,
   sampleChart,
   sampleModerator,
@@ -56,6 +61,48 @@ const recordPosts = <T,>(path: string, answer: () => Response) => {
 }
 
 const drawer = () => screen.findByRole('navigation', { name: 'Main menu' })
+
+/** Noon UTC: the same day in any test machine's time zone. */
+const SUSPENDED_UNTIL = Date.UTC(2026, 2, 1, 12)
+
+/** The moderators' actions on user accounts, answered as the server would and kept as it would keep them
+ *  (a suspend or change ends at SUSPENDED_UNTIL, whatever its hours). */
+const accountBackend = (initial: Suspension | null) => {
+  const state = { suspension: initial, posted: [] as ModerationActionRequest[] }
+  server.use(
+    http.post('*/sonolus/moderation/actions', async ({ request }) => {
+      const body = (await request.json()) as ModerationActionRequest
+      state.posted.push(body)
+      if (body.action === 'suspend' || body.action === 'change')
+        state.suspension = { kind: 'suspend', until: SUSPENDED_UNTIL, reason: body.reason }
+      if (body.action === 'ban') state.suspension = { kind: 'ban', until: null, reason: body.reason }
+      if (body.action === 'lift') state.suspension = null
+      return HttpResponse.json({
+        code: 200,
+        entry: sampleAuditEntry(1, { action: body.action, target: body.target, reason: body.reason }),
+      })
+    }),
+  )
+  return state
+}
+
+const buttonsIn = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+
+/** Fills in and confirms an action's dialog. */
+const confirmIn = async (
+  user: ReturnType<typeof renderWithProviders>['user'],
+  title: string,
+  confirm: string,
+  reason: string,
+) => {
+  const dialog = await screen.findByRole('dialog', { name: title })
+  await user.type(within(dialog).getByLabelText('Reason'), reason)
+  await user.click(within(dialog).getByRole('button', { name: confirm }))
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+}
 
 describe('the drawer (issue 14)', () => {
   it('shows neither Notices nor Moderation to visitors', async () => {
@@ -149,8 +196,15 @@ describe('/moderation: the queue', () => {
       within(group)
         .getAllByRole('button')
         .map((button) => button.textContent)
-    // A chart's or comment's author can be suspended from its group.
-    expect(buttons(chart)).toEqual(['Hide', 'Delete', 'Dismiss reports', 'Suspend the author'])
+    // A chart's or comment's author is acted on from its group, as their account stands.
+    expect(within(chart).getByTestId('author-account')).toHaveTextContent('Author’s account: Not suspended')
+    expect(buttons(chart)).toEqual([
+      'Hide',
+      'Delete',
+      'Dismiss reports',
+      'Suspend the author',
+      'Ban the author',
+    ])
 
     // The comment is hidden already: Restore instead of Hide; its chart is linked.
     expect(within(comment).getByText('Buy cheap stuff')).toBeInTheDocument()
@@ -159,12 +213,24 @@ describe('/moderation: the queue', () => {
       'href',
       `/chart/${sampleChart(3).id}/info`,
     )
-    expect(buttons(comment)).toEqual(['Restore', 'Delete', 'Dismiss reports', 'Suspend the author'])
+    // Its author is suspended already: lift, change or ban, never a second suspension.
+    expect(within(comment).getByTestId('author-account')).toHaveTextContent(
+      /^Author’s account: Suspended until .*2026.* \(spam\)$/,
+    )
+    expect(buttons(comment)).toEqual([
+      'Restore',
+      'Delete',
+      'Dismiss reports',
+      'Lift the author’s suspension',
+      'Change the author’s suspension',
+      'Ban the author',
+    ])
 
-    // The user is suspended: Lift is offered; grant and revoke live on the Moderators page.
+    // The user is suspended: Lift, Change and Ban instead of Suspend; grant and revoke live on the
+    // Moderators page.
     expect(within(user).getByText('Spammer#222222')).toBeInTheDocument()
     expect(within(user).getByText(/^Suspended until .*2026.* \(spam\)$/)).toBeInTheDocument()
-    expect(buttons(user)).toEqual(['Suspend', 'Lift suspension', 'Ban', 'Dismiss reports'])
+    expect(buttons(user)).toEqual(['Lift suspension', 'Change suspension', 'Ban', 'Dismiss reports'])
   })
 
   it('refuses an action without a reason, then posts it with the reason and refetches the queue', async () => {
@@ -206,11 +272,22 @@ describe('/moderation: the queue', () => {
 
   it("suspends a comment's author from the comment's group, by their handle", async () => {
     loggedInAs(sampleModerator)
+    // The author in good standing (the sample's is suspended already).
+    const [, group] = sampleQueueGroups()
+    server.use(
+      http.get('*/sonolus/moderation/queue', () =>
+        HttpResponse.json(
+          queueResponse([
+            { ...group, preview: { ...group.preview, authorSuspension: null } as TargetPreview },
+          ]),
+        ),
+      ),
+    )
     const posted = recordPosts<ModerationActionRequest>('*/sonolus/moderation/actions', () =>
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [, comment] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [comment] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
     await user.click(within(comment).getByRole('button', { name: 'Suspend the author' }))
     const dialog = await screen.findByRole('dialog', { name: 'Suspend: Spammer#222222' })
     await user.type(within(dialog).getByLabelText('Reason'), 'Spam links')
@@ -226,6 +303,19 @@ describe('/moderation: the queue', () => {
 
   it('suspends for the chosen duration, and deletes only after a danger confirm', async () => {
     loggedInAs(sampleModerator)
+    // The user in good standing (the sample's is suspended already).
+    const [chartGroup, commentGroup, userGroup] = sampleQueueGroups()
+    server.use(
+      http.get('*/sonolus/moderation/queue', () =>
+        HttpResponse.json(
+          queueResponse([
+            chartGroup,
+            commentGroup,
+            { ...userGroup, preview: { ...userGroup.preview, suspension: null } as TargetPreview },
+          ]),
+        ),
+      ),
+    )
     const posted = recordPosts<ModerationActionRequest>('*/sonolus/moderation/actions', () =>
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
@@ -300,6 +390,190 @@ describe('/moderation: the queue', () => {
     )
     renderWithProviders(<AppRoutes />, { route: '/moderation' })
     expect(await screen.findByText(DENIED, {}, { timeout: 5000 })).toBeInTheDocument()
+  })
+})
+
+describe('suspensions from the queue and the user page', () => {
+  it('shows an author suspended from the queue with lift, change and ban, and never suspends them twice', async () => {
+    loggedInAs(sampleModerator)
+    const backend = accountBackend(null)
+    const [chartGroup] = sampleQueueGroups()
+    server.use(
+      http.get('*/sonolus/moderation/queue', () =>
+        HttpResponse.json(
+          queueResponse([
+            {
+              ...chartGroup,
+              preview: { ...chartGroup.preview, authorSuspension: backend.suspension } as TargetPreview,
+            },
+          ]),
+        ),
+      ),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
+    await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const group = () => screen.getAllByTestId('queue-group')[0]
+    const account = () => within(group()).getByTestId('author-account')
+    // The author's page, where their account is acted on too.
+    expect(within(group()).getByRole('link', { name: 'Player One#123456' })).toHaveAttribute(
+      'href',
+      '/user/123456',
+    )
+
+    await user.click(within(group()).getByRole('button', { name: 'Suspend the author' }))
+    await confirmIn(user, 'Suspend: Player One#123456', 'Suspend', 'Stolen art')
+    expect(backend.posted[0]).toEqual({
+      target: { type: 'user', id: '123456' },
+      action: 'suspend',
+      reason: 'Stolen art',
+      hours: 24,
+    })
+    // The group now shows the suspension in force: its kind, its end and its reason.
+    await waitFor(() =>
+      expect(account()).toHaveTextContent(/^Author’s account: Suspended until Mar 1, 2026.* \(Stolen art\)$/),
+    )
+    expect(buttonsIn(group())).toEqual([
+      'Hide',
+      'Delete',
+      'Dismiss reports',
+      'Lift the author’s suspension',
+      'Change the author’s suspension',
+      'Ban the author',
+    ])
+
+    // Change: the dialog shows what is in force and takes a new length.
+    await user.click(within(group()).getByRole('button', { name: 'Change the author’s suspension' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change suspension: Player One#123456' })
+    expect(within(dialog).getByTestId('current-suspension')).toHaveTextContent(
+      /^Now: Suspended until Mar 1, 2026.* \(Stolen art\)$/,
+    )
+    await user.click(within(dialog).getByRole('combobox', { name: 'Duration' }))
+    await user.click(await screen.findByTitle('7 days'))
+    await confirmIn(user, 'Change suspension: Player One#123456', 'Change suspension', 'Apologised')
+    expect(backend.posted[1]).toEqual({
+      target: { type: 'user', id: '123456' },
+      action: 'change',
+      reason: 'Apologised',
+      hours: 168,
+    })
+
+    // Ban from the report: a ban is lifted or changed, not banned again.
+    await user.click(within(group()).getByRole('button', { name: 'Ban the author' }))
+    await confirmIn(user, 'Ban: Player One#123456', 'Ban', 'Stolen again')
+    expect(backend.posted[2]).toEqual({
+      target: { type: 'user', id: '123456' },
+      action: 'ban',
+      reason: 'Stolen again',
+    })
+    await waitFor(() => expect(account()).toHaveTextContent('Author’s account: Banned (Stolen again)'))
+    expect(buttonsIn(group()).slice(3)).toEqual([
+      'Lift the author’s suspension',
+      'Change the author’s suspension',
+    ])
+
+    await user.click(within(group()).getByRole('button', { name: 'Lift the author’s suspension' }))
+    await confirmIn(user, 'Lift suspension: Player One#123456', 'Lift suspension', 'Appeal accepted')
+    expect(backend.posted[3]).toMatchObject({ action: 'lift', target: { type: 'user', id: '123456' } })
+    await waitFor(() => expect(account()).toHaveTextContent('Author’s account: Not suspended'))
+    expect(buttonsIn(group()).slice(3)).toEqual(['Suspend the author', 'Ban the author'])
+  })
+
+  it('offers lift, change and ban for a suspension, and lift and change for a ban', () => {
+    const user = { type: 'user', id: '222222', gone: false, name: 'Spammer', handle: '222222' } as const
+    expect(queueActions({ ...user, moderator: false, suspension: SPAMMER_SUSPENSION })).toEqual([
+      'lift',
+      'change',
+      'ban',
+      'dismiss',
+    ])
+    expect(
+      queueActions({ ...user, moderator: false, suspension: { kind: 'ban', until: null, reason: 'x' } }),
+    ).toEqual(['lift', 'change', 'dismiss'])
+  })
+
+  it('shows moderators the suspension on the user page, and bans, lifts and suspends from there', async () => {
+    loggedInAs(sampleModerator)
+    const backend = accountBackend(SPAMMER_SUSPENSION)
+    server.use(
+      http.get('*/sonolus/moderation/users/:handle', () =>
+        HttpResponse.json({ ...sampleAccounts['123456'], suspension: backend.suspension }),
+      ),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    const card = await screen.findByTestId('account-moderation', {}, { timeout: 5000 })
+    const status = () => within(card).getByTestId('account-suspension')
+    await waitFor(() => expect(status()).toHaveTextContent(/^Suspended until .*2026.* \(spam\)$/))
+    expect(buttonsIn(card)).toEqual(['Lift suspension', 'Change suspension', 'Ban'])
+
+    await user.click(within(card).getByRole('button', { name: 'Ban' }))
+    await confirmIn(user, 'Ban: Player One#123456', 'Ban', 'Stolen charts')
+    expect(backend.posted[0]).toEqual({
+      target: { type: 'user', id: '123456' },
+      action: 'ban',
+      reason: 'Stolen charts',
+    })
+    await waitFor(() => expect(status()).toHaveTextContent('Banned (Stolen charts)'))
+    expect(buttonsIn(card)).toEqual(['Lift suspension', 'Change suspension'])
+
+    await user.click(within(card).getByRole('button', { name: 'Lift suspension' }))
+    await confirmIn(user, 'Lift suspension: Player One#123456', 'Lift suspension', 'Appeal accepted')
+    await waitFor(() => expect(status()).toHaveTextContent('Not suspended'))
+    expect(buttonsIn(card)).toEqual(['Suspend', 'Ban'])
+
+    await user.click(within(card).getByRole('button', { name: 'Suspend' }))
+    await confirmIn(user, 'Suspend: Player One#123456', 'Suspend', 'Cooling off')
+    expect(backend.posted.map((body) => body.action)).toEqual(['ban', 'lift', 'suspend'])
+    expect(backend.posted[2]).toMatchObject({ hours: 24 })
+    await waitFor(() => expect(status()).toHaveTextContent(/^Suspended until Mar 1, 2026.* \(Cooling off\)$/))
+  })
+
+  it('offers a moderator the account of someone with nothing public, and lifts their ban there', async () => {
+    loggedInAs(sampleModerator)
+    const backend = accountBackend({ kind: 'ban', until: null, reason: 'Stolen charts' })
+    server.use(
+      http.get('*/sonolus/moderation/users/:handle', ({ params }) =>
+        HttpResponse.json({
+          code: 200,
+          handle: String(params.handle),
+          name: 'Banned One',
+          moderator: false,
+          suspension: backend.suspension,
+        }),
+      ),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/user/999999' })
+    expect(
+      await screen.findByText('There is no user with this handle', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    const card = await screen.findByTestId('account-moderation')
+    await waitFor(() =>
+      expect(within(card).getByTestId('account-suspension')).toHaveTextContent('Banned (Stolen charts)'),
+    )
+    await user.click(within(card).getByRole('button', { name: 'Lift suspension' }))
+    await confirmIn(user, 'Lift suspension: Banned One#999999', 'Lift suspension', 'Appeal accepted')
+    expect(backend.posted[0]).toEqual({
+      target: { type: 'user', id: '999999' },
+      action: 'lift',
+      reason: 'Appeal accepted',
+    })
+  })
+
+  it('shows no account card to anyone but moderators, and does not ask for it', async () => {
+    loggedInAs(sampleUser)
+    let asked = false
+    server.use(
+      http.get('*/sonolus/moderation/users/:handle', () => {
+        asked = true
+        return HttpResponse.json({ code: 401, error: 'permission_denied2' }, { status: 401 })
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    expect(await screen.findByTestId('user-name', {}, { timeout: 5000 })).toHaveTextContent(
+      'Player One#123456',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByTestId('account-moderation')).not.toBeInTheDocument()
+    expect(asked).toBe(false)
   })
 })
 
@@ -563,6 +837,22 @@ describe('the owner of a hidden chart', () => {
     )
   })
 
+  it('reads to its owner as sentences, and to moderators as the record', async () => {
+    loggedInAs(sampleUser)
+    server.use(
+      http.get('*/sonolus/levels/:name', () =>
+        HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(false) }),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    await screen.findByTestId('hidden-alert', {}, { timeout: 5000 })
+    const history = screen.getByText('Moderation history').closest('.ant-card') as HTMLElement
+    expect(within(history).getByTestId('notice-text')).toHaveTextContent(
+      'Your chart “Hidden chart” was hidden by a moderator.Reason: Official jacket art',
+    )
+    expect(within(history).queryByTestId('audit-change')).not.toBeInTheDocument()
+  })
+
   it('is shown to moderators with hide/restore, without the review request', async () => {
     loggedInAs(sampleModerator)
     server.use(
@@ -576,6 +866,8 @@ describe('the owner of a hidden chart', () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     const alert = await screen.findByTestId('hidden-alert', {}, { timeout: 5000 })
     expect(within(alert).queryByRole('button', { name: 'Request review' })).not.toBeInTheDocument()
+    const history = screen.getByText('Moderation history').closest('.ant-card') as HTMLElement
+    expect(within(history).getByTestId('audit-change')).toHaveTextContent('hidden: false → hidden: true')
     await user.click(screen.getByRole('button', { name: 'Restore' }))
     const dialog = await screen.findByRole('dialog', { name: 'Restore: Hidden chart' })
     await user.type(within(dialog).getByLabelText('Reason'), 'Licensed art')
@@ -609,6 +901,10 @@ describe('/notices', () => {
                 targetLabel: 'Player One#123456',
                 chartId: null,
                 reason: 'Repeated uploads',
+                before: { suspension: null },
+                after: {
+                  suspension: { kind: 'suspend', until: SUSPENDED_UNTIL, reason: 'Repeated uploads' },
+                },
               }),
             ],
             unread,
@@ -637,13 +933,122 @@ describe('/notices', () => {
     )
     expect(entries[0]).toHaveTextContent('Reason: Official art')
     expect(entries[1]).toHaveTextContent('Suspend')
-    expect(entries[1]).toHaveTextContent('User: Player One#123456')
+    expect(entries[1]).toHaveTextContent(/Your account was suspended until Mar 1, 2026/)
     expect(within(entries[1]).queryByRole('link')).not.toBeInTheDocument()
     expect(screen.getAllByText('New')).toHaveLength(2)
 
     await waitFor(() => expect(marked).toBe(1))
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Notices' })).toBeInTheDocument())
     expect(mineCalls).toBe(2)
+  })
+
+  it('reads each notice as sentences with the reason and what can be done, never a record of the state', async () => {
+    loggedInAs(sampleUser)
+    const user = { type: 'user' as const, id: '123456' }
+    const entries: AuditEntry[] = [
+      sampleAuditEntry(47, {
+        action: 'hide',
+        reason: 'Official art',
+        before: { hidden: false, reason: null },
+        after: { hidden: true, reason: 'Official art' },
+      }),
+      sampleAuditEntry(46, {
+        action: 'delete',
+        reason: 'Spam upload',
+        before: { hidden: false, title: 'Sample chart 46' },
+        after: null,
+      }),
+      sampleAuditEntry(45, {
+        action: 'change',
+        target: user,
+        targetLabel: 'Player One#123456',
+        chartId: null,
+        reason: 'Apologised',
+        before: { suspension: { kind: 'ban', until: null, reason: 'Spam' } },
+        after: { suspension: { kind: 'suspend', until: SUSPENDED_UNTIL, reason: 'Apologised' } },
+      }),
+      sampleAuditEntry(44, {
+        action: 'ban',
+        target: user,
+        targetLabel: 'Player One#123456',
+        chartId: null,
+        reason: 'Spam',
+        before: { suspension: null },
+        after: { suspension: { kind: 'ban', until: null, reason: 'Spam' }, hiddenCharts: ['x'] },
+      }),
+      sampleAuditEntry(43, {
+        action: 'lift',
+        target: user,
+        targetLabel: 'Player One#123456',
+        chartId: null,
+        reason: 'Appeal accepted',
+        before: { suspension: { kind: 'suspend', until: SUSPENDED_UNTIL, reason: 'Spam' } },
+        after: { suspension: null },
+      }),
+    ]
+    server.use(http.get('*/sonolus/user/notices', () => HttpResponse.json(noticesResponse(entries, 0))))
+    renderWithProviders(<AppRoutes />, { route: '/notices' })
+    const shown = await screen.findAllByTestId('notice-text', {}, { timeout: 5000 })
+    expect(shown.map((item) => item.textContent)).toEqual([
+      'Your chart “Sample chart 47” was hidden by a moderator.Reason: Official art' +
+        'Only you and the moderators can see it now. You can fix it, or ask for a review on its page.',
+      'Your chart “Sample chart 46” was deleted by a moderator.Reason: Spam upload',
+      expect.stringMatching(
+        /^Your suspension was changed: it now ends Mar 1, 2026,? .+\.Reason: ApologisedUntil then you can still read/,
+      ),
+      'Your account was banned.Reason: Spam' +
+        'You can still read, but you cannot upload, edit, comment, rate, like or report, and your charts are hidden.',
+      'Your suspension was lifted: you can upload, comment, rate and like again.Reason: Appeal accepted',
+    ])
+    // The hidden chart links to its page (where a review is asked for); the deleted one has none.
+    expect(within(shown[0]).getByRole('link', { name: 'Sample chart 47' })).toHaveAttribute(
+      'href',
+      `/chart/${sampleChart(47).id}/info`,
+    )
+    expect(within(shown[1]).queryByRole('link')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('audit-change')).not.toBeInTheDocument()
+    expect(document.body.textContent).not.toMatch(/suspension:|hidden: true|→/)
+  })
+
+  it('reads notices in the language the user chose', async () => {
+    loggedInAs(sampleUser)
+    server.use(
+      http.get('*/sonolus/user/notices', () =>
+        HttpResponse.json(
+          noticesResponse(
+            [
+              sampleAuditEntry(47, { action: 'hide', reason: '公式の素材' }),
+              sampleAuditEntry(46, {
+                action: 'suspend',
+                target: { type: 'user', id: '123456' },
+                targetLabel: 'Player One#123456',
+                chartId: null,
+                reason: 'スパム',
+                before: { suspension: null },
+                after: { suspension: { kind: 'suspend', until: SUSPENDED_UNTIL, reason: 'スパム' } },
+              }),
+            ],
+            0,
+          ),
+        ),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, {
+      route: '/notices',
+      preloadedState: {
+        settings: {
+          locale: 'ja_jp',
+          server: 'global',
+          primaryColor: '#6200ee',
+          _persist: { version: 1, rehydrated: true },
+        },
+      },
+    })
+    const shown = await screen.findAllByTestId('notice-text', {}, { timeout: 10_000 })
+    expect(shown[0]).toHaveTextContent(
+      'あなたの譜面「Sample chart 47」はモデレーターによって非表示にされました。理由: 公式の素材',
+    )
+    expect(shown[1]).toHaveTextContent(/^あなたのアカウントは 2026.+まで利用停止になりました。理由: スパム/)
   })
 
   it('asks visitors to log in', async () => {
@@ -704,9 +1109,34 @@ describe('/docs/takedown', () => {
     expect(screen.getByLabelText('Chart URLs')).toHaveValue('x')
   })
 
+  it('shows the configured contact below the form, as a link', async () => {
+    server.use(
+      http.get('*/sonolus/takedown', () => HttpResponse.json({ code: 200, contact: 'legal@charts.example' })),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/docs/takedown' })
+    const contact = await screen.findByTestId('takedown-contact', {}, { timeout: 5000 })
+    expect(contact).toHaveTextContent(
+      'For questions about a request, legal notices that do not fit the form, or anything else about this site, write to legal@charts.example.',
+    )
+    expect(within(contact).getByRole('link', { name: 'legal@charts.example' })).toHaveAttribute(
+      'href',
+      'mailto:legal@charts.example',
+    )
+  })
+
+  it('tells visitors how to reach the moderators when no contact is configured', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/docs/takedown' })
+    const contact = await screen.findByTestId('takedown-contact', {}, { timeout: 5000 })
+    expect(contact).toHaveTextContent(
+      'This site publishes no contact address. Send rights claims with the form above; for anything else about a chart or a comment, use the Report button on its page: it reaches the same moderators.',
+    )
+    expect(within(contact).queryByRole('link')).not.toBeInTheDocument()
+  })
+
   it('shows no form under the other documents', async () => {
     renderWithProviders(<AppRoutes />, { route: '/docs/rules' })
     expect(await screen.findByRole('heading', { name: 'rules (en_us)' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Send request' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('takedown-contact')).not.toBeInTheDocument()
   })
 })
