@@ -23,9 +23,12 @@ const freePort = () =>
     })
   })
 
-/** Starts the server on `dataDir` (no demo seeding: a bench seeds what it needs) and waits until it
- *  answers. `stop` ends it. */
-export const startSite = async (dataDir: string): Promise<{ base: string; stop: () => Promise<void> }> => {
+/** Starts the server on `dataDir` (no demo seeding unless `env` asks: a bench seeds what it needs) and
+ *  waits until it answers. `stop` ends it. */
+export const startSite = async (
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; stop: () => Promise<void> }> => {
   const port = await freePort()
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
@@ -38,6 +41,7 @@ export const startSite = async (dataDir: string): Promise<{ base: string; stop: 
       SKIP_SPA_BUILD: '1',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   })
   const exited = new Promise((resolve) => server.once('exit', resolve))

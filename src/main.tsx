@@ -5,10 +5,11 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { persistStore } from 'redux-persist'
 import { Providers } from './app/providers'
-import { AppRoutes } from './app/router'
+import { AppRoutes, preloadPage } from './app/router'
 import { makeStore } from './app/store'
 import './index.css'
 
+preloadPage(window.location.pathname)
 const store = makeStore()
 const persistor = persistStore(store)
 
