@@ -38,7 +38,6 @@ import { type AppContext } from '../context.js'
 import { type NotificationRow, type User } from '../db/repositories/index.js'
 import { actionDenied, badRequest, notFound } from '../http/errors.js'
 import { sendJsonText } from '../http/jsonText.js'
-import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
 import { actionValues } from './values.js'
 
@@ -56,21 +55,22 @@ export const followState = async (
   return { ...counts, isFollowing, canFollow: viewer !== undefined && !self }
 }
 
-/** The app's follow or unfollow form on a user's details, for a signed-in viewer other than them. */
-export const followForm = (state: FollowState, locale: string): ServerForm[] =>
+/** The app's follow or unfollow form on a user's details, for a signed-in viewer other than them; core's
+ *  words, which the app translates. */
+export const followForm = (state: FollowState): ServerForm[] =>
   state.canFollow
     ? [
         state.isFollowing
           ? {
               type: 'unfollow',
-              title: ownText('unfollow', locale),
+              title: '#UNFOLLOW',
               icon: 'bellSlash',
               requireConfirmation: false,
               options: [],
             }
           : {
               type: 'follow',
-              title: ownText('follow', locale),
+              title: '#FOLLOW',
               icon: 'bell',
               requireConfirmation: false,
               options: [],

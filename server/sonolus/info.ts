@@ -9,8 +9,9 @@ export const info: RouteModule = (app, ctx) => {
     { schema: { querystring: LocalizationQuery, response: { 200: ServerInfoSchema } } },
     async (request): Promise<Static<typeof ServerInfoSchema>> => {
       const user = await ctx.auth.userOf(request)
-      // Notifications (issue 19; moderation notices among them) are posts; their unread count is the post
-      // button's badge.
+      // Notifications (issue 19; moderation notices among them) are posts; a signed-in player's have a
+      // button of their own, which opens the posts' info on them alone (infoType) and carries the unread
+      // count as its badge.
       const unread = user ? await ctx.repos.follows.countUnread(user.id) : 0
       return {
         title: ctx.config.siteTitle,
@@ -22,7 +23,18 @@ export const info: RouteModule = (app, ctx) => {
           { type: 'level' },
           // Playlists (issue 19): anyone's, and the staff picks.
           { type: 'playlist' },
-          { type: 'post', ...(unread > 0 ? { badgeCount: unread } : {}) },
+          { type: 'post' },
+          ...(user
+            ? [
+                {
+                  type: 'post' as const,
+                  title: '#NOTIFICATION',
+                  icon: 'bell',
+                  infoType: 'notifications',
+                  ...(unread > 0 ? { badgeCount: unread } : {}),
+                },
+              ]
+            : []),
           // Replays and the people behind charts and records (issue 17).
           { type: 'replay' },
           { type: 'user' },

@@ -39,7 +39,8 @@ import {
 } from '../../common/api/schemas/playlists.js'
 import { LocalizationQuery, NameParams, NoBody } from '../../common/api/schemas/protocol.js'
 import { CHART_ID_REGEX } from '../../common/rules.js'
-import { codePointLength, normalizeNewlines, stripControl } from '../../common/text.js'
+import { markdownToPlain } from '../../common/plainText.js'
+import { codePointLength, normalizeNewlines, sliceCodePoints, stripControl } from '../../common/text.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
 import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js'
@@ -121,7 +122,8 @@ export const playlists: RouteModule = (app, ctx) => {
       author: row.owner || ctx.config.siteTitle,
       ...(row.owner ? withUser('authorUser', row.owner, publicUrl) : {}),
       tags: [
-        ...(row.ownerId === null ? [{ title: ownText('staffPicks', locale), icon: 'crown' }] : []),
+        // Core's own word for what the moderators chose, which the app translates.
+        ...(row.ownerId === null ? [{ title: '#FEATURED', icon: 'crown' }] : []),
         ...(row.isPublic ? [] : [{ title: '#PRIVATE', icon: 'lock' }]),
       ],
       levels: '\u0000levels\u0000',
@@ -209,7 +211,8 @@ export const playlists: RouteModule = (app, ctx) => {
             await section(ownText('staffPicks', locale), 'crown', [staff], '')
           await section('#NEWEST', 'clock', newest.rows, '')
           if (mine) await section(ownText('myPlaylists', locale), 'playlist', mine.rows, 'type=mine')
-          return `{"sections":[${sections.join(',')}]}`
+          // The app's quick search (keywords over titles and descriptions), no form of ours.
+          return `{"searches":[],"sections":[${sections.join(',')}]}`
         },
         user === undefined,
       )
@@ -235,13 +238,13 @@ export const playlists: RouteModule = (app, ctx) => {
           else if (handle !== undefined) ownerId = (await repos.users.findByHandle(handle))?.id ?? ''
           tags.add(cacheTags.playlists)
           const { rows, total } = await repos.playlists.list(
-            { viewerId: user?.id, ownerId, keywords },
+            { viewerId: user?.id, ownerId, keywords: sliceCodePoints(stripControl(keywords ?? ''), 100) },
             number * PLAYLISTS_PER_PAGE,
             PLAYLISTS_PER_PAGE,
           )
           const { items, rawItems } = await page(rows, user, locale, tags)
           const pageCount = Math.max(1, Math.ceil(total / PLAYLISTS_PER_PAGE))
-          return `{"pageCount":${pageCount},"items":[${items.join(',')}],"rawItems":${JSON.stringify(rawItems)}}`
+          return `{"pageCount":${pageCount},"items":[${items.join(',')}],"searches":[],"rawItems":${JSON.stringify(rawItems)}}`
         },
         user === undefined,
       )
@@ -340,9 +343,11 @@ export const playlists: RouteModule = (app, ctx) => {
           for (const chart of charts) tags.add(cacheTags.chart(chart.id))
           const rawItem = raw(row, charts, await canEdit(ctx, row, user))
           // The app reads the item's levels; the site its rows (the levels, each with the engine, are
-          // megabytes for a full playlist: each answer carries one of the two).
+          // megabytes for a full playlist: each answer carries one of the two). The app renders no
+          // markdown: its description is plain text (the site renders rawItem.description).
+          const description = markdownToPlain(row.description)
           return `{"item":${itemJson(row, site ? [] : charts, locale, charts[0])},${
-            row.description ? `"description":${JSON.stringify(row.description)},` : ''
+            description ? `"description":${JSON.stringify(description)},` : ''
           }"actions":[],"hasCommunity":false,"leaderboards":[],"sections":[],"rawItem":${JSON.stringify(rawItem)},"rawCharts":${
             site ? JSON.stringify(charts.map((chart) => toRawChart(chart, user?.id))) : '[]'
           }}`

@@ -7,12 +7,14 @@
 //   post button carries the unread count as its badge (core ServerInfoItemButton.badgeCount, Sonolus 1.1).
 //   Listing a page of them reads that page; opening one reads it, and its details hold the chart.
 // The list takes `kind=news|notices|notifications` (the sections' searchValues); without it, a player's
-// notifications and a visitor's news.
+// notifications and a visitor's news. The app's quick search (`keywords`) narrows each. The server info's
+// Notifications button opens the info with `type=notifications`: one's notifications alone.
 import { noticesRead } from '../moderation/notices.js'
 import {
   LocalizationQuery,
   NameParams,
   PostDetailsSchema,
+  PostInfoQuery,
   PostInfoSchema,
   PostListQuery,
   PostListSchema,
@@ -21,6 +23,7 @@ import { type PostItem } from '@sonolus/core'
 import { LOG_PAGE_SIZE } from '../../common/api/moderation.js'
 import { NEWS_PER_PAGE } from '../../common/api/people.js'
 import { markdownToPlain } from '../../common/plainText.js'
+import { sliceCodePoints, stripControl } from '../../common/text.js'
 import { type AppContext } from '../context.js'
 import { type LogRow, type NewsRow, type NotificationRow, type User } from '../db/repositories/index.js'
 import { NOTIFICATIONS_PAGES_AHEAD, NOTIFICATIONS_PER_PAGE } from '../../common/api/follows.js'
@@ -98,8 +101,10 @@ const details = (item: PostItem, description: string) => ({
 })
 
 export const posts: RouteModule = (app, ctx) => {
-  const notices = (user: User | undefined, offset: number, limit: number) =>
-    user ? ctx.repos.moderation.listLog({ subjectUserId: user.id }, offset, limit) : Promise.resolve([])
+  const notices = (user: User | undefined, offset: number, limit: number, keywords: string) =>
+    user
+      ? ctx.repos.moderation.listLog({ subjectUserId: user.id, keywords }, offset, limit)
+      : Promise.resolve([])
   /** Reads a page of notifications; the notices' own marker follows once no notice is left unread. */
   const readPage = async (user: User, rows: NotificationRow[]) => {
     const now = Date.now()
@@ -111,21 +116,28 @@ export const posts: RouteModule = (app, ctx) => {
       await noticesRead(ctx, user.id, now)
   }
   /** A page of a user's notifications as posts. */
-  const notificationPosts = async (user: User | undefined, offset: number, limit: number, locale: string) => {
+  const notificationPosts = async (
+    user: User | undefined,
+    offset: number,
+    limit: number,
+    locale: string,
+    keywords = '',
+  ) => {
     if (!user) return { rows: [], items: [] }
-    const rows = await ctx.repos.follows.list(user.id, offset, limit)
+    const rows = await ctx.repos.follows.list(user.id, offset, limit, keywords)
     const log = await ctx.repos.moderation.logEntries(rows.flatMap((row) => (row.logId ? [row.logId] : [])))
     return { rows, items: rows.map((row) => notificationPost(ctx, row, log, locale)) }
   }
 
   app.get(
     '/sonolus/posts/info',
-    { schema: { querystring: LocalizationQuery, response: { 200: PostInfoSchema } } },
+    { schema: { querystring: PostInfoQuery, response: { 200: PostInfoSchema } } },
     async (request) => {
       const user = await ctx.auth.userOf(request)
       const locale = request.query.localization ?? 'en'
+      const notificationsOnly = request.query.type === 'notifications'
       const [news, mine] = await Promise.all([
-        ctx.repos.people.listNews(0, 5),
+        notificationsOnly ? [] : ctx.repos.people.listNews(0, 5),
         notificationPosts(user, 0, 5, locale),
       ])
       const sections = []
@@ -145,7 +157,8 @@ export const posts: RouteModule = (app, ctx) => {
           items: mine.items,
           searchValues: 'kind=notifications',
         })
-      return { sections }
+      // The app's own quick search (keywords), no form of ours.
+      return { ...(notificationsOnly ? { title: '#NOTIFICATION' } : {}), searches: [], sections }
     },
   )
 
@@ -157,41 +170,50 @@ export const posts: RouteModule = (app, ctx) => {
       const page = request.query.page ?? 0
       const kind = request.query.kind ?? (user ? 'notifications' : 'news')
       const locale = request.query.localization ?? 'en'
+      // Search text as the other lists take it: no control characters, at most 100 code points.
+      const keywords = sliceCodePoints(stripControl(request.query.keywords ?? ''), 100)
       if (kind === 'news') {
         const [rows, total] = await Promise.all([
-          ctx.repos.people.listNews(page * NEWS_PER_PAGE, NEWS_PER_PAGE),
-          ctx.repos.people.countNews(),
+          ctx.repos.people.listNews(page * NEWS_PER_PAGE, NEWS_PER_PAGE, keywords),
+          ctx.repos.people.countNews(keywords),
         ])
         return {
           pageCount: Math.max(1, Math.ceil(total / NEWS_PER_PAGE)),
           items: rows.map((row) => newsPost(ctx, row)),
+          searches: [],
         }
       }
       if (kind === 'notifications') {
         const [page0, total] = await Promise.all([
-          notificationPosts(user, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE, locale),
+          notificationPosts(user, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE, locale, keywords),
           user
             ? ctx.repos.follows.count(
                 user.id,
                 (page + 1 + NOTIFICATIONS_PAGES_AHEAD) * NOTIFICATIONS_PER_PAGE,
+                keywords,
               )
             : Promise.resolve(0),
         ])
         // Seen in the list: this page's are read (the badge counts the rest).
         if (user) await readPage(user, page0.rows)
-        return { pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)), items: page0.items }
+        return {
+          pageCount: Math.max(1, Math.ceil(total / NOTIFICATIONS_PER_PAGE)),
+          items: page0.items,
+          searches: [],
+        }
       }
       const [rows, total] = user
         ? await Promise.all([
-            notices(user, page * LOG_PAGE_SIZE, LOG_PAGE_SIZE),
-            ctx.repos.moderation.countLog({ subjectUserId: user.id }),
+            notices(user, page * LOG_PAGE_SIZE, LOG_PAGE_SIZE, keywords),
+            ctx.repos.moderation.countLog({ subjectUserId: user.id, keywords }),
           ])
         : [[], 0]
-      // Seen in the list: the notices' badge clears.
-      if (user) await noticesRead(ctx, user.id, Date.now())
+      // Seen in the list: the notices' badge clears (not by a search, which shows only some of them).
+      if (user && !keywords.trim()) await noticesRead(ctx, user.id, Date.now())
       return {
         pageCount: Math.max(1, Math.ceil(total / LOG_PAGE_SIZE)),
         items: rows.map((row) => noticePost(ctx, row, locale)),
+        searches: [],
       }
     },
   )

@@ -17,9 +17,7 @@ const TEXTS = {
   without: { en: 'Without', ja: 'なし', zhs: '无' },
   notesUnit: { en: 'notes', ja: 'ノーツ', zhs: '音符' },
   npsUnit: { en: 'NPS', ja: 'NPS', zhs: 'NPS' },
-  // Following (issue 19).
-  follow: { en: 'Follow', ja: 'フォロー', zhs: '关注' },
-  unfollow: { en: 'Unfollow', ja: 'フォロー解除', zhs: '取消关注' },
+  // Notifications (issue 19).
   unread: { en: 'New', ja: '新着', zhs: '新' },
   // Playlists (issue 19).
   staffPicks: { en: 'Staff picks', ja: 'スタッフのおすすめ', zhs: '编辑精选' },
@@ -31,6 +29,15 @@ export type OwnText = keyof typeof TEXTS
 
 export const ownText = (key: OwnText, locale: string | undefined): string =>
   (TEXTS[key] as Record<string, string>)[locale ?? 'en'] ?? TEXTS[key].en
+
+/** A time the app writes relative to now in its own language ("In 3d", "2h ago"): core's text function
+ *  `##TIME_RELATIVE:<ms>` (Sonolus 1.1.2; TextFunction.TimeRelative from @sonolus/core 7.15.2, after the
+ *  7.15.1 we pin). Written here, a time would be in our words and stale by the time it is read. */
+export const timeRelative = (time: number): string => `##TIME_RELATIVE:${time}`
+
+/** When a scheduled chart goes public, as a line the app composes from core's texts: "Publishing: In 3d"
+ *  (`#KEY:value` puts the key's words before the value's; #SEPARATOR_COLON is Sonolus 1.1.2's). */
+export const publishingLine = (time: number): string => `#PUBLISHING:#SEPARATOR_COLON:${timeRelative(time)}`
 
 /** Every title of ours, in every language we write (the app-texts test's allowed list). */
 export const OWN_TITLES: readonly string[] = Object.values(TEXTS).flatMap((texts) => Object.values(texts))

@@ -1,7 +1,9 @@
-// GET /sonolus/users/info, /list and /{handle} (issue 17; core UserItem): the people who have something
-// public, a chart others can see or a record on one. A user's details carry their public charts and best
-// replays (each section's searchValues open the whole list), and, for the site's /user/{handle} page,
-// their profile as the app gave it and their counts.
+// GET /sonolus/users/info, /list and /{handle} (issue 17; core UserItem). The info and the list show the people
+// who have something public, a chart others can see or a record on one. The details answer for anyone with an
+// account, since every comment, playlist, record and chart names its person and the app opens them from there:
+// they carry what is public of them (possibly nothing), their charts and best replays (each section's
+// searchValues open the whole list), and, for the site's /user/{handle} page, their profile as the app gave
+// it and their counts.
 import { followForm, followState } from './follows.js'
 import {
   NameParams,
@@ -112,7 +114,7 @@ export const users: RouteModule = (app, ctx) => {
     },
     async (request): Promise<UserDetailsResponse> => {
       const locale = request.query.localization ?? 'en'
-      const person = await ctx.repos.people.findListed(request.params.name)
+      const person = await ctx.repos.users.findByHandle(request.params.name)
       if (!person) throw notFound('No such user')
       return userDetails(ctx, person, await ctx.auth.userOf(request), locale)
     },
@@ -150,7 +152,7 @@ const userDetails = async (
   return {
     item,
     description: [markdownToPlain(profile.aboutMe), statsLine(stats)].filter(Boolean).join('\n\n'),
-    actions: followForm(follow, locale),
+    actions: followForm(follow),
     hasCommunity: false,
     leaderboards: [],
     // Checked against UserDetailsResponseSchema in the tests (CHECK_RESPONSES); the level JSON is spliced.

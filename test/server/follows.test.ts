@@ -389,10 +389,17 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
     const info = (await call('GET', '/sonolus/info', 'bob')).json() as {
       buttons: { type: string; badgeCount?: number }[]
     }
-    expect(info.buttons.find((button) => button.type === 'post')).toEqual({
-      type: 'post',
-      badgeCount: unreadBefore,
-    })
+    // The badge is on the Notifications button, which opens the posts' info on them alone.
+    expect(info.buttons.filter((button) => button.type === 'post')).toEqual([
+      { type: 'post' },
+      {
+        type: 'post',
+        title: '#NOTIFICATION',
+        icon: 'bell',
+        infoType: 'notifications',
+        badgeCount: unreadBefore,
+      },
+    ])
     const sections = (await call('GET', '/sonolus/posts/info?localization=ja', 'bob')).json() as {
       sections: {
         title: string
@@ -421,7 +428,10 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
     expect(list.items[0].name).toBe(name)
     expect(await unread('bob')).toBe(0)
     const after = (await call('GET', '/sonolus/info', 'bob')).json() as { buttons: { type: string }[] }
-    expect(after.buttons.find((button) => button.type === 'post')).toEqual({ type: 'post' })
+    expect(after.buttons.filter((button) => button.type === 'post')).toEqual([
+      { type: 'post' },
+      { type: 'post', title: '#NOTIFICATION', icon: 'bell', infoType: 'notifications' },
+    ])
     // A visitor still gets the news.
     expect((await call('GET', '/sonolus/posts/list')).statusCode).toBe(200)
   })
@@ -452,7 +462,7 @@ describe.each(DIALECTS)('follows and notifications on %s', (dialect) => {
       rawItem: { scheduledTime: number | null }
     }
     expect(own.rawItem.scheduledTime).toBe(at)
-    expect((await call('GET', `/sonolus/levels/wbs-${id}`, 'bob')).statusCode).toBe(401)
+    expect((await call('GET', `/sonolus/levels/wbs-${id}`, 'bob')).statusCode).toBe(404)
     await test.ctx.media.fanouts()
     const mentions = async () => (await notifications('bob')).items.filter((item) => item.chartId === id)
     expect(await mentions()).toEqual([])

@@ -247,7 +247,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
 
     it.each([
       ['anonymous', undefined, 401],
-      ['another user', 'bob', 401],
+      ['another user', 'bob', 404],
       ['the owner', 'alice', 200],
     ] as const)('in the details, as %s: %d', async (_who, as, status) => {
       expect((await get(`/sonolus/levels/wbs-${ids.secret}`, as)).statusCode).toBe(status)

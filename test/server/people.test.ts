@@ -164,11 +164,22 @@ describe.each(DIALECTS)('people, replays and news on %s', (dialect) => {
       ])
     })
 
-    it('shows a player, and no one with nothing public', async () => {
+    it('shows a player, and anyone else with an account with what is public of them', async () => {
       const bob = (await get(`/sonolus/users/${BOB.handle}`)).json()
       expect(bob.stats).toMatchObject({ charts: 0, records: 1 })
       expect(bob.sections.map((section: { title: string }) => section.title)).toEqual(['#REPLAY'])
-      for (const handle of [CAROL.handle, DAVE.handle, '0000', 'no-one'])
+      // Carol only commented, and the app links her comment to her page: it opens, with no sections.
+      const carol = await get(`/sonolus/users/${CAROL.handle}`)
+      expect(carol.statusCode).toBe(200)
+      expect(carol.json()).toMatchObject({
+        item: { name: CAROL.handle, title: 'Carol' },
+        stats: { charts: 0, records: 0, comments: 1 },
+        sections: [],
+      })
+      // Dave played only a private chart: his page shows none of it.
+      const dave = (await get(`/sonolus/users/${DAVE.handle}`)).json()
+      expect(dave).toMatchObject({ stats: { charts: 0, records: 0 }, sections: [], records: [] })
+      for (const handle of ['0000', 'no-one'])
         expect((await get(`/sonolus/users/${handle}`)).statusCode).toBe(404)
     })
 

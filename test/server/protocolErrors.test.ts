@@ -79,12 +79,22 @@ describe.each(DIALECTS)('protocol-shaped errors on %s', (dialect) => {
     // Signed-in, but not the owner: the same.
     const other = await asClient(
       'POST',
-      `/sonolus/levels/wbs-${privateChart.id}/submit`,
+      `/sonolus/levels/wbs-${publicChart.id}/submit`,
       { values: 'type=delete' },
       bob,
     )
     expect(other.statusCode).toBe(401)
     expect(other.json()).toEqual({ message: 'Sorry, you do not have permission to do this action' })
+    expect(await test.ctx.repos.charts.findById(publicChart.id)).toBeDefined()
+    // Someone else's private chart does not exist for them (a 401 would sign them in again): a message too.
+    const hidden = await asClient(
+      'POST',
+      `/sonolus/levels/wbs-${privateChart.id}/submit`,
+      { values: 'type=delete' },
+      bob,
+    )
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json()).toEqual({ message: expect.any(String) })
     expect(await test.ctx.repos.charts.findById(privateChart.id)).toBeDefined()
   })
 

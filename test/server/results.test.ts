@@ -541,7 +541,8 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
   it('permissions: anonymous cannot submit; a private level takes results from its owner only', async () => {
     const files = filesOf({})
     expect((await submit(undefined, replayItem(level, files))).statusCode).toBe(401)
-    expect((await submit('ann', replayItem(privateLevel, files))).statusCode).toBe(401)
+    // Not hers to see: not found, not a 401 that would make the app sign in again.
+    expect((await submit('ann', replayItem(privateLevel, files))).statusCode).toBe(404)
     expect((await submit('owner', replayItem(privateLevel, files))).statusCode).toBe(200)
     expect((await upload('not-a-key', [{ bytes: files.data }])).statusCode).toBe(401)
     const priv = `/sonolus/levels/wbs-${privateId}/leaderboards/arcScore/records/list`

@@ -48,20 +48,25 @@ export const RawPlaylistSchema = Type.Object({
   canEdit: Type.Boolean(),
 })
 
+/** `searches: []` offers the app's own quick search and nothing more. */
 export const PlaylistInfoSchema = Type.Object({
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
   sections: Type.Array(sectionOf('playlist', PlaylistItemSchema)),
 })
 export const PlaylistListSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),
   items: Type.Array(PlaylistItemSchema),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
   rawItems: Type.Array(RawPlaylistSchema),
 })
 export const PlaylistListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
-  keywords: Type.Optional(Type.String({ maxLength: 200 })),
-  /** `mine`: the viewer's own playlists (private ones too). */
-  type: Type.Optional(Type.Union([Type.Literal('mine'), Type.Literal('all')])),
+  /** Cut to 100 code points by the route, as the other lists' search text (the app sets no limit). */
+  keywords: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** `mine`: the viewer's own playlists (private ones too). `quick`: the app's quick search, which sends
+   *  `type=quick&keywords=…` (the keywords do the searching). */
+  type: Type.Optional(Type.Union([Type.Literal('mine'), Type.Literal('all'), Type.Literal('quick')])),
   /** One person's public playlists, by handle. */
   user: Type.Optional(Type.String({ maxLength: 128 })),
 })

@@ -449,12 +449,15 @@ export const ReplayListSchema = Type.Object({
 export type _ReplayListCheck = Assert<
   Extends<Omit<Static<typeof ReplayListSchema>, 'searches'>, Omit<ServerItemList<ReplayItem>, 'searches'>>
 >
-/** The replays list: all, one level's, or one player's (the sections' searchValues). */
+/** The replays list: all, one level's, or one player's (the sections' searchValues), narrowed by the app's
+ *  quick search (`type=quick&keywords=…`). */
 export const ReplayListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
   level: Type.Optional(Type.String({ maxLength: 256 })),
   user: Type.Optional(Type.String({ maxLength: 128 })),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+  keywords: Type.Optional(Type.String({ maxLength: 2000 })),
 })
 
 // Users (issue 17): people with something public.
@@ -519,18 +522,33 @@ export const PostItemSchema = Type.Object({
   thumbnail: Type.Optional(SrlSchema),
 })
 export type _PostCheck = Assert<Extends<Static<typeof PostItemSchema>, PostItem>>
-export const PostInfoSchema = Type.Object({ sections: Type.Array(sectionOf('post', PostItemSchema)) })
+/** `searches: []` offers the app's own quick search and nothing more; `title` names the notifications'
+ *  own page. */
+export const PostInfoSchema = Type.Object({
+  title: Type.Optional(Type.String()),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
+  sections: Type.Array(sectionOf('post', PostItemSchema)),
+})
+/** `type=notifications`: the server info's Notifications button (its `infoType`), one's notifications alone. */
+export const PostInfoQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+})
 export const PostListSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),
   items: Type.Array(PostItemSchema),
+  searches: Type.Optional(Type.Array(ServerFormSchema)),
 })
 /** `kind=news` (the server's news), `kind=notices` (one's moderation notices) or `kind=notifications`
- *  (all of one's notifications, issue 19); by default a player's notifications, a visitor's news. */
+ *  (all of one's notifications, issue 19); by default a player's notifications, a visitor's news. The app's
+ *  quick search (`type=quick&keywords=…`) narrows any of them. */
 export const PostListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
   kind: Type.Optional(
     Type.Union([Type.Literal('news'), Type.Literal('notices'), Type.Literal('notifications')]),
   ),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+  keywords: Type.Optional(Type.String({ maxLength: 2000 })),
 })
 export const PostDetailsSchema = Type.Object({ item: PostItemSchema, ...emptyDetails })

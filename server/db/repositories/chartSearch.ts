@@ -35,6 +35,19 @@ export const terms = (text: string): string[] =>
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
+/** A condition that every word of `text` occurs (case-insensitive substring) in one of `columns`, for the
+ *  lists searched without an index of their own (replays, posts); undefined when `text` has no word. */
+export const wordsCondition = (text: string, columns: readonly string[]): Expression<SqlBool> | undefined => {
+  const list = terms(text)
+  if (list.length === 0) return undefined
+  const anyColumn = (term: string) =>
+    sql<SqlBool>`(${sql.join(
+      columns.map((column) => sql`lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\'`),
+      sql` or `,
+    )})`
+  return sql<SqlBool>`(${sql.join(list.map(anyColumn), sql` and `)})`
+}
+
 /** The FTS5 query for every SQLite search entry's trigram-searchable terms (3+ characters), or undefined
  *  when there are none. All entries are ANDed into one MATCH, so the index is consulted once. */
 export const ftsMatch = (search: { field: SearchField; text: string }[]): string | undefined => {

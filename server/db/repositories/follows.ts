@@ -1,6 +1,7 @@
 // Follows and notifications (issue 19, migration 0014).
 import { type Kysely, sql } from 'kysely'
 import { type Database, type NotificationsTable } from '../schema.js'
+import { wordsCondition } from './chartSearch.js'
 
 export type NotificationRow = NotificationsTable
 export type NotificationKind = 'chart' | 'reply' | 'comment' | 'rating' | 'moderation'
@@ -146,16 +147,22 @@ export class FollowsRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0)
   }
 
-  list(userId: string, offset: number, limit: number): Promise<NotificationRow[]> {
-    return this.db
-      .selectFrom('notifications')
+  /** A user's notifications, newest first; `keywords` (the app's quick search) in what it names (the
+   *  chart or comment) or who did it. */
+  list(userId: string, offset: number, limit: number, keywords = ''): Promise<NotificationRow[]> {
+    return this.listWhere(userId, keywords)
       .selectAll()
-      .where('userId', '=', userId)
       .orderBy('createdTime', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute()
+  }
+
+  private listWhere(userId: string, keywords: string) {
+    const words = wordsCondition(keywords, ['notifications.label', 'notifications.actor'])
+    const query = this.db.selectFrom('notifications').where('userId', '=', userId)
+    return words ? query.where(words) : query
   }
 
   find(userId: string, id: string): Promise<NotificationRow | undefined> {
@@ -168,11 +175,8 @@ export class FollowsRepository {
   }
 
   /** How many notifications a user has, counting at most `cap` (a page count need not read them all). */
-  async count(userId: string, cap?: number): Promise<number> {
-    let rows = this.db
-      .selectFrom('notifications')
-      .select(sql<number>`1`.as('one'))
-      .where('userId', '=', userId)
+  async count(userId: string, cap?: number, keywords = ''): Promise<number> {
+    let rows = this.listWhere(userId, keywords).select(sql<number>`1`.as('one'))
     if (cap !== undefined) rows = rows.limit(cap)
     const row = await this.db
       .selectFrom(rows.as('rows'))

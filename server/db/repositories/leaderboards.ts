@@ -2,6 +2,7 @@
 // best record per chart per board.
 import { type Kysely, type Selectable, sql } from 'kysely'
 import { type Database, type RecordsTable, type UploadKeysTable } from '../schema.js'
+import { wordsCondition } from './chartSearch.js'
 
 export type RecordRow = Selectable<RecordsTable>
 
@@ -131,10 +132,12 @@ export class LeaderboardsRepository {
    *  current version's arcade board (each player's best, best first); for one player, their best on each
    *  chart's current version (best score first); else every record, newest first. */
   async listReplays(
-    filter: { chartId?: string; userId?: string },
+    filter: { chartId?: string; userId?: string; keywords?: string },
     offset: number,
     limit: number,
   ): Promise<{ rows: RecordRow[]; total: number }> {
+    // The app's quick search: the words in the replay's title, its chart's or its player's name.
+    const words = wordsCondition(filter.keywords ?? '', ['r.replayTitle', 'c.title', 'r.player'])
     if (filter.chartId !== undefined || filter.userId !== undefined) {
       let query = this.db
         .selectFrom('leaderboardEntries as e')
@@ -147,17 +150,19 @@ export class LeaderboardsRepository {
         .where('c.hidden', '=', 0)
       if (filter.chartId !== undefined) query = query.where('e.chartId', '=', filter.chartId)
       if (filter.userId !== undefined) query = query.where('e.userId', '=', filter.userId)
+      if (words) query = query.where(words)
       const [rows, count] = await Promise.all([
         query.selectAll('r').orderBy(BOARD_ORDER).limit(limit).offset(offset).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
       return { rows, total: Number(count.n) }
     }
-    const query = this.db
+    let query = this.db
       .selectFrom('records as r')
       .innerJoin('charts as c', 'c.id', 'r.chartId')
       .where('c.isPublic', '=', 1)
       .where('c.hidden', '=', 0)
+    if (words) query = query.where(words)
     const [rows, count] = await Promise.all([
       query
         .selectAll('r')

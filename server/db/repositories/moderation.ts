@@ -2,13 +2,21 @@
 // moderation state kept on users, charts and comments.
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql } from 'kysely'
 import { type Database, type ModerationLogTable, type ReportsTable } from '../schema.js'
+import { wordsCondition } from './chartSearch.js'
 
 export type ReportRow = Selectable<ReportsTable>
 export type LogRow = Selectable<ModerationLogTable>
 export type Target = { type: string; id: string }
 
 /** Which audit entries a listing shows: all, one target's, or the ones about one user (their notices). */
-export type LogFilter = { target?: Target; subjectUserId?: string; chartId?: string; entryId?: string }
+export type LogFilter = {
+  target?: Target
+  subjectUserId?: string
+  chartId?: string
+  entryId?: string
+  /** The app's quick search over notices: words in the target's label or the reason. */
+  keywords?: string
+}
 
 export class ModerationRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -246,6 +254,11 @@ export class ModerationRepository {
         // A dismissed report changes nothing of theirs: it is not their notice.
         conditions.push(eb('action', '!=', 'dismiss'))
       }
+      const words = wordsCondition(filter.keywords ?? '', [
+        'moderationLog.targetLabel',
+        'moderationLog.reason',
+      ])
+      if (words) conditions.push(words)
       return eb.and(conditions)
     })
   }

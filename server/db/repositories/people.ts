@@ -3,6 +3,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
 import { type Database, type NewsTable } from '../schema.js'
 import { type User } from './users.js'
+import { wordsCondition } from './chartSearch.js'
 
 export type NewsRow = Selectable<NewsTable>
 
@@ -80,16 +81,6 @@ export class PeopleRepository {
         .executeTakeFirstOrThrow(),
     ])
     return { rows, total: Number(count.n) }
-  }
-
-  /** The person behind a handle, if the app lists them. */
-  findListed(handle: string): Promise<User | undefined> {
-    return this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('handle', '=', handle)
-      .where((eb) => this.hasSomethingPublic(eb))
-      .executeTakeFirst()
   }
 
   async stats(userId: string): Promise<PersonStats> {
@@ -170,9 +161,9 @@ export class PeopleRepository {
   }
 
   /** Newest first. */
-  listNews(offset: number, limit: number): Promise<NewsRow[]> {
-    return this.db
-      .selectFrom('news')
+  /** News, newest first; `keywords` (the app's quick search) in the title or the body. */
+  listNews(offset: number, limit: number, keywords = ''): Promise<NewsRow[]> {
+    return this.newsWhere(keywords)
       .selectAll()
       .orderBy('createdTime', 'desc')
       .orderBy('id', 'desc')
@@ -181,11 +172,16 @@ export class PeopleRepository {
       .execute()
   }
 
-  async countNews(): Promise<number> {
-    const row = await this.db
-      .selectFrom('news')
+  async countNews(keywords = ''): Promise<number> {
+    const row = await this.newsWhere(keywords)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
     return Number(row.n)
+  }
+
+  private newsWhere(keywords: string) {
+    const words = wordsCondition(keywords, ['news.title', 'news.body'])
+    const query = this.db.selectFrom('news')
+    return words ? query.where(words) : query
   }
 }

@@ -1,7 +1,9 @@
 // Who may see a chart (docs/spec.md §7): a public chart is for everyone, a private one for its owner alone. Every
-// level route reaches its chart through here, so the rule lives in one place. Anyone else gets 401:
-// permission_denied on pages, permission_denied2 on actions (docs/spec.md §8). A chart a moderator hid (issue 14)
-// is its owner's and the moderators' alone, and does not exist (404) for anyone else.
+// level route reaches its chart through here, so the rule lives in one place. A chart a moderator hid (issue 14)
+// is its owner's and the moderators' alone, and does not exist (404) for anyone else. Nor does a private chart
+// for anyone else signed in: the app and the official web client read a 401 as "sign in again" and would drop
+// a good login. A visitor still gets 401 for a private chart (permission_denied on pages, permission_denied2 on
+// actions, docs/spec.md §8): once signed in they may see it, being perhaps its owner whose session lapsed.
 import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { actionDenied, badRequest, notFound, pageDenied } from '../../http/errors.js'
@@ -31,7 +33,10 @@ export const visibleChart = async (
   if (!chart) throw notFound('No such chart')
   const access = await chartAccess(ctx, chart, user)
   if (access === 'hidden') throw notFound('No such chart')
-  if (access === 'private') throw use === 'page' ? pageDenied() : actionDenied()
+  if (access === 'private') {
+    if (user) throw notFound('No such chart')
+    throw use === 'page' ? pageDenied() : actionDenied()
+  }
   return chart
 }
 

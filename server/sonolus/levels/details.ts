@@ -28,6 +28,7 @@ import { chartModeration } from '../../moderation/views.js'
 import { hiddenLine } from '../../moderation/notices.js'
 import { markdownToPlain } from '../../../common/plainText.js'
 import { moderatorForm, reportForm, reviewForm } from '../moderationForms.js'
+import { publishingLine } from '../texts.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
   arcScore: '#ARCADE_SCORE',
@@ -136,8 +137,12 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     for (const chart of others) tags.add(cacheTags.chart(chart.id))
     const stats = textSlot('stats')
     const hidden = row.hidden ? hiddenLine(row.hiddenReason, locale) : ''
+    // A scheduled chart is its owner's alone (it is private until then): when it goes public.
+    const scheduled = row.scheduledTime !== null ? publishingLine(Number(row.scheduledTime)) : ''
     // Plain text: the app renders no markdown (the site reads rawItem.description and renders it).
-    const description = [hidden, markdownToPlain(row.description), stats].filter(Boolean).join('\n\n')
+    const description = [hidden, scheduled, markdownToPlain(row.description), stats]
+      .filter(Boolean)
+      .join('\n\n')
     // The owner and moderators see the chart's moderation state and history (issue 14).
     const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
     const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)

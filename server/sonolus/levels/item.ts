@@ -4,7 +4,7 @@ import { type RawChart, type RawChartStats } from '../../../common/api/levels.js
 import { LEVEL_NAME_PREFIX, difficultyOf } from '../../../common/rules.js'
 import { formatLength, formatNps, levelLabel } from '../../../common/format.js'
 import { userItemOf } from '../userItems.js'
-import { ownText } from '../texts.js'
+import { ownText, timeRelative } from '../texts.js'
 
 /** `{[field]: UserItem}` when the 'name#handle' names someone, else nothing. */
 export const withUser = <K extends string>(field: K, author: string, publicUrl: string) => {
@@ -140,6 +140,10 @@ const levelWithoutEngine = (
     tags: [
       { title: counters.likes, icon: 'heart' },
       ...(row.ratingNumber > 0 ? [{ title: counters.rating, icon: 'star' }] : []),
+      // A scheduled chart (private, so its owner's alone) shows when it goes public, in the app's words.
+      ...(row.scheduledTime !== null
+        ? [{ title: timeRelative(Number(row.scheduledTime)), icon: 'clock' }]
+        : []),
       // The level chip's label, Olivier III (docs/spec.md §2), beside the difficulty number 33.
       ...(row.isOliver ? [{ title: levelLabel(row.level, true) }] : []),
       // What the level data is like (issue 18): notes, length, average notes per second.

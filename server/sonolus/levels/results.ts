@@ -32,6 +32,7 @@ import multipart from '@fastify/multipart'
 import { type GameplayResult, type ReplayItem, type ServerSubmitLevelResultResponse } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName, type WebRecord } from '../../../common/api/levels.js'
 import { MAX_UPLOAD_BYTES, SHA1_REGEX, replayBytesFor } from '../../../common/rules.js'
+import { sliceCodePoints, stripControl } from '../../../common/text.js'
 import { SIRIUS_ENGINE } from '../../../engine/item.js'
 import { type InputJudgments } from '../../work/tasks.js'
 import { WorkLimitError, WorkRefusal, workOwnerOf } from '../../work/pool.js'
@@ -485,9 +486,10 @@ export const levelResults: RouteModule = (app, ctx) => {
   )
 
   // Replays (issue 17): every public record's, newest first; one level's board (`level=wbs-…`), or one
-  // player's best on each chart (`user={handle}`), as the sections' searchValues ask.
+  // player's best on each chart (`user={handle}`), as the sections' searchValues ask; the app's quick
+  // search (`keywords`) narrows any of them.
   const replayPage = async (
-    filter: { level?: string; user?: string },
+    filter: { level?: string; user?: string; keywords?: string },
     page: number,
     limit: number,
     locale: string,
@@ -495,7 +497,13 @@ export const levelResults: RouteModule = (app, ctx) => {
     const chartId = filter.level !== undefined ? (chartIdOf(filter.level) ?? '') : undefined
     const userId =
       filter.user !== undefined ? ((await ctx.repos.users.findByHandle(filter.user))?.id ?? '') : undefined
-    const { rows, total } = await ctx.repos.leaderboards.listReplays({ chartId, userId }, page * limit, limit)
+    // Search text as the other lists take it: no control characters, at most 100 code points.
+    const keywords = sliceCodePoints(stripControl(filter.keywords ?? ''), 100)
+    const { rows, total } = await ctx.repos.leaderboards.listReplays(
+      { chartId, userId, keywords },
+      page * limit,
+      limit,
+    )
     const charts = await ctx.repos.charts.findByIds(rows.map((row) => row.chartId))
     const items = rows.flatMap((row) => {
       const chart = charts.get(row.chartId)
@@ -522,9 +530,9 @@ export const levelResults: RouteModule = (app, ctx) => {
     '/sonolus/replays/list',
     { schema: { querystring: ReplayListQuery, response: { 200: ReplayListSchema } } },
     async (request) => {
-      const { level, user, page, localization } = request.query
+      const { level, user, keywords, page, localization } = request.query
       const { items, total } = await replayPage(
-        { level, user },
+        { level, user, keywords },
         page ?? 0,
         RECORDS_PER_PAGE,
         localization ?? 'en',
@@ -534,7 +542,7 @@ export const levelResults: RouteModule = (app, ctx) => {
   )
 
   // The replay itself, which the site's replay button opens in the app ({open-in-app}/replays/{name}).
-  // A record on a chart the viewer cannot see is not theirs to watch either (401 private, 404 hidden).
+  // A record on a chart the viewer cannot see is not theirs to watch either (the chart's rule: access.ts).
   app.get(
     '/sonolus/replays/:name',
     {
