@@ -11,3 +11,12 @@ export const codePointCount = (max: number, show = false): NonNullable<InputProp
   strategy: codePointLength,
   exceedFormatter: (text, config) => sliceCodePoints(text, config.max),
 })
+
+/** The same count for a field whose form refuses text over the limit instead of cutting it: a long paste
+ *  stays whole (nothing is lost without a word), and the counter shows, in the error colour, only once the
+ *  text is over. The form's rule names the limit. */
+export const codePointLimit = (max: number): NonNullable<InputProps['count']> => ({
+  max,
+  strategy: codePointLength,
+  show: ({ count }) => (count > max ? `${count} / ${max}` : null),
+})

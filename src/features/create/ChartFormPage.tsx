@@ -82,6 +82,7 @@ const ChartForm = ({
         intl.formatMessage({ id: 'create.level_range' }, levelRangeValues(isOlivier)),
       tagsLimit: intl.formatMessage({ id: 'create.tags_limit' }, { max: MAX_TAGS }),
       schedule: intl.formatMessage({ id: 'create.publish_at_range' }),
+      tooLong: (max) => intl.formatMessage({ id: 'create.too_long' }, { max }),
     },
     mode,
   )

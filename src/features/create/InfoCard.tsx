@@ -9,7 +9,7 @@ import { levelLabel, splitAuthor } from '../../../common/format'
 import { LEVEL_MIN, OLIVIER_LEVEL_MAX, levelMax } from '../../../common/rules'
 import { type MessageId } from '../../app/messageIds'
 import { docsPath } from '../../app/routes'
-import { codePointCount } from '../../components/codePointCount'
+import { codePointLimit } from '../../components/codePointCount'
 import {
   type ChartFormValues,
   type TextField,
@@ -23,8 +23,8 @@ import { TagsInput } from '../../components/TagsInput'
 import { clampLevel, isLevelInRange } from './validation'
 
 /** antd's count options, made once: a new object each render makes the field measure itself again. */
-const TITLE_COUNT = codePointCount(MAX_TITLE_LENGTH)
-const DESCRIPTION_COUNT = codePointCount(MAX_DESCRIPTION_LENGTH, true)
+const TITLE_COUNT = codePointLimit(MAX_TITLE_LENGTH)
+const DESCRIPTION_COUNT = { ...codePointLimit(MAX_DESCRIPTION_LENGTH), show: true }
 
 export type InfoCardProps = {
   mode: PipelineMode
@@ -95,6 +95,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
         name="author"
         label={<FormattedMessage id="create.author" />}
         htmlFor="create-author"
+        rules={rules.author}
         extra={
           mode === 'edit' ? (
             <FormattedMessage id="create.author_locked" />
@@ -173,6 +174,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
         name="description"
         label={<FormattedMessage id="create.description" />}
         htmlFor="create-description"
+        rules={rules.description}
         // Where people write: images from other sites show as links (the site's content policy).
         extra={<FormattedMessage id="create.description_hint" />}
       >

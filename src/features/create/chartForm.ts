@@ -3,9 +3,14 @@
 // (common/rules.ts, common/api/uploads.ts); the server checks everything again.
 import { type FormRule } from 'antd'
 import { type RawChart } from '../../../common/api/levels'
-import { MAX_TAGS, SCHEDULE_MAX_MS } from '../../../common/api/uploads'
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+  SCHEDULE_MAX_MS,
+} from '../../../common/api/uploads'
 import { LEVEL_MIN, levelMax } from '../../../common/rules'
-import { stripControl } from '../../../common/text'
+import { codePointLength, stripControl } from '../../../common/text'
 import { type Picked } from './FilePicker'
 import { type PipelineInput } from './pipeline'
 import { type PipelineMode } from './stages'
@@ -108,15 +113,24 @@ export type RuleMessages = {
   tagsLimit: string
   /** create.publish_at_range */
   schedule: string
+  /** create.too_long for a limit. */
+  tooLong: (max: number) => string
 }
 
 /** The fields with rules. */
-type RuledField = FileField | TextField | 'level' | 'tags' | 'rulesAccepted' | 'publishAt'
+type RuledField =
+  FileField | TextField | 'author' | 'description' | 'level' | 'tags' | 'rulesAccepted' | 'publishAt'
 export type ChartFormRules = Record<RuledField, FormRule[]>
 
 /** Every field's rules, in the page's language. */
 export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): ChartFormRules => {
-  const text = [required<string>(messages.required, (value) => !cleanLine(value))]
+  /** Over the limit is refused with the limit named, never cut: the creator decides what to drop. */
+  const atMost = (max: number): FormRule => ({
+    validator: async (_rule, value: string | undefined) => {
+      if (value && codePointLength(value.trim()) > max) throw new Error(messages.tooLong(max))
+    },
+  })
+  const text = [required<string>(messages.required, (value) => !cleanLine(value)), atMost(MAX_TITLE_LENGTH)]
   /** A file its check refused keeps the reason as the field's error until it is replaced or removed. */
   const file: FormRule = {
     validator: async (_rule, value: Picked | undefined) => {
@@ -147,6 +161,8 @@ export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): Char
       }),
     ],
     tags: [{ type: 'array', max: MAX_TAGS, message: messages.tagsLimit }],
+    author: [atMost(MAX_TITLE_LENGTH)],
+    description: [atMost(MAX_DESCRIPTION_LENGTH)],
     rulesAccepted: [required<boolean>(messages.required, (value) => value !== true)],
     // Issue 19: a schedule is in the future, at most a year ahead.
     publishAt: [

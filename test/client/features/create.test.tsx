@@ -564,14 +564,31 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
 })
 
 describe('create: text fields count code points and send no control characters', () => {
+  it('refuses a title over 200 characters with the limit named, keeping it whole, and sends nothing', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    await fillRequired(user)
+    const title = screen.getByLabelText('Title')
+    await user.clear(title)
+    await user.paste('x'.repeat(2000))
+    expect(title).toHaveValue('x'.repeat(2000))
+    expect(await screen.findByText('At most 200 characters: shorten it to save')).toBeInTheDocument()
+    expect(screen.getByText('2000 / 200')).toBeInTheDocument()
+    await user.click(submitButton(/Create$/))
+    expect(await screen.findAllByText('At most 200 characters: shorten it to save')).not.toHaveLength(0)
+    expect(mock.state.created).toHaveLength(0)
+    expect(mock.state.puts).toHaveLength(0)
+  })
+
   it('takes 200 emoji in the title (not 100), and strips control characters before sending', async () => {
     const mock = backend()
     const { user } = await openCreate()
     await fillRequired(user)
     const title = screen.getByLabelText('Title')
     await user.clear(title)
-    await user.paste(`${EMOJI.repeat(210)}`)
+    await user.paste(`${EMOJI.repeat(200)}`)
     expect(title).toHaveValue(EMOJI.repeat(200))
+    expect(screen.queryByText('At most 200 characters: shorten it to save')).not.toBeInTheDocument()
     await user.clear(screen.getByLabelText('Composer'))
     await user.paste('\u0007Bell')
     await user.click(screen.getByLabelText('Description (markdown)'))
