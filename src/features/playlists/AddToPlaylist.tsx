@@ -90,16 +90,14 @@ const Chooser = ({ chartId, onDone }: { chartId: string; onDone: () => void }) =
   )
 }
 
-export const AddToPlaylist = ({
-  chartId,
-  compact = false,
-  className,
-}: {
+export type AddToPlaylistProps = {
   chartId: string
   /** A round icon button (the chart card), else a labelled one. */
   compact?: boolean
   className?: string
-}) => {
+}
+
+const AddToPlaylist = ({ chartId, compact = false, className }: AddToPlaylistProps) => {
   const intl = useIntl()
   const { user } = useCurrentUser()
   const [open, setOpen] = useState(false)
@@ -134,3 +132,5 @@ export const AddToPlaylist = ({
     </>
   )
 }
+
+export default AddToPlaylist

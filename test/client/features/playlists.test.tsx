@@ -142,7 +142,7 @@ describe('playlists (issue 19)', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    await user.click(await screen.findByRole('button', { name: /Add to playlist/ }, { timeout: 3000 }))
+    await user.click(await screen.findByRole('button', { name: /Add to playlist/ }, { timeout: 10_000 }))
     const choices = await screen.findAllByTestId('playlist-choice')
     expect(choices.map((choice) => choice.textContent)).toEqual([
       expect.stringMatching(/^Road trip \(3\)Add$/),
@@ -151,7 +151,7 @@ describe('playlists (issue 19)', () => {
     await user.click(within(choices[0]).getByRole('button', { name: 'Add' }))
     await waitFor(() => expect(added).toEqual([{ playlist: `wbp-${PLAYLIST}`, chartId: chart.id }]))
     expect(await screen.findByText('Added to the playlist')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: /Add to playlist/ }))
+    await user.click(await screen.findByRole('button', { name: /Add to playlist/ }))
     await user.type(await screen.findByRole('textbox', { name: 'New playlist title' }), 'Fresh')
     await user.click(screen.getByRole('button', { name: /Create and add/ }))
     await waitFor(() => expect(added).toHaveLength(2))
