@@ -134,3 +134,16 @@ test('rotating a phone keeps the create form, and a reload keeps its text', asyn
   )
   await expect(page.locator('#create-level')).toHaveValue('12')
 })
+
+test('chart cards fill the row on a wide screen, at least as wide as a desktop card', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/chart/list')
+  await expect(cards(page).first()).toBeVisible()
+  const grid = (await page.locator('.chart-grid').boundingBox())!
+  const first = (await cards(page).nth(0).boundingBox())!
+  const second = (await cards(page).nth(1).boundingBox())!
+  expect(first.width).toBeGreaterThanOrEqual(480)
+  expect(second.y).toBe(first.y)
+  // The row ends at the grid's right edge: no blank column beside the cards.
+  expect(Math.abs(second.x + second.width - (grid.x + grid.width))).toBeLessThanOrEqual(1)
+})
