@@ -66,13 +66,15 @@ describe('app shell (docs/spec.md §2 "Layout" and "Routes")', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Home' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Toggle menu' })).toHaveAttribute('aria-expanded', 'false')
-    expect(container.querySelector('.content-area')).toBeNull()
+    // The same content element as on a wide screen, without its 1280 px width.
+    expect(container.querySelector('.content-area.content-area-full')).not.toBeNull()
   })
 
   it('puts wide-screen content in the 1280 px content area', async () => {
     const { container } = renderWithProviders(<AppRoutes />, { route: '/home' })
     await screen.findByRole('heading', { level: 2, name: 'Home' })
     expect(container.querySelector('.content-area')).not.toBeNull()
+    expect(container.querySelector('.content-area-full')).toBeNull()
   })
 
   it('navigates from a menu entry', async () => {

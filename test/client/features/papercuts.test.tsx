@@ -37,7 +37,12 @@ describe('a 429 says what happened and when to try again (item 2)', () => {
       http.post('*/sonolus/levels/:name/community/submit', answer),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
+    // The first test here loads chart info's chunk cold: on a busy machine that takes more than a second.
+    const box = await screen.findByRole(
+      'textbox',
+      { name: 'Write a comment (markdown)' },
+      { timeout: 10_000 },
+    )
     await waitFor(() => expect(box).toBeEnabled())
     await user.type(box, 'one more')
     await user.click(screen.getByRole('button', { name: /Submit$/ }))
