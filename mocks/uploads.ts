@@ -1,8 +1,9 @@
 // A stateful stand-in for our upload routes and the create/edit calls, in the wire types of
 // common/api/uploads.ts: GET {upload base}{sha1}?size&type starts an upload (201 when the file is stored),
 // PUT {uploadUrl} takes `Content-Range` chunks with the session's Bearer token, GET {uploadUrl} says how far
-// an upload got, and a completed upload is checked against its SHA-1 before it counts as stored. Every call
-// is recorded so tests can assert what the client sent; network failures can be injected per PUT.
+// an upload got, and a completed upload is checked against its SHA-1 (and, when a test asks, by its content, as
+// the server's commit does) before it counts as stored. Every call is recorded so tests can assert what the
+// client sent and where; network failures can be injected per PUT.
 import CryptoJS from 'crypto-js'
 import { HttpResponse, http } from 'msw'
 import {
@@ -16,6 +17,8 @@ import { type ErrorBody } from '../common/api/errors'
 
 export type RecordedStart = { sha1: string; size: number; type: string; authorization: string | null }
 export type RecordedPut = {
+  /** The address the chunk was sent to. */
+  url: string
   sha1: string
   range: string | null
   authorization: string | null
@@ -35,6 +38,12 @@ export type UploadBackendOptions = {
   chartId?: string
   /** Decides, per PUT (0-based across all files), whether it fails on the network. */
   failPut?: (index: number, put: Omit<RecordedPut, 'outcome'>) => PutFailure | undefined
+  /** The server's PUBLIC_URL, when the page was opened at another address of the same server: the start
+   *  names sessions under it, as the server does. Without it, the address the start was asked at. */
+  publicUrl?: string
+  /** The content check of a completed file (server/media/check.ts): a message refuses it, as the
+   *  server's commit does (400 upload_failed with that message), and nothing is kept. */
+  refuse?: (file: { type: string; bytes: Uint8Array }) => string | undefined
   /** Runs before each answer, e.g. to look at the page while a call is in flight. */
   before?: (call: { kind: 'start' | 'put' | 'status' | 'create' | 'edit'; type?: string }) => unknown
 }
@@ -64,7 +73,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
     ),
     starts: [] as RecordedStart[],
     puts: [] as RecordedPut[],
-    statusChecks: [] as { sha1: string; authorization: string | null }[],
+    statusChecks: [] as { url: string; sha1: string; authorization: string | null }[],
     created: [] as { body: CreateLevelBody; authorization: string | null }[],
     edits: [] as RecordedEdit[],
   }
@@ -108,7 +117,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       const id = [...sessions.entries()].find(([, open]) => open === session)![0]
       const answer: UploadStartResponse = {
         code: 200,
-        uploadUrl: new URL(`/upload/sessions/${id}`, url).href,
+        uploadUrl: `${options.publicUrl ?? url.origin}/upload/sessions/${id}`,
         token: session.token,
         received: session.received,
         ranges: progress(session, false).ranges,
@@ -121,6 +130,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       const range = request.headers.get('content-range')
       const body = new Uint8Array(await request.arrayBuffer())
       const put = {
+        url: request.url,
         sha1: session?.sha1 ?? '',
         range,
         authorization: request.headers.get('authorization'),
@@ -156,6 +166,15 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
           state.puts.push({ ...put, outcome: 'rejected' })
           return HttpResponse.json({ error: 'upload_failed' } satisfies ShortErrorBody, { status: 400 })
         }
+        const refused = options.refuse?.({ type: session.type, bytes: session.bytes })
+        if (refused !== undefined) {
+          state.puts.push({ ...put, outcome: 'rejected' })
+          sessions.delete(String(params.id))
+          return HttpResponse.json(
+            { code: 400, error: 'upload_failed', message: refused } satisfies ErrorBody,
+            { status: 400 },
+          )
+        }
         state.files.set(session.sha1, { type: session.type, bytes: session.bytes })
         sessions.delete(String(params.id))
         complete = true
@@ -168,6 +187,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
     http.get('*/upload/sessions/:id', async ({ request, params }) => {
       const session = sessionOf(request, String(params.id))
       state.statusChecks.push({
+        url: request.url,
         sha1: session?.sha1 ?? '',
         authorization: request.headers.get('authorization'),
       })

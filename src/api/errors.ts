@@ -55,6 +55,42 @@ export const errorKeyOf = (
   return key ?? fallback
 }
 
+/** What the server answered to a call that failed: its status, and the reason it gave (its error body's
+ *  `message`) when it gave one. A call the network lost has no answer. */
+export type ServerAnswer = { status: number; reason?: string }
+
+/** A failed upload and the catalogue key (docs/spec.md §8) it shows; `answer` is the server's when it
+ *  refused (none when the network failed, or the page itself refused). */
+export class UploadError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    message: string,
+    readonly answer?: ServerAnswer,
+  ) {
+    super(message)
+    this.name = 'UploadError'
+  }
+}
+
+/** The reason in a JSON error body (`{message}`, the catalogue body's or the protocol's). */
+export const reasonOf = (data: unknown): string | undefined => {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return undefined
+  const { message } = data
+  return typeof message === 'string' && message.trim() !== '' ? message.trim() : undefined
+}
+
+/** The server's answer to a failed call, when there was one: an HTTP status (with a JSON body or a proxy's
+ *  page), not a request the network lost or timed out. */
+export const answerOf = (error: unknown): ServerAnswer | undefined => {
+  if (error instanceof UploadError) return error.answer
+  if (!isFetchError(error)) return undefined
+  if (typeof error.status === 'number') {
+    const reason = 'data' in error ? reasonOf(error.data) : undefined
+    return reason === undefined ? { status: error.status } : { status: error.status, reason }
+  }
+  return error.status === 'PARSING_ERROR' ? { status: error.originalStatus } : undefined
+}
+
 /** The key a failed call's error body names, message or not (`not_found`, `bad_request`…). */
 export const serverErrorOf = (error: unknown): ErrorKey | undefined => bodyOfFailure(error)?.error
 

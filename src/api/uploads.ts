@@ -11,7 +11,7 @@ import {
   type UploadStartResponse,
 } from '../../common/api/uploads'
 import { UPLOAD_CHUNK_BYTES } from '../../common/rules'
-import { type MessageKey, catalogueKeyOf } from './errors'
+import { UploadError, catalogueKeyOf, reasonOf } from './errors'
 import { sonolusApi } from './sonolusApi'
 
 export type StartUploadArgs = { sha1: string; size: number; type: UploadKind }
@@ -38,16 +38,7 @@ export const uploadsApi = sonolusApi.injectEndpoints({
 
 export const { useStartUploadMutation, useCreateLevelMutation } = uploadsApi
 
-/** A failed upload and the catalogue key (docs/spec.md §8) it shows. */
-export class UploadError extends Error {
-  constructor(
-    readonly key: MessageKey,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'UploadError'
-  }
-}
+export { UploadError } from './errors'
 
 /** How often an upload asks the server how far it got after a chunk was lost on the network. */
 export const UPLOAD_RETRIES = 3
@@ -61,11 +52,27 @@ export type ChunkUpload = {
   token: string
   /** Bytes from the start the server holds already (a resumed upload). */
   received: number
-  /** The upload base; a relative uploadUrl resolves against it. */
+  /** The upload base: the session is reached on it (sessionUrl). */
   uploadBase: string
   /** Bytes the server holds, and the end of the chunk in flight. */
   onProgress?: (received: number, sending: number) => void
   signal?: AbortSignal
+}
+
+/** The session's path on the upload base (`sessions/{id}`) in the server's uploadUrl. */
+const SESSION_PATH = /\/upload\/(sessions\/[^/]+)$/
+
+/**
+ * Where the chunks of a session go: the session on the upload base this page calls. The server names the
+ * session under its PUBLIC_URL, but a page may have been opened at another address of the same server
+ * (http://127.0.0.1:8080 for http://localhost:8080), or call it through the proxy: chunks sent to
+ * PUBLIC_URL from there are another origin, which the page's policy and CORS refuse, and the upload
+ * would fail as if the network had.
+ */
+export const sessionUrl = (uploadUrl: string, uploadBase: string): string => {
+  const url = new URL(uploadUrl, uploadBase)
+  const session = SESSION_PATH.exec(url.pathname)?.[1]
+  return session ? new URL(session, uploadBase).href : url.href
 }
 
 const isAbort = (error: unknown, signal?: AbortSignal) =>
@@ -79,9 +86,12 @@ const readProgress = async (response: Response): Promise<UploadProgressResponse>
     data = undefined
   }
   if (!response.ok) {
+    // The server's reason travels with the error: a refusal is shown as one, not as a network failure.
+    const reason = reasonOf(data)
     throw new UploadError(
       catalogueKeyOf(data) ?? 'upload_failed',
       `the upload answered HTTP ${response.status}`,
+      reason === undefined ? { status: response.status } : { status: response.status, reason },
     )
   }
   const progress = data as Partial<UploadProgressResponse> | undefined
@@ -119,7 +129,7 @@ export const putChunks = async ({
   onProgress,
   signal,
 }: ChunkUpload): Promise<void> => {
-  const url = new URL(uploadUrl, uploadBase).href
+  const url = sessionUrl(uploadUrl, uploadBase)
   const authorization = `Bearer ${token}`
   const size = file.size
   let offset = received

@@ -201,6 +201,13 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
     expect(wrong.json()).toMatchObject({ error: 'create_failed', message: expect.stringMatching(/MP3/) })
     const notSus = await create(form({ susHash: sha1(music) }))
     expect(notSus.json()).toMatchObject({ error: 'create_failed', message: expect.stringMatching(/SUS/) })
+    // Text (the SUS, stored as a chart) named as the cover: its bytes are read again, by its role.
+    const textCover = await create(form({ coverHash: sha1(chart) }))
+    expect(textCover.statusCode).toBe(400)
+    expect(textCover.json()).toMatchObject({
+      error: 'create_failed',
+      message: 'The cover is not an image',
+    })
     expect((await create(form({ coverHash: 'not-a-hash' }))).json().error).toBe('create_failed')
     expect(await chartCount()).toBe(before)
   })

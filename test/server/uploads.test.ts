@@ -260,6 +260,13 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', (setup) => {
       ['a WAV as music', wav(1), 'music', /MP3/],
       ['text as music', Buffer.from('ID3 not really an mp3 '.repeat(50)), 'music', /MP3/],
       ['an mp3 as the cover', mp3(2, 770), 'cover', /not an image/],
+      // A text file named cover.png: the name never reaches the server, the bytes do.
+      [
+        'text as the cover',
+        Buffer.from('just some notes, not a picture\n'.repeat(20)),
+        'cover',
+        /not an image/,
+      ],
       ['a PNG as the chart', await png(13), 'chart', /SUS/],
       ['a SUS with an error', Buffer.from('#00002: 4\n#00010: 1x\n'), 'chart', /line 2/],
       ['text as level data', Buffer.from('{"bgmOffset":0}'), 'data', /level data/],

@@ -4,7 +4,8 @@
 // by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
 // moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
 // The author links to their page (issue 17). Issue 18: each tag opens the list filtered by it, and a card
-// shows what the level data is like.
+// shows what the level data is like. A scheduled chart is not published yet: it says when it will be, never
+// how long ago it was made (its publish time until then).
 import type { LevelItem } from '@sonolus/core'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -122,7 +123,7 @@ export const ChartInfoPage = () => {
                 {chart.scheduledTime !== null && (
                   <Tag color="blue" data-testid="chart-scheduled">
                     <FormattedMessage
-                      id="chart.scheduled"
+                      id="chart.info.scheduled_for"
                       values={{
                         time: (
                           <FormattedDate value={chart.scheduledTime} dateStyle="medium" timeStyle="short" />
@@ -196,11 +197,17 @@ export const ChartInfoPage = () => {
                       { rating: chart.rating.toFixed(1), count: chart.ratingNumber },
                     ),
                   },
-                  {
-                    key: 'published',
-                    label: <FormattedMessage id="chart.info.published" />,
-                    children: <RelativeTime time={data.publishTime} />,
-                  },
+                  // Until its time a scheduled chart's publish time is when it was made: the tag above
+                  // says when it will be published instead.
+                  ...(chart.scheduledTime === null
+                    ? [
+                        {
+                          key: 'published',
+                          label: <FormattedMessage id="chart.info.published" />,
+                          children: <RelativeTime time={data.publishTime} />,
+                        },
+                      ]
+                    : []),
                   {
                     key: 'id',
                     label: <FormattedMessage id="chart.info.id" />,

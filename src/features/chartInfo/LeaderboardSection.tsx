@@ -2,14 +2,15 @@
 // each with rank, player and value, and a button that opens the replay in the app at
 // {open-in-app base}/replays/{replay}. Its own loading flag gates it. A player's name opens their page
 // (issue 17). A chart whose level data was replaced (issue 19) has a version selector: the current
-// version's board by default, each earlier one's with its dates.
+// version's board by default, each earlier one's with its dates. A chart that is gone (deleted while its page
+// was open) has no board: the section says so, rather than call it a network failure.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Card, Empty, Flex, Select, Spin } from 'antd'
 import { EyeOutlined, PlayCircleOutlined } from '@ant-design/icons'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels'
 import { LEADERBOARD_VISIBLE_PAGES } from '../../../common/rules'
-import { errorKeyOf } from '../../api/errors'
+import { errorKeyOf, statusOf } from '../../api/errors'
 import { useGetRecordsQuery, useGetVersionsQuery } from '../../api/leaderboards'
 import { useBases } from '../../app/hooks'
 import { Paginator } from '../../components/Paginator'
@@ -29,7 +30,11 @@ export const LeaderboardSection = ({
   const [page, setPage] = useState(0)
   /** An earlier version's board; undefined: the current one. */
   const [version, setVersion] = useState<number | undefined>(undefined)
-  const { data, error, isLoading, isFetching } = useGetRecordsQuery({ id: chartId, board, page, version })
+  const records = useGetRecordsQuery({ id: chartId, board, page, version })
+  const { error, isLoading, isFetching } = records
+  const gone = statusOf(error) === 404
+  // A refetch that failed keeps the last records: a chart that is gone shows none of them.
+  const data = gone ? undefined : records.data
   const versions = useGetVersionsQuery(chartId).data
   const date = (time: number) => intl.formatDate(time, { dateStyle: 'medium', timeStyle: 'short' })
   return (
@@ -87,7 +92,8 @@ export const LeaderboardSection = ({
       }
     >
       {isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
-      {error && (
+      {gone && <Empty description={<FormattedMessage id="chart.info.not_found" />} />}
+      {error && !gone && (
         <Alert
           type="error"
           showIcon

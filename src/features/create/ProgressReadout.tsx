@@ -1,5 +1,6 @@
 // docs/spec.md §2/§4: the create/edit progress readout: the stage the pipeline is at (0 waiting … 7 finished) and
-// each stage's state, with the upload's progress (percent, and the buffer that runs ahead of it).
+// each stage's state, with the upload's progress (percent, and the buffer that runs ahead of it). A stage the
+// server refused keeps the server's reason beside it, after the message bar has gone.
 import { type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Progress } from 'antd'
@@ -33,7 +34,7 @@ export const stageNameId = (stage: CreateStage, mode: 'create' | 'edit'): Messag
 
 export const ProgressReadout = () => {
   const intl = useIntl()
-  const { stage, progress, mode, busy } = useAppSelector(selectPipeline)
+  const { stage, progress, mode, busy, reason } = useAppSelector(selectPipeline)
   const finished = stage === CREATE_STAGES.finished
   const rows: { stage: CreateStage; status: StageStatus; percent?: number; buffer?: number }[] = [
     ...WORK_STAGES.map((work) => ({ stage: work, ...progress[work] })),
@@ -79,6 +80,11 @@ export const ProgressReadout = () => {
                   status={row.status === 'failed' ? 'exception' : busy ? 'active' : 'normal'}
                   format={() => `${Math.round(row.percent ?? 0)}%`}
                 />
+              </div>
+            )}
+            {row.status === 'failed' && reason && (
+              <div className="create-stage-reason" data-testid="create-failure-reason">
+                {reason}
               </div>
             )}
           </li>

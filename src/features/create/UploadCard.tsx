@@ -1,7 +1,7 @@
 // docs/spec.md §2 "Create and Edit", the upload section: the cover with its thumbnail, the music and the chart file.
 // Each file is checked when it is picked (docs/spec.md §5): at most 20 MB (file_too_large, inline and as the
-// catalogue message), a cover the server can read, an mp3 by its name and first bytes, and a SUS that
-// converts (its level data is made here, gzipped at level 9).
+// catalogue message), a cover the server can read by its name and first bytes (PNG, JPEG or WebP), an mp3 by
+// its name and first bytes, and a SUS that converts (its level data is made here, gzipped at level 9).
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Flex, Form } from 'antd'
 import { PictureOutlined } from '@ant-design/icons'
@@ -13,7 +13,7 @@ import { showError } from '../../app/messages/messagesSlice'
 import { type ChartFormRules, type ChartFormValues, type FileField, type PickedChart } from './chartForm'
 import { FilePicker, type Picked } from './FilePicker'
 import { useObjectUrl } from './useObjectUrl'
-import { isImageFile, isMp3File, isSusName, isTooLarge } from './validation'
+import { hasImageBytes, isImageFile, isMp3File, isSusName, isTooLarge } from './validation'
 
 const COVER_ACCEPT = 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp'
 const MUSIC_ACCEPT = '.mp3,audio/mpeg'
@@ -47,6 +47,16 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
     (passes: (file: File) => boolean | Promise<boolean>, messageId: MessageId) =>
     async (file: File): Promise<Picked> =>
       tooLarge(file) ?? ((await passes(file)) ? { file } : { error: intl.formatMessage({ id: messageId }) })
+
+  /** A cover named as an image whose bytes are not one says so, rather than fail at upload. */
+  const checkCover = async (file: File): Promise<Picked> => {
+    const large = tooLarge(file)
+    if (large) return large
+    if (!isImageFile(file)) return { error: intl.formatMessage({ id: 'create.cover_not_image' }) }
+    if (!(await hasImageBytes(file)))
+      return { error: intl.formatMessage({ id: 'create.cover_bytes_not_image' }) }
+    return { file }
+  }
 
   const checkChart = async (file: File): Promise<PickedChart> => {
     const large = tooLarge(file)
@@ -106,13 +116,7 @@ export const UploadCard = ({ chart, busy, rules }: UploadCardProps) => {
           )}
         </div>
         <Flex vertical style={{ flex: 1, minWidth: 280 }}>
-          {fileItem(
-            'cover',
-            COVER_ACCEPT,
-            !!chart,
-            checked(isImageFile, 'create.cover_not_image'),
-            'create.cover_hint',
-          )}
+          {fileItem('cover', COVER_ACCEPT, !!chart, checkCover, 'create.cover_hint')}
           {/* docs/spec.md §5: mp3 only, by its name and by its first bytes. */}
           {fileItem('music', MUSIC_ACCEPT, !!chart?.musicHash, checked(isMp3File, 'create.music_not_mp3'))}
           {fileItem('chart', CHART_ACCEPT, !!chart?.susHash, checkChart, 'create.chart_hint')}

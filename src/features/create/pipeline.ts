@@ -2,11 +2,12 @@
 // music, 4 chart file (SUS), 5 level data (the SUS converted and gzipped in the browser), 6 create or
 // update the level, 7 finished. Each upload is skipped when there is no new file (an edit then keeps the
 // chart's hash) and when the server has the file already (201). A failure is logged, shown with its
-// catalogue message (docs/spec.md §8), and ends the run; the slice then re-enables the form.
+// catalogue message (docs/spec.md §8), and ends the run; the slice then re-enables the form. A file or chart the
+// server refuses shows the server's reason (showFailure): only a failure of the network says network.
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit'
 import { CREATE_STAGES, type LevelFormBody, type UploadKind } from '../../../common/api/uploads'
 import { MAX_UPLOAD_BYTES } from '../../../common/rules'
-import { type MessageKey, catalogueKeyOf } from '../../api/errors'
+import { type MessageKey, answerOf, catalogueKeyOf } from '../../api/errors'
 import { levelsApi } from '../../api/levels'
 import { UploadError, putChunks, uploadsApi } from '../../api/uploads'
 import { SERVERS, type ServerId } from '../../app/servers'
@@ -35,7 +36,12 @@ export type PipelineInput = {
   rulesAccepted?: boolean
 }
 
-export type PipelineFailure = { stage: WorkStage; error: MessageKey }
+export type PipelineFailure = {
+  stage: WorkStage
+  error: MessageKey
+  /** What the server said when it refused the stage's call (a file that is not what it claims, a field). */
+  reason?: string
+}
 
 type StateWithServer = { settings: { server: ServerId } }
 
@@ -165,6 +171,9 @@ export const runPipeline = createAsyncThunk<
       console.error(`create/edit failed at stage ${failed}:`, error)
       dispatch(showFailure(error, key))
     }
-    return rejectWithValue({ stage: failed, error: key })
+    const reason = answerOf(error)?.reason
+    return rejectWithValue(
+      reason === undefined ? { stage: failed, error: key } : { stage: failed, error: key, reason },
+    )
   }
 })

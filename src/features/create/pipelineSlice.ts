@@ -22,6 +22,8 @@ export type PipelineState = {
   busy: boolean
   /** The catalogue key the last failure showed. */
   error?: MessageKey
+  /** The server's reason for refusing the last run, shown beside the stage that failed. */
+  reason?: string
   /** The chart the last successful run made or updated. */
   chartId?: string
 }
@@ -61,6 +63,7 @@ const pipelineSlice = createSlice({
         state.progress = freshProgress()
         state.busy = true
         state.error = undefined
+        state.reason = undefined
         state.chartId = undefined
       })
       .addCase(stageStarted, (state, action) => {
@@ -92,6 +95,7 @@ const pipelineSlice = createSlice({
         const failed = action.payload?.stage ?? (isWorkStage(state.stage) ? state.stage : undefined)
         if (failed !== undefined) state.progress[failed].status = 'failed'
         state.error = action.payload?.error
+        state.reason = action.payload?.reason
       }),
   selectors: {
     selectPipeline: (state) => state,

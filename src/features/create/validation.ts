@@ -4,9 +4,28 @@ import { LEVEL_MIN, MAX_UPLOAD_BYTES, levelMax } from '../../../common/rules'
 
 export const isTooLarge = (file: Blob): boolean => file.size > MAX_UPLOAD_BYTES
 
-/** Covers the server can read; the type is missing on some systems, so the name counts too. */
+/** Covers the server can read, by type or name (the type is missing on some systems); hasImageBytes then
+ *  checks what the file holds. */
 export const isImageFile = (file: File): boolean =>
   /^image\/(png|jpeg|webp)$/.test(file.type) || /\.(png|jpe?g|webp)$/i.test(file.name)
+
+const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0): boolean =>
+  head.length >= at + bytes.length && bytes.every((byte, i) => head[at + i] === byte)
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const JPEG_START = [0xff, 0xd8, 0xff]
+const RIFF = [0x52, 0x49, 0x46, 0x46]
+const WEBP = [0x57, 0x45, 0x42, 0x50]
+
+/** A PNG opens with its 8-byte signature, a JPEG with a start-of-image marker, a WebP with "RIFF", its size
+ *  and "WEBP". A name or a type says nothing of the bytes: a text file named cover.png has neither. */
+export const hasImageHeader = (head: Uint8Array): boolean =>
+  startsWith(head, PNG_SIGNATURE) ||
+  startsWith(head, JPEG_START) ||
+  (startsWith(head, RIFF) && startsWith(head, WEBP, 8))
+
+export const hasImageBytes = async (file: Blob): Promise<boolean> =>
+  hasImageHeader(new Uint8Array(await file.slice(0, 12).arrayBuffer()))
 
 export const isMp3Name = (name: string): boolean => /\.mp3$/i.test(name)
 export const isSusName = (name: string): boolean => /\.sus$/i.test(name)

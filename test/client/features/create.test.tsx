@@ -12,6 +12,7 @@ import Cookies from 'js-cookie'
 import { convertSus } from '../../../common/chart'
 import { type CreateLevelBody, MAX_TAGS } from '../../../common/api/uploads'
 import { AppRoutes } from '../../../src/app/router'
+import { sessionUrl } from '../../../src/api/uploads'
 import { selectPipeline } from '../../../src/features/create/pipelineSlice'
 import {
   fromLocalInput,
@@ -280,7 +281,13 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       await waitForStage(7)
       expect(mock.state.puts).toHaveLength(ranges.length)
       mock.state.puts.forEach((put, index) => expect(put.range).toMatch(new RegExp(`^${ranges[index]}`)))
-      expect(mock.state.statusChecks).toEqual([{ sha1: sha1(musicBytes), authorization: 'Bearer token-1' }])
+      expect(mock.state.statusChecks).toEqual([
+        {
+          url: `${window.location.origin}/upload/sessions/s1`,
+          sha1: sha1(musicBytes),
+          authorization: 'Bearer token-1',
+        },
+      ])
       expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
       expect(mock.state.created[0].body.musicHash).toBe(sha1(musicBytes))
     },
@@ -339,6 +346,81 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     expect(mock.state.created).toHaveLength(0)
   })
 
+  it('shows the reason the server gives for refusing a file, never a network error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    // The server's commit reads the bytes: these open like a PNG, but are not one.
+    const mock = backend({
+      refuse: ({ type }) => (type === 'cover' ? 'The cover is not an image' : undefined),
+    })
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    expect(
+      await screen.findByText(
+        'The server refused the file: The cover is not an image',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(UPLOAD_FAILED)).not.toBeInTheDocument()
+    expect(stageRow(1)).toHaveAttribute('data-status', 'failed')
+    // The readout keeps the reason beside the stage after the message bar has gone.
+    expect(within(stageRow(1)).getByTestId('create-failure-reason')).toHaveTextContent(
+      'The cover is not an image',
+    )
+    expect(mock.state.files.has(sha1(coverBytes))).toBe(false)
+    expect(mock.state.created).toHaveLength(0)
+    await waitFor(() => expect(submitButton(/Create$/)).toBeEnabled())
+  })
+
+  it('shows the reason when the server refuses to start an upload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const mock = backend()
+    const reason = 'querystring/type: Expected union value'
+    server.use(
+      http.get('*/upload/:sha1', () =>
+        HttpResponse.json(
+          { code: 400, error: 'upload_failed', message: reason, field: 'querystring/type' },
+          { status: 400 },
+        ),
+      ),
+    )
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.click(submitButton(/Create$/))
+    expect(
+      await screen.findByText(`The server refused the file: ${reason}`, {}, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(UPLOAD_FAILED)).not.toBeInTheDocument()
+    expect(stageRow(1)).toHaveAttribute('data-status', 'failed')
+    expect(mock.state.puts).toHaveLength(0)
+    expect(mock.state.created).toHaveLength(0)
+  })
+
+  it('sends the chunks to the address the page was opened at when the server names its sessions under another', async () => {
+    // PUBLIC_URL is another address of the same server: a page cannot send its chunks there (another
+    // origin, refused by its policy and by CORS).
+    const mock = backend({ publicUrl: 'http://127.0.0.1:8080', stored: [sha1(coverBytes), backgroundHash] })
+    const { user } = await openCreate()
+    await fillRequired(user)
+    await user.upload(screen.getByLabelText('Music (mp3)'), music())
+    await user.click(submitButton(/Create$/))
+    await waitForStage(7)
+    expect(mock.state.puts.map((put) => put.url)).toEqual(
+      Array.from({ length: 3 }, () => `${window.location.origin}/upload/sessions/s1`),
+    )
+    expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
+  })
+
+  it('finds a session on the upload base, keeping its path prefix', () => {
+    expect(
+      sessionUrl('http://localhost:8080/sirius/upload/sessions/abc', 'http://127.0.0.1:8080/sirius/upload/'),
+    ).toBe('http://127.0.0.1:8080/sirius/upload/sessions/abc')
+    expect(sessionUrl('sessions/abc', 'https://proxy.example/upload/')).toBe(
+      'https://proxy.example/upload/sessions/abc',
+    )
+  })
+
   it.each([
     ['a network failure', () => HttpResponse.error(), CREATE_FAILED],
     [
@@ -355,9 +437,13 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     [
       'a 400 create_failed',
       () => HttpResponse.json({ error: 'create_failed', message: 'level must be…' }, { status: 400 }),
-      CREATE_FAILED,
+      'The chart was not saved: level must be…',
     ],
-    ['a 500', () => HttpResponse.json({ error: 'internal_error' }, { status: 500 }), CREATE_FAILED],
+    [
+      'a 500',
+      () => HttpResponse.json({ error: 'internal_error' }, { status: 500 }),
+      'The server could not do this (HTTP 500); please try again later',
+    ],
     [
       'a 403 suspended (a ban)',
       () =>
@@ -409,6 +495,34 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
     await waitForStage(7)
     expect(mock.state.starts.map((start) => start.type)).toEqual(['cover', 'background'])
     expect(stageRow(3)).toHaveAttribute('data-status', 'skipped')
+  })
+
+  it('takes a cover by its bytes (PNG, JPEG or WebP), refusing a text file named .png, and sends nothing for it', async () => {
+    const mock = backend()
+    const { user } = await openCreate()
+    const coverInput = screen.getByLabelText('Cover image')
+    const error =
+      'This file is not a PNG, JPEG or WebP image, whatever its name says: its contents are something else'
+    await user.upload(coverInput, file('just some notes, not a picture\n', 'cover.png', 'image/png'))
+    expect(await screen.findByText(error)).toBeInTheDocument()
+    expect(screen.getByTestId('create-cover-name')).toHaveTextContent('No file chosen')
+    await fillRequired(user, { withCover: false })
+    await user.click(submitButton(/Create$/))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(mock.state.starts).toEqual([])
+    expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
+    // A JPEG and a WebP are covers too.
+    const jpeg = file(pattern(1000, 6, [0xff, 0xd8, 0xff, 0xe0]), 'photo.jpg', 'image/jpeg')
+    await user.upload(coverInput, jpeg)
+    await waitFor(() => expect(screen.queryByText(error)).not.toBeInTheDocument())
+    expect(screen.getByTestId('create-cover-name')).toHaveTextContent('photo.jpg')
+    const riff = [0x52, 0x49, 0x46, 0x46, 0xe0, 0x03, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50]
+    await user.upload(coverInput, file(pattern(1000, 7, riff), 'art.webp', 'image/webp'))
+    await waitFor(() => expect(screen.getByTestId('create-cover-name')).toHaveTextContent('art.webp'))
+    // A WAV is a RIFF file too, but not a WebP.
+    const wav = [0x52, 0x49, 0x46, 0x46, 0xe0, 0x03, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45]
+    await user.upload(coverInput, file(pattern(1000, 8, wav), 'art.webp', 'image/webp'))
+    expect(await screen.findByText(error)).toBeInTheDocument()
   })
 
   it('takes mp3 only: by its name and by its first bytes (ID3 or an MPEG frame sync)', async () => {

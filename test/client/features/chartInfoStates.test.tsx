@@ -1,0 +1,120 @@
+// Chart info in the states a chart passes through: scheduled (not published yet, so it says when it will be,
+// never how long ago it was made), and gone (deleted while its page was open: its leaderboard is not a
+// network failure). Against msw handlers in our wire types; a 404 is the server's catalogue body.
+import { describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { type ErrorBody } from '../../../common/api/errors'
+import { AppRoutes } from '../../../src/app/router'
+import { server } from '../../../mocks/node'
+import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
+import { expectLocation, renderWithProviders } from '../renderWithProviders'
+
+const NETWORK = /Network connection error/
+const GONE = 'There is no chart with this id'
+const noSuchChart = () =>
+  HttpResponse.json({ code: 404, error: 'not_found', message: 'No such chart' } satisfies ErrorBody, {
+    status: 404,
+  })
+
+const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
+const leaderboard = () => screen.getByText('Leaderboard').closest('.ant-card') as HTMLElement
+
+describe('chart info: a scheduled chart', () => {
+  // Made a few seconds ago, to be published in two days.
+  const scheduledTime = Date.now() + 2 * 86_400_000
+  const chart = sampleChart(41, {
+    title: 'Later chart',
+    isPublic: 0,
+    publishTime: Date.now() - 4000,
+    scheduledTime,
+  })
+
+  it('says when it will be published, with the date, and never that it was published', async () => {
+    loggedIn()
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    const tag = await screen.findByTestId('chart-scheduled', {}, { timeout: 3000 })
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      scheduledTime,
+    )
+    expect(tag).toHaveTextContent(`Scheduled for ${date}`)
+    expect(screen.queryByText('Published')).not.toBeInTheDocument()
+    expect(screen.queryByText(/seconds? ago/)).not.toBeInTheDocument()
+  })
+
+  it('shows its publish time as before once it is published', async () => {
+    const published = { ...chart, isPublic: 1 as const, scheduledTime: null, publishTime: Date.now() - 4000 }
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(published))))
+    renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(await screen.findByText('Published', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByText(/^\d+ seconds ago$/)).toBeInTheDocument()
+    expect(screen.queryByTestId('chart-scheduled')).not.toBeInTheDocument()
+  })
+})
+
+describe('chart info: a chart that is gone', () => {
+  const chart = sampleChart(42, { title: 'Doomed chart' })
+
+  it('says the chart is gone in its leaderboard when the board answers 404, not a network error', async () => {
+    server.use(
+      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', noSuchChart),
+    )
+    renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(await screen.findByText(GONE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument()
+    // The message bar comes 500 ms after a failure: give it that.
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
+    expect(document.querySelector('.message-alert')).toBeNull()
+  })
+
+  it('shows no network error anywhere after its owner deletes it', async () => {
+    loggedIn()
+    let deleted = false
+    // The chart's own calls: '*/sonolus/levels/:name' also matches the list the page goes to after.
+    const unlessDeleted =
+      (answer: () => Response) =>
+      ({ params }: { params: Record<string, unknown> }) =>
+        // Another name falls through to the default handlers.
+        params.name !== `wbs-${chart.id}` ? undefined : deleted ? noSuchChart() : answer()
+    server.use(
+      http.get(
+        '*/sonolus/levels/:name',
+        unlessDeleted(() => HttpResponse.json(detailsResponse(chart))),
+      ),
+      http.get(
+        '*/sonolus/levels/:name/leaderboards/:board/records/list',
+        unlessDeleted(() =>
+          HttpResponse.json({
+            pageCount: 1,
+            records: [{ name: 'r1', rank: '#1', player: 'Ann#1', value: '990000', replay: 'replay-r1' }],
+          }),
+        ),
+      ),
+      http.get(
+        '*/sonolus/levels/:name/versions',
+        unlessDeleted(() =>
+          HttpResponse.json({ current: { version: 1, time: chart.publishTime, players: 1 }, earlier: [] }),
+        ),
+      ),
+      http.post('*/sonolus/levels/:name/submit', () => {
+        deleted = true
+        return HttpResponse.json({ key: '', hashes: [], shouldRemoveItem: true })
+      }),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(await screen.findByTestId('record', {}, { timeout: 3000 })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Delete/ }))
+    await act(async () => user.click(screen.getAllByRole('button', { name: /Delete/ }).at(-1)!))
+    // Its board is asked again, and is gone with the chart.
+    await waitFor(() => expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument(), { timeout: 3000 })
+    expect(screen.queryByTestId('record')).not.toBeInTheDocument()
+    expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
+    await expectLocation('/chart/list', 10_000)
+    // Past the message bar's delay for anything the deletion set off.
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
+  })
+})
