@@ -1,14 +1,17 @@
 // What a visitor sees on a page that needs a login (My charts, Liked charts, Create): one message, with
-// the way to log in (issue 15), as the community card does. Not an error: no error message bar.
+// the way to log in, as the community card does. Not an error: no error message bar. The lock
+// is decorative: antd's 403 picture names itself "Unauthorized" (in English, whatever the language), which
+// a screen reader reads out as a second message.
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Button, Result } from 'antd'
-import { LoginOutlined } from '@ant-design/icons'
+import { LockOutlined, LoginOutlined } from '@ant-design/icons'
 
 export const LoginPrompt = () => (
   <div data-testid="login-prompt">
     <Result
-      status="403"
+      status="info"
+      icon={<LockOutlined aria-hidden />}
       title={<FormattedMessage id="error.not_login" />}
       extra={
         <Link to="/settings/sonolus">

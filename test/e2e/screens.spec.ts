@@ -19,7 +19,7 @@ test('browses the list, searches a title and pages forward', async ({ page }) =>
 
   await page.getByRole('searchbox', { name: 'Search by title' }).fill('midnight')
   await page.getByRole('button', { name: /Search$/ }).click()
-  await expect(page).toHaveURL(/title=midnight/)
+  await expect(page).toHaveURL(/keywords=midnight/)
   await expect(page.getByTestId('chart-card')).toHaveCount(1)
   await expect(page.getByTestId('chart-card')).toContainText('Midnight Relay')
 })

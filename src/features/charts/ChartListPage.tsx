@@ -1,8 +1,10 @@
-// docs/spec.md §2 "Chart list, My charts, Liked charts": search by title with a search button, the cards, and
-// pagination with 7 visible pages (zero-based in calls). Mine and Liked need a login: without one the
-// page shows not_login. Page, title and (issue 18) the filter bar's filters and sort live in the address,
-// so back and forward work and links share; what the address holds that the list does not know is
-// left out with a notice.
+// docs/spec.md §2 "Chart list, My charts, Liked charts": search with a search button, the cards, and
+// pagination with 7 visible pages (zero-based in calls). The one search box searches titles and more (the
+// keywords: title, artists, composer, author, tags), so the filter bar has no second one; an older
+// address's title= still searches titles alone. Mine and Liked need a login: a visitor sees only the
+// login prompt. Page, search and the filter bar's filters and sort live in the address, so back
+// and forward work and links share; what the address holds that the list does not know is dropped from
+// it, with a notice naming it.
 import { useEffect, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router-dom'
@@ -19,9 +21,16 @@ import { LoginPrompt } from '../../components/LoginPrompt'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from './ChartCard'
 import { FilterBar } from './FilterBar'
-import { type ChartFilters, filterParams, isFiltered, readFilters } from './filters'
+import { type ChartFilters, type Ignored, filterParams, isFiltered, readFilters, searchText } from './filters'
 
 const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
+
+/** The address's query for these filters and page. */
+const addressOf = (filters: ChartFilters, page: number): URLSearchParams => {
+  const search = new URLSearchParams(filterParams(filters))
+  if (page > 0) search.set('page', String(page))
+  return search
+}
 
 export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const intl = useIntl()
@@ -29,16 +38,24 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const [params, setParams] = useSearchParams()
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0)
   const { filters, ignored } = useMemo(() => readFilters(params), [params])
-  const title = filters.title
-  const [draft, setDraft] = useState(title)
-  useEffect(() => setDraft(title), [title])
+  const search = searchText(filters)
+  const [draft, setDraft] = useState(search)
+  useEffect(() => setDraft(search), [search])
+  // What the address held that the list does not know: taken out of it (replacing the entry, so Back does
+  // not return to it) and named in the notice until the next change.
+  const [dropped, setDropped] = useState<Ignored[]>([])
+  useEffect(() => {
+    if (ignored.length === 0) return
+    setDropped(ignored)
+    setParams(addressOf(filters, page), { replace: true })
+  }, [ignored, filters, page, setParams])
 
   const { user, isLoading: checkingLogin } = useCurrentUser()
   const needsLogin = scope !== 'all'
   const blocked = needsLogin && !checkingLogin && !user
   const apiFilters = useMemo(() => filterParams({ ...filters, title: '' }), [filters])
   const { data, error, isFetching, isLoading } = useGetLevelListQuery(
-    { page, title, scope, filters: apiFilters },
+    { page, title: filters.title, scope, filters: apiFilters },
     { skip: needsLogin && !user },
   )
 
@@ -48,15 +65,28 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const loginNeeded = errorKey === 'not_login'
   useFailureMessage(loginNeeded ? undefined : errorKey, error)
 
-  /** A new page, title or filter set: written to the address (a filter change starts at page 0). */
-  const update = (next: { page?: number; title?: string; filters?: ChartFilters }) => {
-    const nextFilters = { ...(next.filters ?? filters), title: next.title ?? title }
-    const search = new URLSearchParams(filterParams(nextFilters))
-    const nextPage = next.page ?? page
-    if (nextPage > 0) search.set('page', String(nextPage))
-    setParams(search)
+  /** A new page, search or filter set: written to the address (a filter change starts at page 0). A
+   *  search replaces an older address's title search, so the box's words are the whole search. */
+  const update = (next: { page?: number; search?: string; filters?: ChartFilters }) => {
+    const nextFilters = next.filters ?? filters
+    setDropped([])
+    setParams(
+      addressOf(
+        next.search === undefined ? nextFilters : { ...nextFilters, keywords: next.search, title: '' },
+        next.page ?? page,
+      ),
+    )
     window.scrollTo({ top: 0 })
   }
+
+  // A visitor on My charts or Liked charts has nothing here but the way to log in (and, until the login is
+  // known, nothing but a spinner, so that no search box flashes by first).
+  if (loginNeeded || (needsLogin && checkingLogin))
+    return (
+      <Scaffold title={<FormattedMessage id={`route.${ROUTE[scope]}`} />}>
+        {loginNeeded ? <LoginPrompt /> : <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
+      </Scaffold>
+    )
 
   return (
     <Scaffold title={<FormattedMessage id={`route.${ROUTE[scope]}`} />}>
@@ -68,7 +98,7 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') update({ title: draft.trim(), page: 0 })
+            if (event.key === 'Enter') update({ search: draft.trim(), page: 0 })
           }}
           placeholder={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
           aria-label={intl.formatMessage({ id: 'chart.list.search_placeholder' })}
@@ -77,31 +107,29 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
         <Button
           type="primary"
           icon={<SearchOutlined />}
-          onClick={() => update({ title: draft.trim(), page: 0 })}
+          onClick={() => update({ search: draft.trim(), page: 0 })}
         >
           <FormattedMessage id="chart.list.search" />
         </Button>
       </Flex>
       <FilterBar filters={filters} onChange={(next) => update({ filters: next, page: 0 })} />
-      {ignored.length > 0 && (
+      {dropped.length > 0 && (
         <Alert
           type="warning"
           showIcon
           closable
+          onClose={() => setDropped([])}
           style={{ marginBottom: 16 }}
           data-testid="filters-ignored"
           message={
             <FormattedMessage
               id="chart.filter.ignored"
-              values={{ params: ignored.map(({ param, value }) => `${param}=${value}`).join(', ') }}
+              values={{ params: dropped.map(({ param, value }) => `${param}=${value}`).join(', ') }}
             />
           }
         />
       )}
-      {loginNeeded && <LoginPrompt />}
-      {errorKey && !loginNeeded && (
-        <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />
-      )}
+      {errorKey && <Alert type="error" showIcon message={<FormattedMessage id={`error.${errorKey}`} />} />}
       {(checkingLogin || isLoading) && !errorKey && (
         <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
       )}
@@ -111,8 +139,8 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
             // A search that found nothing says so, rather than that there are no charts at all.
             <Empty
               description={
-                title ? (
-                  <FormattedMessage id="chart.list.no_match" values={{ title }} />
+                search ? (
+                  <FormattedMessage id="chart.list.no_match" values={{ title: search }} />
                 ) : isFiltered(filters) ? (
                   <FormattedMessage id="chart.filter.no_match" />
                 ) : (

@@ -1,7 +1,7 @@
-// The chart list's filter bar (issue 18): keywords, tags, level, length and notes-per-second ranges,
-// Olivier, the three level-data features, and the sort. Every change is the page's `onChange` with the
-// whole filter set; the page writes it to the address. Sliders apply when let go; the keyword box on Enter
-// or when it loses focus.
+// The chart list's filter bar: tags, level, length and notes-per-second ranges, Olivier, the
+// three level-data features, and the sort. Words are the page's one search box, not a field here. Every
+// change is the page's `onChange` with the whole filter set; the page writes it to the address. Sliders
+// apply when let go.
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button, Card, Flex, Radio, Select, Slider } from 'antd'
@@ -121,11 +121,6 @@ export const FilterBar = ({
   const intl = useIntl()
   const set = <K extends keyof ChartFilters>(key: K, value: ChartFilters[K]) =>
     onChange({ ...filters, [key]: value })
-  const [keywords, setKeywords] = useState(filters.keywords)
-  useEffect(() => setKeywords(filters.keywords), [filters.keywords])
-  const applyKeywords = () => {
-    if (keywords.trim() !== filters.keywords) set('keywords', keywords.trim())
-  }
   const filtered = isFiltered(filters) || filters.sort !== DEFAULT_FILTERS.sort
 
   return (
@@ -139,7 +134,8 @@ export const FilterBar = ({
           size="small"
           icon={<ClearOutlined />}
           disabled={!filtered}
-          onClick={() => onChange({ ...DEFAULT_FILTERS, title: filters.title })}
+          // The search box is not the filter bar's: its words stay.
+          onClick={() => onChange({ ...DEFAULT_FILTERS, title: filters.title, keywords: filters.keywords })}
           data-testid="filter-reset"
         >
           <FormattedMessage id="chart.filter.reset" />
@@ -147,24 +143,6 @@ export const FilterBar = ({
       }
     >
       <Flex wrap gap="12px 24px" align="flex-end">
-        <label className="chart-filter">
-          <span className="chart-filter-label">
-            <FormattedMessage id="chart.filter.keywords" />
-          </span>
-          <input
-            type="search"
-            className="search-input"
-            value={keywords}
-            maxLength={100}
-            placeholder={intl.formatMessage({ id: 'chart.filter.keywords_placeholder' })}
-            onChange={(event) => setKeywords(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') applyKeywords()
-            }}
-            onBlur={applyKeywords}
-            data-testid="filter-keywords"
-          />
-        </label>
         <div className="chart-filter">
           <span className="chart-filter-label" id="filter-tags-label">
             <FormattedMessage id="chart.filter.tags" />

@@ -1,9 +1,9 @@
-// The chart list's filters and sort in the address (issue 18): read from the URL (shareable; Back works),
-// written back with only what differs from "everything, newest first", and passed to /levels/list under
-// the same names. What the address holds that the list does not know is left out and reported, so the
-// page can say so and keep the rest: an unknown parameter, an unknown choice, a number that is not one,
-// or a range whose minimum passes its maximum. Numbers outside the rules' bounds are clamped (the server
-// answers them with a 400 instead).
+// The chart list's search, filters and sort in the address: read from the URL (shareable; Back
+// works), written back with only what differs from "everything, newest first", and passed to /levels/list
+// under the same names. What the address holds that the list does not know is reported, so the page can
+// drop it from the address, say so, and keep the rest: an unknown parameter, an unknown choice, a number
+// that is not one, tags past the limit, or a range whose minimum passes its maximum. Numbers outside the
+// rules' bounds are clamped (the server answers them with a 400 instead).
 import {
   CHART_SORTS,
   type ChartSort,
@@ -22,9 +22,9 @@ export type OlivierFilter = (typeof OLIVIER_FILTERS)[number]
 export type Range = [number, number]
 
 export type ChartFilters = {
-  /** The spec's title box. */
+  /** A title-only search: the search box wrote `title=` once, and those addresses still mean it. */
   title: string
-  /** Words over title, artists, composer, author and tags. */
+  /** The search box: words over title, artists, composer, author and tags. */
   keywords: string
   /** Whole tags; the chart has every one. */
   tags: string[]
@@ -88,10 +88,10 @@ const clamp = (value: number, name: RangeName) => {
 }
 
 /** Tags as the address and the API write them: trimmed, no empty ones, no repeats, at most TAG_FILTER_MAX. */
-export const cleanTags = (tags: readonly string[]): string[] =>
+export const cleanTags = (tags: readonly string[], max: number = TAG_FILTER_MAX): string[] =>
   [...new Set(tags.map((tag) => tag.replace(/,/g, ' ').trim().slice(0, MAX_TAG_LENGTH)))]
     .filter(Boolean)
-    .slice(0, TAG_FILTER_MAX)
+    .slice(0, max)
 
 /** The filters an address holds, and what of it was left out. */
 export const readFilters = (params: URLSearchParams): { filters: ChartFilters; ignored: Ignored[] } => {
@@ -109,10 +109,11 @@ export const readFilters = (params: URLSearchParams): { filters: ChartFilters; i
   }
   filters.title = (params.get('title') ?? '').trim().slice(0, TEXT_MAX)
   filters.keywords = (params.get('keywords') ?? '').trim().slice(0, TEXT_MAX)
-  const tags = params.get('tags') ?? ''
-  filters.tags = cleanTags(tags.split(','))
-  if (tags.split(',').filter((tag) => tag.trim()).length > TAG_FILTER_MAX)
-    ignored.push({ param: 'tags', value: tags })
+  // Only the tags past the limit are left out: the rest still filter.
+  const tags = cleanTags(params.get('tags')?.split(',') ?? [], Infinity)
+  filters.tags = tags.slice(0, TAG_FILTER_MAX)
+  if (tags.length > TAG_FILTER_MAX)
+    ignored.push({ param: 'tags', value: tags.slice(TAG_FILTER_MAX).join(',') })
   filters.sort = choice('sort', CHART_SORTS, 'newest')
   filters.olivier = choice('olivier', OLIVIER_FILTERS, 'any')
   for (const feature of FEATURES) filters[feature] = choice(feature, FEATURE_FILTERS, 'any')
@@ -155,9 +156,12 @@ export const filterParams = (filters: ChartFilters): Record<string, string> => {
   return params
 }
 
-/** True when the filters narrow the list (beyond the title box and the sort). */
+/** The search box's words: its keywords, or an older address's title search. */
+export const searchText = (filters: ChartFilters): string => filters.keywords || filters.title
+
+/** True when the filter bar narrows the list (beyond the search box and the sort). */
 export const isFiltered = (filters: ChartFilters): boolean =>
-  Object.keys(filterParams({ ...filters, title: '', sort: 'newest' })).length > 0
+  Object.keys(filterParams({ ...filters, title: '', keywords: '', sort: 'newest' })).length > 0
 
 /** The address of the list for these filters (a tag chip's link, say). */
 export const chartListPath = (filters: Partial<ChartFilters>): string => {

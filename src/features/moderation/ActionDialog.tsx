@@ -108,6 +108,8 @@ export const ActionDialog = ({ target, action, label, current, onClose }: Action
               />
             </Form.Item>
           )}
+          {/* The required mark and, once it is left empty, the error say "Required"; the hint says only who
+              reads the reason, so the word is not shown twice. */}
           <Form.Item
             label={<FormattedMessage id="moderation.reason" />}
             htmlFor="moderation-reason"
@@ -118,6 +120,8 @@ export const ActionDialog = ({ target, action, label, current, onClose }: Action
           >
             <Input.TextArea
               id="moderation-reason"
+              aria-required
+              aria-invalid={missing}
               value={reason}
               count={REASON_COUNT}
               autoSize={{ minRows: 3, maxRows: 8 }}

@@ -1,5 +1,7 @@
 // /playlists (issue 19): everyone's public playlists, searchable, and for a logged-in user their own
 // (private ones too) on a second tab; "New playlist" makes one (title, description, public) and opens it.
+// A logged-in user lands on their own tab when they have playlists, and on the public ones when they have
+// none (an empty tab is no way to start).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate } from 'react-router-dom'
@@ -158,33 +160,48 @@ const PlaylistList = ({ mine }: { mine: boolean }) => {
   )
 }
 
+type Tab = 'all' | 'mine'
+
 export const PlaylistsPage = () => {
-  const { user } = useCurrentUser()
+  const intl = useIntl()
+  const { user, isLoading: checkingLogin } = useCurrentUser()
+  // The own tab's first page (the same call the tab makes, so it is asked once).
+  const mine = useGetPlaylistsQuery({ page: 0, mine: true, keywords: '' }, { skip: !user })
+  const [chosen, setChosen] = useState<Tab>()
+  const landing: Tab = user && (mine.data?.rawItems.length ?? 0) > 0 ? 'mine' : 'all'
+  const active: Tab = chosen === 'mine' && !user ? 'all' : (chosen ?? landing)
+  // Until the login and the own playlists are known, no tab: one would show, then the other.
+  const deciding = chosen === undefined && (checkingLogin || (!!user && mine.isLoading))
   return (
     <Scaffold
       title={<FormattedMessage id="route.playlists" />}
       subtitle={<FormattedMessage id="playlists.subtitle" />}
     >
-      <Tabs
-        defaultActiveKey={user ? 'mine' : 'all'}
-        tabBarExtraContent={user ? <NewPlaylist /> : undefined}
-        items={[
-          {
-            key: 'all',
-            label: <FormattedMessage id="playlists.all" />,
-            children: <PlaylistList mine={false} />,
-          },
-          ...(user
-            ? [
-                {
-                  key: 'mine',
-                  label: <FormattedMessage id="playlists.mine" />,
-                  children: <PlaylistList mine />,
-                },
-              ]
-            : []),
-        ]}
-      />
+      {deciding ? (
+        <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />
+      ) : (
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setChosen(key as Tab)}
+          tabBarExtraContent={user ? <NewPlaylist /> : undefined}
+          items={[
+            {
+              key: 'all',
+              label: <FormattedMessage id="playlists.all" />,
+              children: <PlaylistList mine={false} />,
+            },
+            ...(user
+              ? [
+                  {
+                    key: 'mine',
+                    label: <FormattedMessage id="playlists.mine" />,
+                    children: <PlaylistList mine />,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
     </Scaffold>
   )
 }

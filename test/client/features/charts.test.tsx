@@ -50,7 +50,7 @@ describe('chart list (docs/spec.md §2)', () => {
     )
   })
 
-  it('searches by title from page 0 and pages with zero-based calls', async () => {
+  it('searches from page 0 and pages with zero-based calls', async () => {
     const calls: URLSearchParams[] = []
     server.use(
       http.get('*/sonolus/levels/list', ({ request }) => {
@@ -73,9 +73,10 @@ describe('chart list (docs/spec.md §2)', () => {
     await user.click(within(nav).getByRole('button', { name: '3' }))
     expect(await screen.findByText('Sample chart 102')).toBeInTheDocument()
     expect(calls.at(-1)?.get('page')).toBe('2')
-    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'star')
+    // The one search box searches titles and more: the list's keywords.
+    await user.type(screen.getByRole('searchbox', { name: /^Search by title/ }), 'star')
     await user.click(screen.getByRole('button', { name: /Search$/ }))
-    await waitFor(() => expect(calls.at(-1)?.get('title')).toBe('star'))
+    await waitFor(() => expect(calls.at(-1)?.get('keywords')).toBe('star'))
     expect(calls.at(-1)?.get('page')).toBe('0')
   })
 
@@ -105,18 +106,30 @@ describe('chart list (docs/spec.md §2)', () => {
     ).toBeInTheDocument()
   })
 
-  it.each(['/chart/mine', '/chart/like'])('%s needs a login: not_login, and no list call', async (route) => {
-    let listed = false
-    server.use(
-      http.get('*/sonolus/levels/list', () => {
-        listed = true
-        return HttpResponse.json(listResponse([], 1))
-      }),
-    )
-    renderWithProviders(<AppRoutes />, { route })
-    expect(await screen.findByText(NOT_LOGIN)).toBeInTheDocument()
-    expect(listed).toBe(false)
-  })
+  it.each(['/chart/mine', '/chart/like'])(
+    '%s shows a visitor only the login prompt (not_login once): no search box, filters, list or list call',
+    async (route) => {
+      let listed = false
+      server.use(
+        http.get('*/sonolus/levels/list', () => {
+          listed = true
+          return HttpResponse.json(listResponse([], 1))
+        }),
+      )
+      renderWithProviders(<AppRoutes />, { route })
+      // The prompt shows once the login check has answered: what the page shows then is all it shows.
+      const prompt = await screen.findByTestId('login-prompt')
+      expect(screen.getAllByText(NOT_LOGIN)).toHaveLength(1)
+      expect(screen.queryByRole('searchbox')).toBeNull()
+      expect(screen.queryByTestId('chart-filters')).toBeNull()
+      expect(screen.queryByText('No charts here yet')).toBeNull()
+      expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull()
+      expect(listed).toBe(false)
+      // The picture is decorative, not a second, English "Unauthorized".
+      expect(within(prompt).queryByText('Unauthorized')).toBeNull()
+      expect(within(prompt).queryByRole('img', { name: /unauthorized|lock/i })).toBeNull()
+    },
+  )
 
   it.each([
     ['/chart/mine', 'my'],

@@ -160,9 +160,43 @@ describe('the follow button (issue 19)', () => {
     fireEvent.click(button)
     await waitFor(() => expect(posted).toEqual([{ handle: '123456', body: { follow: true } }]))
     expect(
-      await screen.findByRole('button', { name: 'Unfollow Player One#123456' }, { timeout: 5000 }),
-    ).toHaveAttribute('aria-pressed', 'true')
+      await screen.findByRole('button', { name: 'Following Player One#123456' }, { timeout: 5000 }),
+    ).toHaveTextContent('Following')
     expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers3')
+  })
+
+  it('reads Following once followed, and asks before unfollowing', async () => {
+    loggedIn()
+    let follow: FollowState = { followers: 3, following: 1, isFollowing: true, canFollow: true }
+    const posted: unknown[] = []
+    server.use(
+      http.get('*/sonolus/users/:handle', () => HttpResponse.json(sampleUserDetails(undefined, { follow }))),
+      http.post('*/sonolus/users/:handle/follow', async ({ request }) => {
+        const body = (await request.json()) as { follow: boolean }
+        posted.push(body)
+        follow = { ...follow, followers: body.follow ? 3 : 2, isFollowing: body.follow }
+        return HttpResponse.json({ code: 200, ...follow } satisfies FollowResponse)
+      }),
+    )
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    const button = await screen.findByTestId('follow-button', {}, { timeout: 5000 })
+    expect(button).toHaveTextContent('Following')
+    expect(button).toHaveAccessibleName('Following Player One#123456')
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog')
+    // A press asks first; cancelling keeps the follow.
+    await user.click(button)
+    expect(await screen.findByText('Unfollow Player One#123456?')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(posted).toEqual([])
+    expect(screen.getByTestId('follow-button')).toHaveTextContent('Following')
+    // Confirmed, it unfollows, and the button offers Follow again.
+    await user.click(screen.getByTestId('follow-button'))
+    await user.click(await screen.findByRole('button', { name: 'Unfollow' }))
+    await waitFor(() => expect(posted).toEqual([{ follow: false }]))
+    expect(
+      await screen.findByRole('button', { name: 'Follow Player One#123456' }, { timeout: 5000 }),
+    ).toHaveTextContent('Follow')
+    expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers2')
   })
 
   it('is on chart info for the author, not for a visitor or the author themselves', async () => {

@@ -270,6 +270,22 @@ describe('/moderation: the queue', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('says Required once when the reason is left empty', async () => {
+    loggedInAs(sampleModerator)
+    server.use(http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse())))
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
+    const [chart] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    await user.click(within(chart).getByRole('button', { name: 'Hide' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Hide: Sample chart 7' })
+    const reason = within(dialog).getByLabelText('Reason')
+    expect(reason).toHaveAttribute('aria-required', 'true')
+    await user.click(within(dialog).getByRole('button', { name: 'Hide' }))
+    expect(await message(EMPTY)).toBeInTheDocument()
+    expect(within(dialog).getAllByText(/Required/)).toHaveLength(1)
+    expect(within(dialog).getByText('The author sees it.')).toBeInTheDocument()
+    expect(reason).toHaveAttribute('aria-invalid', 'true')
+  })
+
   it("suspends a comment's author from the comment's group, by their handle", async () => {
     loggedInAs(sampleModerator)
     // The author in good standing (the sample's is suspended already).
