@@ -18,7 +18,7 @@ test('loads the 1,000-note SUS fixture: scrolled end to end, the preview draws e
   const svg = page.getByRole('img', { name: 'Chart preview' })
   await expect(svg).toBeVisible()
   await expect(svg).toHaveAttribute('data-notes', String(expected))
-  await expect(page.getByText(`${expected} notes`)).toBeVisible()
+  await expect(page.getByText(`${expected.toLocaleString('en-US')} notes`)).toBeVisible()
   // Only the tiles in view are in the page: fewer notes than the chart has.
   expect(await svg.locator('.note-shape').count()).toBeLessThan(expected)
   const scroller = page.locator('.chart-player-scroll')
