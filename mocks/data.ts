@@ -213,7 +213,7 @@ export const sampleSplitLineHtml =
 export const sampleDoc = (locale: string, type: string) =>
   `# ${type} (${locale})\n\nSample document **${type}**.`
 
-// Moderation (issue 14): one queue page with a chart group (a user's report and a takedown request), a
+// Moderation: one queue page with a chart group (a user's report and a takedown request), a
 // comment group and a user group; audit entries for the log, notices and a chart's history.
 const REPORTED_AT = Date.UTC(2026, 0, 2)
 /** Spammer#222222's suspension: the user group's own, and the comment group's author's. */
@@ -365,7 +365,7 @@ export const sampleModerators: ModeratorsResponse = {
   ],
 }
 
-// People and news (issue 17): Player One's page (the owner of the sample charts) and news posts.
+// People and news: Player One's page (the owner of the sample charts) and news posts.
 const NEWS_AT = Date.UTC(2026, 0, 3)
 
 export const sampleUserDetails = (

@@ -72,7 +72,7 @@ export const handlers = [
           { status: 400 },
         )
   }),
-  // Issue 19: nothing unread, no notifications, every kind wanted.
+  // Nothing unread, no notifications, every kind wanted.
   http.get('*/sonolus/user/notifications/unread', () => HttpResponse.json({ unread: 0 })),
   http.get('*/sonolus/user/notifications', () =>
     HttpResponse.json({ unread: 0, pageCount: 1, items: [] } satisfies NotificationsResponse),
@@ -96,14 +96,14 @@ export const handlers = [
   http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', () =>
     HttpResponse.json({ pageCount: 1, records: [] } satisfies RecordListResponse),
   ),
-  // Playlists (issue 19): none picked by the staff, none of one's own.
+  // Playlists: none picked by the staff, none of one's own.
   http.get('*/sonolus/playlists/:name', () =>
     HttpResponse.json({ code: 404, error: 'not_found', message: 'No such playlist' } satisfies ErrorBody, {
       status: 404,
     }),
   ),
   http.get('*/sonolus/user/playlists', () => HttpResponse.json({ playlists: [] } satisfies MyPlaylists)),
-  // One version: the level data was never replaced (issue 19).
+  // One version: the level data was never replaced.
   http.get('*/sonolus/levels/:name/versions', () =>
     HttpResponse.json({
       current: { version: 1, time: 1_700_000_000_000, players: 0 },
@@ -122,7 +122,7 @@ export const handlers = [
   // stateful backend in mocks/uploads.ts.
   http.get('*/upload/:sha1', () => HttpResponse.json({ code: 201 } satisfies UploadStartResponse)),
   http.post('*/sonolus/levels/create', async ({ request }) =>
-    // As the server: no chart without the upload rules accepted (issue 14).
+    // As the server: no chart without the upload rules accepted.
     ((await request.json()) as Partial<CreateLevelBody>).rulesAccepted === true
       ? HttpResponse.json({ code: 200, id: sampleChart(0xc0de).id } satisfies CreateLevelResponse)
       : HttpResponse.json(
@@ -150,7 +150,7 @@ export const handlers = [
   http.get('*/content/master/splitLine.html', () =>
     HttpResponse.text(sampleSplitLineHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
   ),
-  // Moderation (issue 14). The moderators' routes answer as they would a moderator; tests that need a
+  // Moderation. The moderators' routes answer as they would a moderator; tests that need a
   // refusal or state override them.
   http.post('*/sonolus/reports', () =>
     HttpResponse.json({ code: 200, id: 'report-1', duplicate: false } satisfies ReportResponse),
@@ -190,7 +190,7 @@ export const handlers = [
     HttpResponse.json(noticesResponse([], 0) satisfies NoticesResponse),
   ),
   http.post('*/sonolus/user/notices/read', () => HttpResponse.json({ code: 200 })),
-  // People and news (issue 17): Player One (the sample charts' author) has a page, nobody else does; there
+  // People and news: Player One (the sample charts' author) has a page, nobody else does; there
   // is no news, and the moderators' news calls succeed.
   http.get('*/sonolus/users/:handle', ({ params }) =>
     params.handle === '123456'

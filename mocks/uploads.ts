@@ -201,7 +201,7 @@ export const uploadBackend = (options: UploadBackendOptions = {}) => {
       const body = (await request.json()) as CreateLevelBody
       state.created.push({ body, authorization: request.headers.get('authorization') })
       await options.before?.({ kind: 'create' })
-      // As the server: no chart without the upload rules accepted (issue 14).
+      // As the server: no chart without the upload rules accepted.
       if (body.rulesAccepted !== true)
         return HttpResponse.json(
           { code: 400, error: 'empty_field', message: 'rulesAccepted is required' } satisfies ErrorBody,

@@ -71,7 +71,7 @@ export type Config = {
   limits: Limits
 }
 
-/** Bounds on what one client may hold or cost (issue 13); each is an environment variable. */
+/** Bounds on what one client may hold or cost; each is an environment variable. */
 export type Limits = {
   /** REQUEST_TIMEOUT_MS: a whole request, headers and body, must arrive within this. */
   requestTimeoutMs: number
@@ -107,9 +107,9 @@ export type Limits = {
   workTimeoutMs: number
   workMemoryMb: number
   workQueue: number
-  /** SESSION_CACHE_MS: how long a resolved session is kept (issue 20); 0 keeps none. */
+  /** SESSION_CACHE_MS: how long a resolved session is kept; 0 keeps none. */
   sessionCacheMs: number
-  /** RESPONSE_CACHE_MS, RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_MB: the shared answers kept (issue 20): how
+  /** RESPONSE_CACHE_MS, RESPONSE_CACHE_ENTRIES, RESPONSE_CACHE_MB: the shared answers kept: how
    *  long, how many, what weight. */
   responseCacheMs: number
   responseCacheEntries: number

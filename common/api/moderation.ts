@@ -1,4 +1,4 @@
-// Wire types of moderation (issue 14): roles, reports, the moderation queue, moderator actions, the audit
+// Wire types of moderation: roles, reports, the moderation queue, moderator actions, the audit
 // log, notices, takedown requests and the upload rules. These are our web extensions under the Sonolus
 // base URL; the app reaches the same actions through item and comment forms (server/moderation/).
 // The shapes are the schemas of schemas/moderation.ts (imported as types only, so the SPA bundles no

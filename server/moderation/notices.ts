@@ -1,4 +1,4 @@
-// The words of a moderation notice in the app (issue 14), in the app's languages we localise (en, ja, zhs;
+// The words of a moderation notice in the app, in the app's languages we localise (en, ja, zhs;
 // others read English). The app shows a post's title and description as they are.
 import { type LogRow } from '../db/repositories/index.js'
 import { type AppContext } from '../context.js'
@@ -96,7 +96,7 @@ export const hiddenLine = (reason: string | null, locale: string): string =>
   })[pick(locale)]
 
 /** A user's moderation notices read up to `now`: the marker is on the user's row, which signed-in requests
- *  keep a moment (issue 20), so their kept sessions are dropped too. */
+ *  keep a moment, so their kept sessions are dropped too. */
 export const noticesRead = async (ctx: AppContext, userId: string, now: number): Promise<void> => {
   await ctx.repos.moderation.markNoticesRead(userId, now)
   await ctx.auth.userChanged(userId)

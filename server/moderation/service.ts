@@ -1,4 +1,4 @@
-// Moderation (issue 14): who moderates, reports and takedown requests, moderator actions with their
+// Moderation: who moderates, reports and takedown requests, moderator actions with their
 // audit entries, and what a suspension forbids. The site's routes (sonolus/moderation.ts) and the app's
 // item and comment forms both come here, so the rules live in one place.
 import { maybeAnnounce, moderationLogged } from '../notifications/events.js'
@@ -206,7 +206,7 @@ export const moderate = async (
       after: change.after ? JSON.stringify(change.after) : null,
     }
     await trx.moderation.appendLog(entry)
-    // Issue 19: the notice is a notification too; a restored chart never announced is announced now.
+    // The notice is a notification too; a restored chart never announced is announced now.
     await moderationLogged(trx, entry)
     if (found.type === 'chart' && action === 'restore')
       announce = await maybeAnnounce(trx, { ...found.chart, hidden: 0 }, now)
@@ -402,7 +402,7 @@ export const requestReview = async (
 ) => {
   if (chart.hidden !== 1) throw badRequest('Only a hidden chart can be reviewed')
   const filed = await fileRow(ctx, { type: 'chart', id: chart.id }, owner.id, ip, 'review', '', null, now)
-  // The owner's own details show that a review was asked for (issue 20: their answer is kept).
+  // The owner's own details show that a review was asked for (their answer is kept).
   chartChanged(ctx, chart.id)
   return filed
 }

@@ -1,4 +1,4 @@
-// What moderators and authors read (issue 14): the queue of open reports grouped by target, the audit
+// What moderators and authors read: the queue of open reports grouped by target, the audit
 // log, a user's notices, the moderators, and a chart's own moderation state.
 import {
   type ChartModeration,

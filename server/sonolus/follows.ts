@@ -1,4 +1,4 @@
-// Following and notifications (issue 19, docs/protocol.md §15.10):
+// Following and notifications (docs/protocol.md §15.10):
 // - GET /sonolus/users/:name/follow: followers, following and the viewer's follow (chart info's button);
 // - POST /sonolus/users/:name/follow {follow}: the site's follow button (a user page, chart info);
 // - POST /sonolus/users/:name/submit (values type=follow|unfollow): the same as the app's user action;
@@ -198,7 +198,7 @@ export const follows: RouteModule = (app, ctx) => {
       const now = Date.now()
       const ids = request.body.ids
       await ctx.repos.follows.markRead(user.id, now, ids ? { ids } : {})
-      // The moderation notices' own page reads as read once they all are (issue 14's marker).
+      // The moderation notices' own page reads as read once they all are (the notices' own marker).
       if (!ids) await noticesRead(ctx, user.id, now)
       return { code: 200 as const, unread: await ctx.repos.follows.countUnread(user.id) }
     },

@@ -9,7 +9,7 @@ export const info: RouteModule = (app, ctx) => {
     { schema: { querystring: LocalizationQuery, response: { 200: ServerInfoSchema } } },
     async (request): Promise<Static<typeof ServerInfoSchema>> => {
       const user = await ctx.auth.userOf(request)
-      // Notifications (issue 19; moderation notices among them) are posts; a signed-in player's have a
+      // Notifications (moderation notices among them) are posts; a signed-in player's have a
       // button of their own, which opens the posts' info on them alone (infoType) and carries the unread
       // count as its badge.
       const unread = user ? await ctx.repos.follows.countUnread(user.id) : 0
@@ -21,7 +21,7 @@ export const info: RouteModule = (app, ctx) => {
         buttons: [
           { type: 'authentication' },
           { type: 'level' },
-          // Playlists (issue 19): anyone's, and the staff picks.
+          // Playlists: anyone's, and the staff picks.
           { type: 'playlist' },
           { type: 'post' },
           ...(user
@@ -35,7 +35,7 @@ export const info: RouteModule = (app, ctx) => {
                 },
               ]
             : []),
-          // Replays and the people behind charts and records (issue 17).
+          // Replays and the people behind charts and records.
           { type: 'replay' },
           { type: 'user' },
           { type: 'engine' },

@@ -1,4 +1,4 @@
-// The site's moderation calls (issue 14), under the Sonolus base URL beside the spec's own extras:
+// The site's moderation calls, under the Sonolus base URL beside the spec's own extras:
 // POST /sonolus/reports, GET and POST /sonolus/takedown, GET /sonolus/moderation/{queue,log,moderators},
 // GET /sonolus/moderation/users/{handle}, POST /sonolus/moderation/actions, GET /sonolus/user/notices,
 // POST /sonolus/user/notices/read.

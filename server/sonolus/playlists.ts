@@ -1,4 +1,4 @@
-// Playlists (issue 19, docs/protocol.md §15.11): anyone's ordered lists of charts, public or private, and
+// Playlists (docs/protocol.md §15.11): anyone's ordered lists of charts, public or private, and
 // the moderators' staff picks.
 // - The app: GET /sonolus/playlists/info (staff picks, the newest, one's own), /list (keywords, type=mine,
 //   user={handle}) and /{name} (core PlaylistItem with its levels; a list's items carry the first

@@ -1,8 +1,8 @@
 // GET /sonolus/posts/{info,list,{name}}: posts in the app.
-// - The server's news (issue 17), which moderators write on the site (/sonolus/news): everyone's.
-// - Moderation notices (issue 14): a moderator's action on a player's chart, comment or account reaches
+// - The server's news, which moderators write on the site (/sonolus/news): everyone's.
+// - Moderation notices: a moderator's action on a player's chart, comment or account reaches
 //   them as a post addressed to them alone.
-// - Notifications (issue 19): a followed creator's new chart, comments and ratings on one's charts,
+// - Notifications: a followed creator's new chart, comments and ratings on one's charts,
 //   replies to one's comments, and the notices above, each a post addressed to its user; the server info's
 //   post button carries the unread count as its badge (core ServerInfoItemButton.badgeCount, Sonolus 1.1).
 //   Listing a page of them reads that page; opening one reads it, and its details hold the chart.

@@ -1,11 +1,11 @@
-// The few titles we show in the app for which @sonolus/core has no text key (issue 17: every title is a
+// The few titles we show in the app for which @sonolus/core has no text key (every title is a
 // core key where one exists). The app localizes core keys itself; these we localize, in the languages we
 // write (en, ja, zhs), English for the others.
 const TEXTS = {
   myCharts: { en: 'My charts', ja: '自分の譜面', zhs: '我的谱面' },
   reasonCopyright: { en: 'Copyright / official assets', ja: '著作権・公式素材', zhs: '版权／官方素材' },
   reasonBroken: { en: 'Broken chart', ja: '壊れた譜面', zhs: '谱面损坏' },
-  // Finding charts (issue 18).
+  // Finding charts.
   trending: { en: 'Trending', ja: '急上昇', zhs: '热门趋势' },
   mostPlayed: { en: 'Most played', ja: 'プレイ数順', zhs: '游玩最多' },
   npsMinimum: { en: 'Notes per second (minimum)', ja: '秒間ノーツ数（最小）', zhs: '每秒音符数（最小）' },
@@ -17,9 +17,9 @@ const TEXTS = {
   without: { en: 'Without', ja: 'なし', zhs: '无' },
   notesUnit: { en: 'notes', ja: 'ノーツ', zhs: '音符' },
   npsUnit: { en: 'NPS', ja: 'NPS', zhs: 'NPS' },
-  // Notifications (issue 19).
+  // Notifications.
   unread: { en: 'New', ja: '新着', zhs: '新' },
-  // Playlists (issue 19).
+  // Playlists.
   staffPicks: { en: 'Staff picks', ja: 'スタッフのおすすめ', zhs: '编辑精选' },
   myPlaylists: { en: 'My playlists', ja: '自分のプレイリスト', zhs: '我的歌单' },
   chartsUnit: { en: 'charts', ja: '譜面', zhs: '谱面' },

@@ -1,4 +1,4 @@
-// GET /sonolus/users/info, /list and /{handle} (issue 17; core UserItem). The info and the list show the people
+// GET /sonolus/users/info, /list and /{handle} (core UserItem). The info and the list show the people
 // who have something public, a chart others can see or a record on one. The details answer for anyone with an
 // account, since every comment, playlist, record and chart names its person and the app opens them from there:
 // they carry what is public of them (possibly nothing), their charts and best replays (each section's

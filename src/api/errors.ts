@@ -46,7 +46,7 @@ export const errorKeyOf = (
   // A body that is not JSON (a proxy's page) still has its status.
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status
   // Too many requests, or a server shedding load, whatever the body (a proxy's page, say): never "network
-  // connection error" (issue 15).
+  // connection error".
   if (status === 429) return 'rate_limited'
   if (error.status === 401) return on401
   if (typeof error.status !== 'number') return 'fetch_failed'

@@ -1,4 +1,4 @@
-// Moderation calls (issue 14; common/api/moderation.ts is the wire contract): reports and takedown
+// Moderation calls (common/api/moderation.ts is the wire contract): reports and takedown
 // requests, the moderators' queue, actions, audit log and list, a user's notices, and an owner's request
 // to review a hidden chart, the takedown page's contact, and a user's account as moderators act on it.
 // Tags: ModerationQueue, AuditLog and Moderators for the moderators' views, Notices for the user's own,

@@ -28,7 +28,7 @@ export const uploadsApi = sonolusApi.injectEndpoints({
       transformResponse: (body: UploadStartResponse | null, meta): UploadStartResponse =>
         meta?.response?.status === 201 || !body || body.code === 201 ? { code: 201 } : body,
     }),
-    // Create carries the creator's acceptance of the upload rules (issue 14); edits do not.
+    // Create carries the creator's acceptance of the upload rules; edits do not.
     createLevel: build.mutation<CreateLevelResponse, CreateLevelBody>({
       query: (body) => ({ url: '/levels/create', method: 'POST', body }),
       invalidatesTags: ['LevelList'],

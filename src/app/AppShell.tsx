@@ -16,7 +16,7 @@ const DRAWER_WIDTH = 256
 
 /** The drawer's menu as plain links (docs/spec.md §2 "Layout": Home; Chart, Docs and Settings groups). Real
  *  anchors: they open in a new tab on middle-click, and the current page carries aria-current. Notices
- *  show to logged-in users with their unread count, the Moderation group to moderators (issue 14). */
+ *  show to logged-in users with their unread count, the Moderation group to moderators. */
 const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
   const intl = useIntl()
   const { user } = useCurrentUser()
@@ -71,7 +71,7 @@ const NavMenu = ({ onNavigate }: { onNavigate?: () => void }) => {
 export const AppShell = () => {
   const intl = useIntl()
   const { pathname } = useLocation()
-  // A preview clip stops when its page is left (issue 15).
+  // A preview clip stops when its page is left.
   useEffect(() => stopPreview(), [pathname])
   const screens = Grid.useBreakpoint()
   // Before the first measurement every breakpoint is undefined: treat that as a wide screen.

@@ -1,4 +1,4 @@
-// Following and scheduling (issue 19) in Chromium against the real server: a player follows a creator
+// Following and scheduling in Chromium against the real server: a player follows a creator
 // from their chart; the creator publishes another; the background work tells the follower, whose bell
 // shows 1, and the notification opens the new chart. A chart scheduled 20 s ahead stays out of the list,
 // then appears when its time comes.

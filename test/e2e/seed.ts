@@ -49,7 +49,7 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
       Buffer.from(conversion.gzipped),
       'application/gzip',
     )
-    // With the stats of its new level data, as the server stores them (issue 18).
+    // With the stats of its new level data, as the server stores them.
     await ctx.repos.charts.update(starlight.id, {
       susHash,
       dataHash,

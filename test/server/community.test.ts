@@ -126,7 +126,7 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
     })
 
     it('rates with the slider untouched: the form sends no value, and the default it showed counts', async () => {
-      // The official web client sends only values that differ from their default (issue 17), so the
+      // The official web client sends only values that differ from their default, so the
       // slider is not required and an absent rating is the form's default.
       const form = (await call('GET', `${base}/community/info`, 'bob')).json().actions[1]
       expect(form.options[0]).toMatchObject({ query: 'rating', required: false, def: 5 })
@@ -160,7 +160,7 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       const list = (await call('GET', `${base}/community/comments/list?page=0`, 'alice')).json()
       expect(listSchema.Errors(list).First()?.message).toBeUndefined()
       expect(list).toMatchObject({ pageCount: 1, total: 1 })
-      // The app shows plain text; the site renders the markdown it was written in (issue 17).
+      // The app shows plain text; the site renders the markdown it was written in.
       expect(list.comments[0]).toMatchObject({
         author: 'Alice#2002',
         content: 'Nice chart',
@@ -194,7 +194,7 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
           .json()
           .comments[0].actions.map((form: { type: string }) => form.type)
       expect(await actions('alice')).toEqual(['reply', 'edit', 'delete'])
-      // Someone else's comment: reply, or report it (issue 14).
+      // Someone else's comment: reply, or report it.
       expect(await actions('bob')).toEqual(['reply', 'report'])
       expect(await actions()).toEqual([])
     })
@@ -255,7 +255,7 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       }
       expect(posted).toBe(COMMENT_RATE_LIMIT)
       expect(status).toBe(429)
-      // When to try again, in the header and in the body the site reads (issue 15).
+      // When to try again, in the header and in the body the site reads.
       const refused = await call('POST', `${base}/community/submit`, 'owner', 'type=comment&comment=again')
       expect(refused.json()).toMatchObject({ code: 429, error: 'rate_limited', retryAfter: 60 })
       expect(refused.headers['retry-after']).toBe('60')

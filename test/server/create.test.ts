@@ -1,4 +1,4 @@
-// The web create, edit and delete (docs/spec.md §2 "Create and Edit", §5, §6; docs/protocol.md §15; issue 7): fields
+// The web create, edit and delete (docs/spec.md §2 "Create and Edit", §5, §6; docs/protocol.md §15): fields
 // and files checked again on the server, the server's own conversion of the SUS, the background composed
 // when absent, the music re-encoded off the request path, owner-only edits, and deletes that take the
 // community data and the unused files with them.
@@ -276,7 +276,7 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
     expect(await test.ctx.repos.files.isReferenced(oldBgm)).toBe(true)
   })
 
-  it('keeps the SUS to its owner unless the creator allows downloading it (issue 15)', async () => {
+  it('keeps the SUS to its owner unless the creator allows downloading it', async () => {
     const { id } = (await create(form({ title: 'Source kept' }))).json() as { id: string }
     const raw = async (session?: string) =>
       (

@@ -1,4 +1,4 @@
-// Following and notifications (issue 19): follows from the site and the app, the announcement of a followed
+// Following and notifications: follows from the site and the app, the announcement of a followed
 // creator's newly published chart (fanned out by the background work, once), comments, replies, first
 // ratings and moderation notices as notifications, read and unread, and the kinds one turns off. On SQLite
 // and PostgreSQL; every answer is checked against its schema (CHECK_RESPONSES).

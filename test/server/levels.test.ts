@@ -114,7 +114,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
         useSkin: { useDefault: true },
         useBackground: { useDefault: false, item: { version: 2, image: { hash: hex(91, 40) } } },
       })
-      // The like count is the chart's counter (kept by community actions, issue 6).
+      // The like count is the chart's counter (kept by community actions).
       expect(item.tags).toEqual([{ title: '0', icon: 'heart' }, { title: 'pop' }, { title: 'demo' }])
       expect(item.engine).toMatchObject({
         name: 'sirius-charts',
@@ -130,7 +130,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
         likeNumber: 0,
       })
       const olivier = (await get('/sonolus/levels/list?title=olivier')).json().items[0]
-      // One difficulty scale for display and search (issue 17): 30 + level, with the chip's label as a tag.
+      // One difficulty scale for display and search: 30 + level, with the chip's label as a tag.
       expect(olivier.rating).toBe(33)
       expect(olivier.tags).toContainEqual({ title: 'Olivier III' })
     })
@@ -305,7 +305,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
         '#POPULAR',
         '#RANDOM',
       ])
-      // The app brings its own quick search; ours would show twice (issue 17).
+      // The app brings its own quick search; ours would show twice.
       expect(anonymous.searches.map((form: { type: string }) => form.type)).toEqual(['advanced'])
       const options = (form: { options: { query: string }[] }) => form.options.map((option) => option.query)
       expect(options(anonymous.searches[0])).not.toContain('in')

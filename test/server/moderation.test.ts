@@ -1,4 +1,4 @@
-// Moderation (issue 14) on SQLite and PostgreSQL: reports and takedown requests, the queue, every
+// Moderation on SQLite and PostgreSQL: reports and takedown requests, the queue, every
 // moderator action and what it does to lists, searches, details, comments and accounts, the append-only
 // audit log and the notices it feeds, the app's forms and posts, and a second instance seeing each action
 // at once.
@@ -590,7 +590,7 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
 
     it("counts a user's unread notices in user/mine and the app's post badge; reading clears both", async () => {
       const id = await newChartId()
-      // The badge counts all of one's unread notifications (issue 19): none to start with.
+      // The badge counts all of one's unread notifications: none to start with.
       await call('POST', '/sonolus/user/notifications/read', 'owner', {})
       expect((await call('GET', '/sonolus/user/mine', 'owner')).json().unreadNotices).toBe(0)
       await act({ target: { type: 'chart', id }, action: 'hide', reason: 'Wrong level' })
@@ -656,7 +656,7 @@ describe.each(DIALECTS)('moderation on %s', (dialect) => {
         note: 'official jacket',
       })
       // The select untouched: the official web client sends only changed values, so the reason is not
-      // required and an absent one is the form's default, "other" (issue 17).
+      // required and an absent one is the form's default, "other".
       expect(forms[0].options[0]).toMatchObject({ required: false, def: 'other' })
       const untouched = await newChartId({ title: 'App Reported Untouched' })
       expect(

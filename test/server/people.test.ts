@@ -1,4 +1,4 @@
-// People, replays and news in the app (issue 17): creators and players are users with a page, levels,
+// People, replays and news in the app: creators and players are users with a page, levels,
 // comments and records name them, replays are listed per level and per player, and the news moderators
 // write reaches the app's posts. Every answer is checked against its schema (CHECK_RESPONSES), and the
 // schemas against @sonolus/core's types at compile time.

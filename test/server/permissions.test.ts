@@ -1,4 +1,4 @@
-// The permission matrix (issue 14): every route, new and old, as a visitor, another user, the owner of what
+// The permission matrix: every route, new and old, as a visitor, another user, the owner of what
 // it names, a suspended user and a moderator, on SQLite and PostgreSQL. A route missing from the table
 // fails the test, so a new route must say who may call it.
 import { createHash } from 'node:crypto'
@@ -71,7 +71,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       [505, N, {}],
     ] as const)
       await test.ctx.repos.charts.insert(newChart(n, { id, ...owned, ...extra }))
-    // Issue 19: the owner's public and private playlists, and one to delete.
+    // The owner's public and private playlists, and one to delete.
     for (const [id, isPublic] of [
       [PL, 1],
       [PLQ, 0],
@@ -198,7 +198,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     get('/sonolus/users/info', '/sonolus/users/info', ALL_200),
     get('/sonolus/users/list', '/sonolus/users/list', ALL_200),
     get('/sonolus/users/:name', `/sonolus/users/${PEOPLE.owner.handle}`, ALL_200),
-    // Issue 19: following someone (not oneself: 400), and one's own notifications.
+    // Following someone (not oneself: 400), and one's own notifications.
     get('/sonolus/users/:name/follow', `/sonolus/users/${PEOPLE.owner.handle}/follow`, ALL_200),
     post(
       '/sonolus/users/:name/follow',
@@ -289,7 +289,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       level(P, '/leaderboards/miss/records/list'),
       ALL_200,
     ),
-    // Issue 19: playlists. Someone else's private one does not exist; only its owner changes one (a
+    // Playlists. Someone else's private one does not exist; only its owner changes one (a
     // suspended user changes nothing: 403).
     get('/sonolus/playlists/info', '/sonolus/playlists/info', ALL_200),
     get('/sonolus/playlists/list', '/sonolus/playlists/list', ALL_200),
@@ -326,7 +326,7 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       () => ({}),
       [401, 401, 200, 403, 404],
     ),
-    // Issue 19: a chart's versions, seen by whoever sees the chart.
+    // A chart's versions, seen by whoever sees the chart.
     get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),
     get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 404, 200, 404, 404]),
     get(

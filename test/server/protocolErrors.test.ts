@@ -1,5 +1,5 @@
 // Errors in the protocol's shape for the Sonolus app and the official web client, and in the catalogue's
-// for our site (issue 17; server/http/protocolErrors.ts). The official client (Sonolus/sonolus-server-web)
+// for our site (server/http/protocolErrors.ts). The official client (Sonolus/sonolus-server-web)
 // renders any JSON body as the item it asked for and shows its error screen only for a body that is not
 // JSON; the app shows a ServerMessage's text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -153,7 +153,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(200)
-    // A board kept now (the response cache) shows the records that come after (issue 20: a result drops the
+    // A board kept now (the response cache) shows the records that come after (a result drops the
     // chart's record pages).
     expect((await board('combo')).records).toHaveLength(1)
     expect(
@@ -190,7 +190,7 @@ describe.each(DIALECTS)('level results on %s', (dialect) => {
     const players = async (name: string) =>
       (await board(name)).records.map((r: { player: string; value: string }) => `${r.player} ${r.value}`)
     expect(await players('arcScore')).toEqual(['Ann#4002 895833', 'Ben#4003 893750'])
-    // For people: the accuracy score as a percentage (issue 17).
+    // For people: the accuracy score as a percentage.
     expect(await players('accScore')).toEqual(['Ann#4002 89.00%', 'Ben#4003 88.00%'])
     expect(await players('combo')).toEqual(['Ann#4002 43', 'Ben#4003 40'])
     expect(await players('perfect')).toEqual(['Ann#4002 43', 'Ben#4003 35'])

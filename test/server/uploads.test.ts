@@ -1,4 +1,4 @@
-// Chunked uploads (docs/spec.md §4 "Upload", issue 7): the protocol, every malformed request, content checks by
+// Chunked uploads (docs/spec.md §4 "Upload"): the protocol, every malformed request, content checks by
 // kind, resuming, parallel uploads, and the janitor. Each bad upload must leave nothing behind: no blob,
 // no files row, no session, no chunk.
 import fs from 'node:fs'

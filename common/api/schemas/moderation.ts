@@ -1,4 +1,4 @@
-// Schemas of the moderation calls (issue 14; docs/protocol.md §15): requests and answers.
+// Schemas of the moderation calls (docs/protocol.md §15): requests and answers.
 import { type TSchema, Type } from '@sinclair/typebox'
 import { REPORT_REASONS, TARGET_TYPES } from '../moderation.js'
 

@@ -1,4 +1,4 @@
-// Schemas of the playlist calls (issue 19, docs/protocol.md §15.11): the app's playlist info, list and
+// Schemas of the playlist calls (docs/protocol.md §15.11): the app's playlist info, list and
 // details (core PlaylistItem, checked below), and the site's extras and edits.
 import { type Static, Type } from '@sinclair/typebox'
 import { type PlaylistItem, type ServerItemDetails } from '@sonolus/core'

@@ -105,7 +105,7 @@ export const TagSchema = Type.Object({
   icon: Type.Optional(Type.String()),
 })
 
-/** A person (issue 17): named by their handle, titled with their name. */
+/** A person: named by their handle, titled with their name. */
 export const UserItemSchema = Type.Object({
   name: Type.String(),
   source: Type.Optional(Type.String()),
@@ -460,7 +460,7 @@ export const ReplayListQuery = Type.Object({
   keywords: Type.Optional(Type.String({ maxLength: 2000 })),
 })
 
-// Users (issue 17): people with something public.
+// Users: people with something public.
 export const UserInfoSchema = Type.Object({
   searches: Type.Optional(Type.Array(ServerFormSchema)),
   sections: Type.Array(sectionOf('user', UserItemSchema)),
@@ -493,7 +493,7 @@ export const ResultSubmitBody = Type.Object({
     level: Type.Object({
       name: Type.String({ maxLength: 256 }),
       engine: Type.Object({ name: Type.String({ maxLength: 256 }) }),
-      /** The level data played: it names the chart's version (issue 19). */
+      /** The level data played: it names the chart's version. */
       data: Type.Optional(
         Type.Object({ hash: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }),
       ),
@@ -509,7 +509,7 @@ export const ResultSubmitBody = Type.Object({
 export const MultipartBody = Type.Union([Type.Null(), Type.Object({})])
 export const EmptyObjectSchema = Type.Object({})
 
-// Posts: a user's moderation notices (issue 14).
+// Posts: a user's moderation notices.
 export const PostItemSchema = Type.Object({
   name: Type.String(),
   source: Type.Optional(Type.String()),
@@ -540,7 +540,7 @@ export const PostListSchema = Type.Object({
   searches: Type.Optional(Type.Array(ServerFormSchema)),
 })
 /** `kind=news` (the server's news), `kind=notices` (one's moderation notices) or `kind=notifications`
- *  (all of one's notifications, issue 19); by default a player's notifications, a visitor's news. The app's
+ *  (all of one's notifications); by default a player's notifications, a visitor's news. The app's
  *  quick search (`type=quick&keywords=…`) narrows any of them. */
 export const PostListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),

@@ -1,4 +1,4 @@
-// Follows and notifications (issue 19, migration 0014).
+// Follows and notifications (migration 0014).
 import { type Kysely, sql } from 'kysely'
 import { type Database, type NotificationsTable } from '../schema.js'
 import { wordsCondition } from './chartSearch.js'

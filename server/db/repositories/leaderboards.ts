@@ -128,7 +128,7 @@ export class LeaderboardsRepository {
     return Number(row.count)
   }
 
-  /** Replays everyone may watch (issue 17): records on public charts no moderator hid. For one level, its
+  /** Replays everyone may watch: records on public charts no moderator hid. For one level, its
    *  current version's arcade board (each player's best, best first); for one player, their best on each
    *  chart's current version (best score first); else every record, newest first. */
   async listReplays(

@@ -1,4 +1,4 @@
-// Moderation's tables (issue 14): granted moderators, reports, the append-only audit log, and the
+// Moderation's tables: granted moderators, reports, the append-only audit log, and the
 // moderation state kept on users, charts and comments.
 import { type Insertable, type Kysely, type Selectable, type SqlBool, sql } from 'kysely'
 import { type Database, type ModerationLogTable, type ReportsTable } from '../schema.js'
@@ -78,7 +78,7 @@ export class ModerationRepository {
 
   async markNoticesRead(userId: string, now: number): Promise<void> {
     await this.db.updateTable('users').set({ noticesReadTime: now }).where('id', '=', userId).execute()
-    // The same notices among the notifications (issue 19) are read too.
+    // The same notices among the notifications are read too.
     await this.db
       .updateTable('notifications')
       .set({ readTime: now })

@@ -1,4 +1,4 @@
-// People in the app and on the site (issue 17): the users who have something public (a chart others can
+// People in the app and on the site: the users who have something public (a chart others can
 // see, or a record on one), what they did, and the server's news that moderators write.
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely'
 import { type Database, type NewsTable } from '../schema.js'

@@ -1,5 +1,5 @@
 // Who may see a chart (docs/spec.md §7): a public chart is for everyone, a private one for its owner alone. Every
-// level route reaches its chart through here, so the rule lives in one place. A chart a moderator hid (issue 14)
+// level route reaches its chart through here, so the rule lives in one place. A chart a moderator hid
 // is its owner's and the moderators' alone, and does not exist (404) for anyone else. Nor does a private chart
 // for anyone else signed in: the app and the official web client read a 401 as "sign in again" and would drop
 // a good login. A visitor still gets 401 for a private chart (permission_denied on pages, permission_denied2 on

@@ -54,7 +54,7 @@ const deleteAction: ServerForm = {
 }
 
 /** What this viewer may do with the chart in the app: the owner deletes it, or asks for a review while it
- *  is hidden; others report it; moderators hide, restore or delete it, with a reason (issue 14). */
+ *  is hidden; others report it; moderators hide, restore or delete it, with a reason. */
 const itemActions = (
   row: ChartRow,
   user: User | undefined,
@@ -126,7 +126,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     const owner = user?.id === row.authorId
     const [others, replays] = await Promise.all([
       ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
-      // Its best replays (issue 17), when everyone may watch them: a public chart's.
+      // Its best replays, when everyone may watch them: a public chart's.
       row.isPublic && !row.hidden
         ? ctx.repos.leaderboards.listReplays({ chartId: row.id }, 0, 5)
         : { rows: [], total: 0 },
@@ -143,7 +143,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     const description = [hidden, scheduled, markdownToPlain(row.description), stats]
       .filter(Boolean)
       .join('\n\n')
-    // The owner and moderators see the chart's moderation state and history (issue 14).
+    // The owner and moderators see the chart's moderation state and history.
     const moderation = owner || moderator ? await chartModeration(ctx, row, moderator) : undefined
     const level = (chart: typeof row) => levelJson(chart, ctx.packs, locale, ctx.config.publicUrl)
     // The counters' slots (template.ts) at the end, so that what comes before them is compressed as one:

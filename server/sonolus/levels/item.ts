@@ -31,7 +31,7 @@ export const parseTags = (tags: string): string[] => {
   }
 }
 
-/** The chart's stats (issue 18), when its level data was read. */
+/** The chart's stats, when its level data was read. */
 export const statsOf = (row: ChartRow): RawChartStats | null => {
   if (row.noteCount === null || row.duration === null) return null
   let counts: Record<string, number> = {}
@@ -55,7 +55,7 @@ export const statsOf = (row: ChartRow): RawChartStats | null => {
 }
 
 /** The chart row as the site reads it. The SUS's hash is for its owner, and for everyone once the creator
- *  allows downloading it (issue 15): a content address cannot be guessed, so withholding it withholds the
+ *  allows downloading it: a content address cannot be guessed, so withholding it withholds the
  *  file. */
 export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   id: row.id,
@@ -89,7 +89,7 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
 
 /** The per-chart background: our 1920×1180 composite as the image, the engine background's data and
  *  configuration (docs/protocol.md §12.1; an inference to check in the app). Named like its level; served
- *  at /sonolus/backgrounds/{name} (issue 17: what a level names resolves). None without a composite. */
+ *  at /sonolus/backgrounds/{name} (what a level names resolves). None without a composite. */
 export const chartBackground = (
   row: ChartRow,
   engineBackground: BackgroundItem,
@@ -146,7 +146,7 @@ const levelWithoutEngine = (
         : []),
       // The level chip's label, Olivier III (docs/spec.md §2), beside the difficulty number 33.
       ...(row.isOliver ? [{ title: levelLabel(row.level, true) }] : []),
-      // What the level data is like (issue 18): notes, length, average notes per second.
+      // What the level data is like: notes, length, average notes per second.
       ...(row.noteCount !== null && row.duration !== null
         ? [
             { title: `${row.noteCount} ${ownText('notesUnit', locale)}` },

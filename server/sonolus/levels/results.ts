@@ -94,7 +94,7 @@ export const checkResult = (data: unknown): GameplayResult | string => {
   return checkResultAgainstChart(full, full.totalCount) ?? full
 }
 
-/** A record's value for people (issue 17: not `812345.5000`): the accuracy score as a percentage of its
+/** A record's value for people (not `812345.5000`): the accuracy score as a percentage of its
  *  maximum (`98.52%`), every other value a whole number, never rounded up (the app may send a fractional arcade score). */
 export const formatValue = (value: number, board: LeaderboardName = 'arcScore'): string =>
   board === 'accScore'
@@ -139,7 +139,7 @@ export const replayItem = (
   configuration: srl(record.configurationHash),
 })
 
-/** What the submit decided: the chart and the version played (issue 19), the files asked for. */
+/** What the submit decided: the chart and the version played, the files asked for. */
 type Pending = { chartId: string; version?: number; hashes: [string, string]; title: string }
 
 const boardOf = (name: string): LeaderboardName => {
@@ -152,14 +152,14 @@ const boardOf = (name: string): LeaderboardName => {
  *  is refused, as it is when the stored level data is missing or unreadable. */
 const noteCountOf = async (ctx: AppContext, chart: ChartRow, version: number): Promise<number> => {
   if (version !== chart.version) {
-    // An earlier version (issue 19): its count was kept when an edit replaced it.
+    // An earlier version: its count was kept when an edit replaced it.
     const earlier = await ctx.repos.charts.findVersion(chart.id, version)
     if (!earlier) throw rejected('the version played is not known')
     if (earlier.noteCount === null) throw rejected("the earlier version's note count is not known")
     return earlier.noteCount
   }
   if (!chart.dataHash) throw rejected('the chart has no level data, so it cannot have been played')
-  // Stored with the level data's stats (issue 18), by the current stats code: the same count.
+  // Stored with the level data's stats, by the current stats code: the same count.
   if (chart.noteCount !== null && chart.statsVersion === STATS_VERSION) return chart.noteCount
   const blob = await ctx.blobStore.get(chart.dataHash).catch(() => undefined)
   if (!blob) throw rejected("the chart's level data is missing on the server")
@@ -224,7 +224,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       const hashes = [replay.data?.hash, replay.configuration?.hash]
       if (!hashes.every((hash) => typeof hash === 'string' && SHA1_REGEX.test(hash)))
         throw badRequest('The replay data and configuration need SHA-1 hashes')
-      // The version played (issue 19): the level data the app names, the current one if it names none.
+      // The version played: the level data the app names, the current one if it names none.
       const played = replay.level?.data?.hash
       let version = chart.version
       if (typeof played === 'string' && chart.dataHash !== null && played !== chart.dataHash) {
@@ -336,7 +336,7 @@ export const levelResults: RouteModule = (app, ctx) => {
         }
         const user = await ctx.repos.users.findById(claimed.userId)
         if (!user) throw actionDenied()
-        // Suspended since the submit (issue 14): the key no longer records anything.
+        // Suspended since the submit: the key no longer records anything.
         assertActive(user)
         await assertResultQuota(ctx, user.id, chart.id, now)
 
@@ -417,7 +417,7 @@ export const levelResults: RouteModule = (app, ctx) => {
           const chart = await visibleChart(ctx, name, user, 'page')
           tags.add(cacheTags.records(chart.id))
           const which = boardOf(board)
-          // The current version's board unless the site asks for an earlier one (issue 19).
+          // The current version's board unless the site asks for an earlier one.
           const version = request.query.version ?? chart.version
           if (version > chart.version) throw notFound('No such version')
           const offset = (request.query.page ?? 0) * RECORDS_PER_PAGE
@@ -457,7 +457,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     },
   )
 
-  // A chart's versions (issue 19): chart info lists the earlier ones with their dates and boards.
+  // A chart's versions: chart info lists the earlier ones with their dates and boards.
   app.get(
     '/sonolus/levels/:name/versions',
     {
@@ -485,7 +485,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     },
   )
 
-  // Replays (issue 17): every public record's, newest first; one level's board (`level=wbs-…`), or one
+  // Replays: every public record's, newest first; one level's board (`level=wbs-…`), or one
   // player's best on each chart (`user={handle}`), as the sections' searchValues ask; the app's quick
   // search (`keywords`) narrows any of them.
   const replayPage = async (

@@ -55,7 +55,7 @@ const REFUSED: Partial<Record<MessageKey, MessageId>> = {
  *  when and why, from the answer's body; a ban has no end. A call the server answered is never called a
  *  network failure: a refusal shows the server's reason, any other answer its status. */
 export const showFailure = (error: unknown, key: MessageKey) => {
-  // Too many requests: when to try again, from the server's Retry-After (issue 15).
+  // Too many requests: when to try again, from the server's Retry-After.
   const retryAfter = retryAfterOf(error)
   if ((key === 'rate_limited' || key === 'server_busy') && retryAfter !== undefined)
     return pushMessage({ kind: 'error', textId: `error.${key}_in`, values: { seconds: retryAfter } })

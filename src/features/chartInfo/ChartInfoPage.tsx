@@ -1,11 +1,10 @@
-// docs/spec.md §2 "Chart info" (the community and leaderboard sections come with their own issue): the chart's
-// fields, cover, level badge, 'Open in Sonolus', the markdown description, counts, the published date,
-// the preview player, other charts by the author, and Edit/Delete for the owner. A private chart opened
-// by anyone else shows permission_denied. Issue 14 adds Report for other logged-in users, and the
-// moderation parts: the owner's hidden alert and review request, moderators' hide/restore, the history.
-// The author links to their page (issue 17). Issue 18: each tag opens the list filtered by it, and a card
-// shows what the level data is like. A scheduled chart is not published yet: it says when it will be, never
-// how long ago it was made (its publish time until then).
+// docs/spec.md §2 "Chart info": the chart's fields, cover, level badge, 'Open in Sonolus', the markdown
+// description, counts, the published date, the preview player, other charts by the author, and Edit/Delete
+// for the owner, with the community and leaderboard sections. A private chart opened by anyone else is not
+// shown. Other logged-in users may report it; the moderation parts are the owner's hidden alert and review
+// request, moderators' hide/restore, and the history. The author links to their page, each tag opens the
+// list filtered by it, and a card shows what the level data is like. A scheduled chart is not published
+// yet: it says when it will be, never how long ago it was made (its publish time until then).
 import type { LevelItem } from '@sonolus/core'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -156,7 +155,7 @@ export const ChartInfoPage = () => {
                     children: (
                       <Flex gap={8} align="center" wrap>
                         <UserLink author={chart.author} />
-                        {/* Issue 19: follow the creator from their chart. */}
+                        {/* Follow the creator from their chart. */}
                         {linkedHandle(chart.author) && (
                           <FollowButton handle={linkedHandle(chart.author)!} name={chart.author} />
                         )}
@@ -270,7 +269,7 @@ export const ChartInfoPage = () => {
                   </>
                 )}
                 {chart.allowSusDownload === 1 && chart.susHash && (
-                  // The creator allows it (issue 15): the chart's source, named after it.
+                  // The creator allows it: the chart's source, named after it.
                   <Button
                     icon={<DownloadOutlined />}
                     href={`${bases.data}${chart.susHash}`}
@@ -279,7 +278,7 @@ export const ChartInfoPage = () => {
                     <FormattedMessage id="chart.info.download_sus" />
                   </Button>
                 )}
-                {/* Issue 19. */}
+                {/* */}
                 <AddToPlaylist chartId={chart.id} />
                 {user && !owner && <ReportButton target={{ type: 'chart', id: chart.id }} />}
               </Space>

@@ -1,7 +1,7 @@
 // docs/spec.md §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
 // comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
 // Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part. Other
-// logged-in users may report a comment (issue 14). A comment's author links to their page (issue 17).
+// logged-in users may report a comment. A comment's author links to their page.
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'

@@ -1,7 +1,7 @@
 // docs/spec.md §2 "Chart info" leaderboard: a selector of the 7 types, records paginated with 5 visible pages,
 // each with rank, player and value, and a button that opens the replay in the app at
 // {open-in-app base}/replays/{replay}. Its own loading flag gates it. A player's name opens their page
-// (issue 17). A chart whose level data was replaced (issue 19) has a version selector: the current
+//. A chart whose level data was replaced has a version selector: the current
 // version's board by default, each earlier one's with its dates. A chart that is gone (deleted while its page
 // was open) has no board: the section says so, rather than call it a network failure.
 import { useState } from 'react'

@@ -60,7 +60,7 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   )
 
   const errorKey = blocked ? 'not_login' : error ? errorKeyOf(error, 'not_login') : undefined
-  // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it (issue 15); any
+  // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it; any
   // other failure is an error message and the inline alert (docs/spec.md §8).
   const loginNeeded = errorKey === 'not_login'
   useFailureMessage(loginNeeded ? undefined : errorKey, error)

@@ -3,7 +3,7 @@
 // Create needs a login (not_login); edit also needs the chart's author handle to be the user's
 // (permission_denied, docs/spec.md §5/§6). The browser checks the files and fields first (docs/spec.md §5), then the
 // pipeline thunk uploads and saves, and the page goes to the chart's info 3000 ms after it finishes.
-// Create also asks the creator to accept the upload rules (/docs/rules, issue 14).
+// Create also asks the creator to accept the upload rules (/docs/rules).
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { LevelItem } from '@sonolus/core'
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -139,7 +139,7 @@ const ChartFormScreen = ({ mode, id }: { mode: PipelineMode; id: string }) => {
   if (!checkingLogin && !user) errorKey = 'not_login'
   else if (error && status !== 404) errorKey = errorKeyOf(error, 'permission_denied')
   else if (notOwner) errorKey = 'permission_denied'
-  // A visitor is asked to log in, once, with the way to do it (issue 15); other failures are errors.
+  // A visitor is asked to log in, once, with the way to do it; other failures are errors.
   useFailureMessage(errorKey === 'not_login' ? undefined : errorKey, error)
 
   const title = <FormattedMessage id={mode === 'edit' ? 'route.chart_edit' : 'route.chart_create'} />

@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Create and Edit", the info section: title, composer, artists, author (locked on edit), Olivier
 // and the level (1-30, or I-X when Olivier), public, SUS download, tags, the description, and on create
-// the upload rules to accept (issue 14).
+// the upload rules to accept.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Card, Checkbox, Flex, Form, Input, InputNumber, Select, Switch } from 'antd'
@@ -38,7 +38,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
   const form = Form.useFormInstance<ChartFormValues>()
   const isOlivier = Form.useWatch('isOlivier', form) ?? false
   const tags = Form.useWatch('tags', form) ?? []
-  // A tag or text refused at the limit: said under the tags until one is removed (issue 15).
+  // A tag or text refused at the limit: said under the tags until one is removed.
   const [tagsRefused, setTagsRefused] = useState(false)
 
   /** Shows or clears the level's range message for a level its rules do not see (typed, not taken). */
@@ -149,7 +149,7 @@ export const InfoCard = ({ mode, user, busy, rules }: InfoCardProps) => {
         {switchItem('isPublic', 'create.is_public')}
         {switchItem('allowSusDownload', 'create.allow_sus_download')}
       </Flex>
-      {/* Issue 19: a time to publish; the chart stays private until then. */}
+      {/* A time to publish; the chart stays private until then. */}
       <Form.Item
         name="publishAt"
         label={<FormattedMessage id="create.publish_at" />}

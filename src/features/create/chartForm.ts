@@ -33,12 +33,12 @@ export type ChartFormValues = {
   level: number | null
   isOlivier: boolean
   isPublic: boolean
-  /** Others may download the SUS (issue 15; off by default). */
+  /** Others may download the SUS (off by default). */
   allowSusDownload: boolean
   tags: string[]
   /** Create only: "I have read and accept the upload rules". */
   rulesAccepted: boolean
-  /** When to publish (issue 19), as a datetime-local input holds it (local time); '' for no schedule. */
+  /** When to publish, as a datetime-local input holds it (local time); '' for no schedule. */
   publishAt: string
 }
 
@@ -164,7 +164,7 @@ export const chartFormRules = (messages: RuleMessages, mode: PipelineMode): Char
     author: [atMost(MAX_TITLE_LENGTH)],
     description: [atMost(MAX_DESCRIPTION_LENGTH)],
     rulesAccepted: [required<boolean>(messages.required, (value) => value !== true)],
-    // Issue 19: a schedule is in the future, at most a year ahead.
+    // A schedule is in the future, at most a year ahead.
     publishAt: [
       {
         validator: async (_rule, value: string | undefined) => {

@@ -32,7 +32,7 @@ export type PipelineInput = {
   /** The form's fields. On edit its hashes are the chart's current ones, kept for files not replaced. */
   form: Omit<LevelFormBody, 'coverHash'> & { coverHash?: string }
   files: PipelineFiles
-  /** Create only: the creator ticked "I have read and accept the upload rules" (issue 14). */
+  /** Create only: the creator ticked "I have read and accept the upload rules". */
   rulesAccepted?: boolean
 }
 

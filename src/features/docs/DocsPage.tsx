@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Docs": fetches {docsUrl}/{locale}/{type}.md for the current locale, renders it as markdown
 // (raw HTML off), shows a loading indicator, and refetches when the type (or the language) changes.
-// The takedown document carries its request form below it (issue 14), and the operator's contact.
+// The takedown document carries its request form below it, and the operator's contact.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router-dom'
 import { Alert, Card, Flex, Spin } from 'antd'

@@ -1,4 +1,4 @@
-// Chart info's moderation parts (issue 14). The owner of a hidden chart sees why and may ask for a
+// Chart info's moderation parts. The owner of a hidden chart sees why and may ask for a
 // review; moderators get hide/restore; both see the chart's moderation history.
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'

@@ -1,4 +1,4 @@
-// /notices (issue 14): what moderators did to the user's own charts, comments and account, newest first,
+// /notices: what moderators did to the user's own charts, comments and account, newest first,
 // in plain sentences with the reasons. Opening the page marks them read, and /user/mine is fetched again so
 // the drawer's badge clears.
 import { useEffect, useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-// "Add to playlist" (issue 19), on chart info and on each chart card: for a logged-in user, a dialog of
+// "Add to playlist", on chart info and on each chart card: for a logged-in user, a dialog of
 // their playlists (a moderator's has the staff picks first) with a mark on those that hold the chart
 // already, and a field to make a new playlist with the chart in it.
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-// /playlists (issue 19): everyone's public playlists, searchable, and for a logged-in user their own
+// /playlists: everyone's public playlists, searchable, and for a logged-in user their own
 // (private ones too) on a second tab; "New playlist" makes one (title, description, public) and opens it.
 // A logged-in user lands on their own tab when they have playlists, and on the public ones when they have
 // none (an empty tab is no way to start).

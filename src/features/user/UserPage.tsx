@@ -1,4 +1,4 @@
-// /user/{handle} (issue 17): a person's page. Their avatar, name#handle and about-me (plain text, as the app
+// /user/{handle}: a person's page. Their avatar, name#handle and about-me (plain text, as the app
 // gave it), their counts, their newest charts (the chart list's cards) and their best records, each with
 // its chart, grade, scores and date and a button that opens the replay in the app. A handle the server
 // does not list (nothing public) is "no such user"; any other failure shows in the error bar. Moderators
@@ -88,7 +88,7 @@ export const UserPage = () => {
                   {profile.name}
                   <span className="text-secondary">#{profile.handle}</span>
                 </h3>
-                {/* Issue 19: follow them, to hear of their new charts. */}
+                {/* Follow them, to hear of their new charts. */}
                 <FollowButton handle={profile.handle} name={fullName} state={data.follow} />
               </Flex>
               {/* As the app gave it: plain text, its line breaks kept, never markdown or HTML. */}
@@ -115,7 +115,7 @@ export const UserPage = () => {
                 value={data.follow.followers}
               />
             </Col>
-            {/* Their charts' average rating (issue 18), with how many ratings it averages. */}
+            {/* Their charts' average rating, with how many ratings it averages. */}
             <Col xs={12} sm={8} md={4} data-testid="user-stat-rating">
               <Statistic
                 title={<FormattedMessage id="user.stats_rating" />}

@@ -213,7 +213,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       level: 12,
       isOliver: 0,
       isPublic: 0,
-      // Others may not download the SUS unless the creator says so (issue 15).
+      // Others may not download the SUS unless the creator says so.
       allowSusDownload: 0,
       tags: ['pop', 'live'],
       coverHash: sha1(coverBytes),
@@ -221,7 +221,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       musicHash: sha1(musicBytes),
       susHash: sha1(SUS),
       dataHash,
-      // No schedule (issue 19).
+      // No schedule.
       publishAt: null,
       rulesAccepted: true,
     } satisfies CreateLevelBody)
@@ -759,7 +759,7 @@ describe('create: tags (docs/spec.md §2)', () => {
   })
 })
 
-describe('create: tags at the limit (issue 15)', () => {
+describe('create: tags at the limit', () => {
   const LIMIT = `At most ${MAX_TAGS} tags: remove one to add another`
   const chips = () =>
     screen.queryAllByRole('button', { name: /^Remove tag / }).map((chip) => chip.textContent)
@@ -885,7 +885,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
       musicHash: sha1(musicBytes),
       susHash: '5'.repeat(40),
       dataHash: 'd'.repeat(40),
-      // No schedule (issue 19): an empty value.
+      // No schedule: an empty value.
       publishAt: '',
     })
     expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
@@ -933,7 +933,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
       }),
     ).toBeInTheDocument()
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument()
-    // Once, with the way to log in (issue 15): no error bar repeating it.
+    // Once, with the way to log in: no error bar repeating it.
     await new Promise((resolve) => setTimeout(resolve, 800))
     expect(
       screen.getAllByText('You are not logged in, please login with Sonolus and try again'),
@@ -942,7 +942,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
     await expectLocation('/settings/sonolus')
   })
 
-  it('takes a publish time in the future, at most a year ahead (issue 19)', async () => {
+  it('takes a publish time in the future, at most a year ahead', async () => {
     await openCreate()
     const input = screen.getByLabelText('Publish at (optional)')
     expect(input).toHaveValue('')
@@ -973,7 +973,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
     expect(toPipelineInput({ ...values, publishAt: '' }, 'edit', user, chart).form.publishAt).toBeNull()
   })
 
-  it('sends whether others may download the SUS, off by default (issue 15)', async () => {
+  it('sends whether others may download the SUS, off by default', async () => {
     // The switch is there, off, on create; the description says how images from elsewhere show.
     await openCreate()
     const toggle = screen.getByRole('switch', { name: 'Let others download the SUS' })

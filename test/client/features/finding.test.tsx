@@ -1,4 +1,4 @@
-// Finding charts on the site (issue 18): the filters in the address (read, cleaned, written back, what is
+// Finding charts on the site: the filters in the address (read, cleaned, written back, what is
 // unknown left out with a notice), the filter bar's calls, stats on the card and on chart info, tags that
 // open the filtered list, the home page's trending charts, and a creator's average rating.
 import { describe, expect, it } from 'vitest'

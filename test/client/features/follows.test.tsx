@@ -1,4 +1,4 @@
-// Following and notifications on the site (issue 19) against msw handlers in our wire types: the bell's
+// Following and notifications on the site against msw handlers in our wire types: the bell's
 // unread count, the notifications page (opening one reads it and goes to its chart; mark all read), the
 // kinds one wants, and the follow button on a user page and on chart info.
 import { describe, expect, it } from 'vitest'
@@ -57,7 +57,7 @@ const serveNotifications = (items: Notification[]) => {
   return state
 }
 
-describe('the bell and the notifications page (issue 19)', () => {
+describe('the bell and the notifications page', () => {
   it('shows the unread count to a logged-in user, and nothing to a visitor', async () => {
     serveNotifications([note(1), note(2), note(3, { read: true })])
     const visitor = renderWithProviders(<AppRoutes />, { route: '/home' })
@@ -141,7 +141,7 @@ describe('the bell and the notifications page (issue 19)', () => {
   })
 })
 
-describe('the follow button (issue 19)', () => {
+describe('the follow button', () => {
   it('follows from a user page, and the page shows the new state', async () => {
     loggedIn()
     let follow: FollowState = { followers: 2, following: 1, isFollowing: false, canFollow: true }

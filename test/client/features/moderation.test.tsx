@@ -1,4 +1,4 @@
-// Issue 14, the site's side of moderation, against msw handlers in our wire types: who sees the drawer's
+// The site's side of moderation, against msw handlers in our wire types: who sees the drawer's
 // Moderation group and Notices, the queue and its actions (a reason is required), the audit log and the
 // moderators, reports on charts and comments, the owner's hidden chart, notices, takedown requests, and
 // the suspended 403 with its end and reason.
@@ -104,7 +104,7 @@ const confirmIn = async (
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 }
 
-describe('the drawer (issue 14)', () => {
+describe('the drawer', () => {
   it('shows neither Notices nor Moderation to visitors', async () => {
     renderWithProviders(<AppRoutes />, { route: '/home' })
     const nav = await drawer()

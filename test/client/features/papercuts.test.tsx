@@ -1,4 +1,4 @@
-// Issue 15, what a new user trips over, against msw handlers in our wire types: a 429 says when to try
+// What a new user trips over, against msw handlers in our wire types: a 429 says when to try
 // again; Login settings recovers from a failed /user/login; visitors get one login prompt; links between
 // docs stay in the tab; dangerous confirmations look dangerous; an empty search says nothing matched;
 // cards mark private charts and show the rating; external images are shown as links; the rating slider
@@ -28,7 +28,7 @@ const messageBar = () =>
     { timeout: 3000 },
   )
 
-describe('a 429 says what happened and when to try again (item 2)', () => {
+describe('a 429 says what happened and when to try again', () => {
   const chart = sampleChart(61, { title: 'Busy chart' })
   const comment = async (answer: () => Response) => {
     loggedIn()
@@ -79,7 +79,7 @@ describe('a 429 says what happened and when to try again (item 2)', () => {
   })
 })
 
-describe('Login settings when /user/login fails (items 4, 6)', () => {
+describe('Login settings when /user/login fails', () => {
   it('stops spinning, says so in the message bar, and tries again on request', async () => {
     loggedOut()
     let fail = true
@@ -101,7 +101,7 @@ describe('Login settings when /user/login fails (items 4, 6)', () => {
   })
 })
 
-describe('every fetch failure shows the error message bar (item 6)', () => {
+describe('every fetch failure shows the error message bar', () => {
   it('on the home page, beside the card’s own alert', async () => {
     server.use(http.get('*/sonolus/server/info', () => HttpResponse.error()))
     renderWithProviders(<AppRoutes />, { route: '/home' })
@@ -115,7 +115,7 @@ describe('every fetch failure shows the error message bar (item 6)', () => {
   })
 })
 
-describe('visitors on pages that need a login (item 5)', () => {
+describe('visitors on pages that need a login', () => {
   it.each(['/chart/mine', '/chart/like'])('%s shows one message, with the way to log in', async (route) => {
     loggedOut()
     const { user } = renderWithProviders(<AppRoutes />, { route })
@@ -129,7 +129,7 @@ describe('visitors on pages that need a login (item 5)', () => {
   })
 })
 
-describe('markdown (items 10, 11)', () => {
+describe('markdown', () => {
   it('opens links to other docs in the same tab, and other sites in a new one', async () => {
     const { user } = renderWithProviders(
       <Markdown>{'See [logging in](/docs/login) and [Sonolus](https://sonolus.com).'}</Markdown>,
@@ -152,7 +152,7 @@ describe('markdown (items 10, 11)', () => {
   })
 })
 
-describe('chart list and cards (item 11)', () => {
+describe('chart list and cards', () => {
   it('says that nothing matched a search, rather than that there are no charts', async () => {
     server.use(http.get('*/sonolus/levels/list', () => HttpResponse.json(listResponse([], 1))))
     renderWithProviders(<AppRoutes />, { route: '/chart/list?title=zzz' })
@@ -236,7 +236,7 @@ describe("getting a chart's source (beyond the spec)", () => {
   })
 })
 
-describe('the rating slider sits in the comment form (item 12)', () => {
+describe('the rating slider sits in the comment form', () => {
   it('with rate and remove rating beside it', async () => {
     loggedIn()
     const chart = sampleChart(65)

@@ -1,4 +1,4 @@
-// Playlists on the site (issue 19) against msw handlers in our wire types: a playlist's page shows its
+// Playlists on the site against msw handlers in our wire types: a playlist's page shows its
 // charts in order and its owner moves and removes them (each change saved as the whole new order); the
 // "add to playlist" dialog on chart info adds the chart to a playlist or to a new one; someone else's
 // private playlist (a 404) is "no such playlist"; the home page shows the staff picks.
@@ -66,7 +66,7 @@ const servePlaylist = (charts: RawChart[], canEdit = true) => {
 }
 const titles = () => screen.getAllByTestId('playlist-chart-title').map((title) => title.textContent)
 
-describe('playlists (issue 19)', () => {
+describe('playlists', () => {
   it('shows a playlist’s charts in order; its owner moves one down and removes one, each saved', async () => {
     loggedIn()
     const state = servePlaylist([sampleChart(1), sampleChart(2), sampleChart(3)])
