@@ -24,6 +24,19 @@ export type AuditEntryListProps = {
   showTarget?: boolean
 }
 
+/** When a moderation entry happened and what was done, as the audit log and the notices both begin it:
+ *  green for what gives back, orange for what takes away. */
+export const EntryHead = ({ entry }: { entry: Pick<AuditEntry, 'time' | 'action'> }) => (
+  <>
+    <span className="text-secondary">
+      <RelativeTime time={entry.time} />
+    </span>
+    <Tag color={entry.action === 'restore' || entry.action === 'lift' ? 'green' : 'orange'}>
+      <FormattedMessage id={`moderation.action.${entry.action}`} />
+    </Tag>
+  </>
+)
+
 export const AuditEntryList = ({
   entries,
   showModerator = false,
@@ -33,12 +46,7 @@ export const AuditEntryList = ({
     {entries.map((entry) => (
       <li key={entry.id} className="audit-entry" data-testid="audit-entry">
         <Flex gap={8} wrap align="center">
-          <span className="text-secondary">
-            <RelativeTime time={entry.time} />
-          </span>
-          <Tag color={entry.action === 'restore' || entry.action === 'lift' ? 'green' : 'orange'}>
-            <FormattedMessage id={`moderation.action.${entry.action}`} />
-          </Tag>
+          <EntryHead entry={entry} />
           {showTarget && (
             <span>
               <FormattedMessage id={`moderation.target.${entry.target.type}`} />

@@ -8,7 +8,7 @@ import { Flex, Tag } from 'antd'
 import { type AuditEntry } from '../../../common/api/moderation'
 import { type MessageId } from '../../app/messageIds'
 import { chartInfoPath } from '../../app/routes'
-import { RelativeTime } from '../../components/RelativeTime'
+import { EntryHead } from './AuditEntryList'
 
 /** What happened, what the author can do about it, and whether the sentence names a suspension's end. */
 type Sentence = { text: MessageId; hint?: MessageId; until?: boolean }
@@ -80,12 +80,7 @@ export const NoticeList = ({ entries, unread = 0 }: NoticeListProps) => (
     {entries.map((entry, index) => (
       <li key={entry.id} className="audit-entry" data-testid="audit-entry">
         <Flex gap={8} wrap align="center">
-          <span className="text-secondary">
-            <RelativeTime time={entry.time} />
-          </span>
-          <Tag color={entry.action === 'restore' || entry.action === 'lift' ? 'green' : 'orange'}>
-            <FormattedMessage id={`moderation.action.${entry.action}`} />
-          </Tag>
+          <EntryHead entry={entry} />
           {index < unread && (
             <Tag color="red">
               <FormattedMessage id="notices.new" />
