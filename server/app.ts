@@ -15,7 +15,7 @@ import { type ErrorBody } from '../common/api/errors.js'
 import { type AppContext } from './context.js'
 import { registerContent } from './content.js'
 import { DEFAULT_BODY_LIMIT } from './http/budget.js'
-import { compressJson } from './http/compression.js'
+import { acceptsGzip, compressJson, gzip, markGzip } from './http/compression.js'
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
@@ -30,6 +30,7 @@ import { registerSuspensionCheck } from './moderation/suspension.js'
 import { registerUploads } from './uploads/routes.js'
 import { type App } from './sonolus/types.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
+import { firstPaint } from './firstPaint.js'
 import { isApiPath, looksLikeFile, registerSpa } from './spa.js'
 
 export type BuildOptions = {
@@ -71,7 +72,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       const body: ErrorBody = { code: statusCode, error: 'bad_request', message: error.message }
       reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body))
     },
-    // Connections cannot be held (issue 13): a request must arrive whole within requestTimeout, and an
+    // Connections cannot be held: a request must arrive whole within requestTimeout, and an
     // idle socket closes after connectionTimeout. request.ip honours TRUST_PROXY.
     requestTimeout: ctx.config.limits.requestTimeoutMs,
     connectionTimeout: ctx.config.limits.connectionTimeoutMs,
@@ -178,7 +179,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       reply.removeHeader(header)
     if (statusCode !== 416) reply.removeHeader('content-range')
     // Every 429 and 503 says when to try again (the rate limiter and the load shedder set their own), in
-    // the header and in the body, where the site reads it for its message (issue 15).
+    // the header and in the body, where the site reads it for its message.
     let retry: { retryAfter?: number } = {}
     if (statusCode === 429 || statusCode === 503) {
       if (!reply.getHeader('retry-after')) reply.header('retry-after', statusCode === 429 ? '60' : '5')
@@ -245,8 +246,9 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   )
 
   const spa = options.serveSpa !== false && (await registerSpa(app, ctx.config.staticRoot))
+  const paint = firstPaint(app, ctx.config.staticRoot, () => ctx.config.siteTitle)
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]
     if (
       spa &&
@@ -254,7 +256,12 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       !isApiPath(url) &&
       !looksLikeFile(url)
     ) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+      // The page differs for a signed-in browser (no first paint), which a shared cache must keep apart.
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie').type('text/html; charset=utf-8')
+      const painted = await paint(request)
+      if (painted === null) return reply.sendFile('index.html')
+      reply.header('vary', 'Cookie, Accept-Encoding')
+      return acceptsGzip(request) ? markGzip(reply).send(gzip(painted)) : reply.send(painted)
     }
     const shape = errorShape(request)
     if (url.startsWith('/sonolus/')) reply.header('vary', SITE_HEADER)

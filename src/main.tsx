@@ -6,19 +6,44 @@ import { BrowserRouter } from 'react-router-dom'
 import { persistStore } from 'redux-persist'
 import { Providers } from './app/providers'
 import { AppRoutes, preloadPage } from './app/router'
+import { adoptFirstPaint, takeFirstPaint } from './app/firstPaint'
 import { makeStore } from './app/store'
 import './index.css'
 
-preloadPage(window.location.pathname)
+const pageLoaded = preloadPage(window.location.pathname)
 const store = makeStore()
 const persistor = persistStore(store)
+const painted = takeFirstPaint()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers store={store} persistor={persistor}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-)
+/** The settings are read back from storage (the persist gate draws nothing until then). */
+const settingsRead = new Promise<void>((resolve) => {
+  const check = () => {
+    if (!persistor.getState().bootstrapped) return false
+    resolve()
+    return true
+  }
+  if (!check()) {
+    const stop = persistor.subscribe(() => {
+      if (check()) stop()
+    })
+  }
+})
+
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers store={store} persistor={persistor}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  )
+
+// A first paint on screen is replaced once the app can draw its page, rather than by a blank or a spinner.
+if (painted)
+  void Promise.all([pageLoaded, settingsRead]).then(() => {
+    adoptFirstPaint(store, painted, window.location)
+    render()
+  })
+else render()

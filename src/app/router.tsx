@@ -48,9 +48,9 @@ const CHUNK_OF: Record<RouteName, keyof typeof PAGE_CHUNKS> = {
 
 /** Starts loading the first page's chunk while the app itself starts, rather than after its first render
  *  (on a slow network that is one round trip and a download saved). */
-export const preloadPage = (pathname: string): void => {
+export const preloadPage = (pathname: string): Promise<unknown> => {
   const name = pathname === '/' ? 'home' : routeNameOf(pathname)
-  void PAGE_CHUNKS[CHUNK_OF[name]]().catch(() => undefined)
+  return PAGE_CHUNKS[CHUNK_OF[name]]().catch(() => undefined)
 }
 
 const HomePage = lazy(PAGE_CHUNKS.home)

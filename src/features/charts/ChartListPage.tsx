@@ -21,7 +21,15 @@ import { LoginPrompt } from '../../components/LoginPrompt'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { ChartGrid } from './ChartCard'
 import { FilterBar } from './FilterBar'
-import { type ChartFilters, type Ignored, filterParams, isFiltered, readFilters, searchText } from './filters'
+import {
+  type ChartFilters,
+  type Ignored,
+  filterParams,
+  isFiltered,
+  listQueryArgs,
+  readFilters,
+  searchText,
+} from './filters'
 
 const ROUTE: Record<ChartScope, RouteName> = { all: 'chart_list', mine: 'chart_mine', liked: 'chart_like' }
 
@@ -53,11 +61,8 @@ export const ChartListPage = ({ scope }: { scope: ChartScope }) => {
   const { user, isLoading: checkingLogin } = useCurrentUser()
   const needsLogin = scope !== 'all'
   const blocked = needsLogin && !checkingLogin && !user
-  const apiFilters = useMemo(() => filterParams({ ...filters, title: '' }), [filters])
-  const { data, error, isFetching, isLoading } = useGetLevelListQuery(
-    { page, title: filters.title, scope, filters: apiFilters },
-    { skip: needsLogin && !user },
-  )
+  const listArgs = useMemo(() => listQueryArgs(filters, page, scope), [filters, page, scope])
+  const { data, error, isFetching, isLoading } = useGetLevelListQuery(listArgs, { skip: needsLogin && !user })
 
   const errorKey = blocked ? 'not_login' : error ? errorKeyOf(error, 'not_login') : undefined
   // A visitor on My charts or Liked charts is asked to log in, once, with the way to do it; any

@@ -17,6 +17,7 @@ import {
   TAG_FILTER_MAX,
 } from '../../../common/rules'
 import { MAX_TAG_LENGTH } from '../../../common/api/uploads'
+import { type ChartScope, type LevelListArgs } from '../../api/levels'
 
 export type OlivierFilter = (typeof OLIVIER_FILTERS)[number]
 export type Range = [number, number]
@@ -157,6 +158,14 @@ export const filterParams = (filters: ChartFilters): Record<string, string> => {
 }
 
 /** The search box's words: its keywords, or an older address's title search. */
+/** The list call for these filters, page and scope: the list page's, and the first paint's (app/firstPaint.ts). */
+export const listQueryArgs = (filters: ChartFilters, page: number, scope: ChartScope): LevelListArgs => ({
+  page,
+  title: filters.title,
+  scope,
+  filters: filterParams({ ...filters, title: '' }),
+})
+
 export const searchText = (filters: ChartFilters): string => filters.keywords || filters.title
 
 /** True when the filter bar narrows the list (beyond the search box and the sort). */
