@@ -48,13 +48,13 @@ export const splitAuthor = (author: string): { name: string; handle: string } =>
   return at < 0 ? { name: author, handle: '' } : { name: author.slice(0, at), handle: author.slice(at + 1) }
 }
 
-/** A chart's length (issue 18): m:ss, rounded to the second. */
+/** A chart's length: m:ss, rounded to the second. */
 export const formatLength = (seconds: number): string => {
   const total = Math.max(0, Math.round(seconds))
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`
 }
 
-/** Notes per second (issue 18): one decimal. */
+/** Notes per second: one decimal. */
 export const formatNps = (nps: number): string => nps.toFixed(1)
 
 /** A tempo: whole BPM as they are, others to one decimal ('150', '187.5'). */

@@ -1,5 +1,5 @@
 // Markdown as plain text, for the Sonolus app, which shows descriptions and comments as they are (it
-// renders no markdown: issue 17 saw `A **demo chart**…` raw). The site renders the same source with
+// renders no markdown: `A **demo chart**…` would show raw). The site renders the same source with
 // markdown-to-jsx, raw HTML off; here, HTML stays as the literal text it is there too. Pure; no DOM.
 
 const INLINE: [RegExp, string | ((...groups: string[]) => string)][] = [

@@ -26,7 +26,7 @@ export const BACKGROUND_DIM = 0.55
 export const LEVEL_MIN = 1
 export const LEVEL_MAX = 30
 export const OLIVIER_LEVEL_MAX = 10
-/** One difficulty scale for the app's display and its search (issue 17): a chart's level, and 30 + level
+/** One difficulty scale for the app's display and its search: a chart's level, and 30 + level
  *  for Olivier charts (Stellarity's convention: Olivier I–X above Lv. 30), so 1–40. */
 export const OLIVIER_DIFFICULTY_OFFSET = 30
 export const DIFFICULTY_MAX = OLIVIER_DIFFICULTY_OFFSET + OLIVIER_LEVEL_MAX
@@ -79,7 +79,7 @@ export const COMMENT_RATE_WINDOW_MS = 60_000
 /** The app's topComments: the newest few. */
 export const TOP_COMMENTS = 3
 
-/** Chart limits: bounds on what one chart may cost to read (hostile input, issue 13). The converters and
+/** Chart limits: bounds on what one chart may cost to read (hostile input). The converters and
  *  the level-data reader check them while they parse, not after, and fail at the first one exceeded with
  *  a ChartLimitError that names the limit and the line. The browser's form, the server and the docs page
  *  /docs/error all read them from here. */
@@ -129,7 +129,7 @@ export const REPLAY_MAX_BYTES = 32 * 1024 * 1024
 /** JSON read from users (request bodies, level data, replays, profiles) nests at most this deep. */
 export const JSON_MAX_DEPTH = 64
 
-/** Finding charts (issue 18): the list's orders, as the site's filter bar and the app's advanced search
+/** Finding charts: the list's orders, as the site's filter bar and the app's advanced search
  *  name them (newest, popular, top rated, trending, most played, title; and from the level data, longest
  *  and densest first). */
 export const CHART_SORTS = [
@@ -158,7 +158,7 @@ export const NPS_FILTER_MAX = 30
 export const NPS_FILTER_STEP = 0.5
 /** Tags one filter may ask for (every one must be on the chart). */
 export const TAG_FILTER_MAX = 5
-/** Trending (issue 18): likes, ratings and plays of the last TRENDING_WINDOW_MS, each weighing less as it
+/** Trending: likes, ratings and plays of the last TRENDING_WINDOW_MS, each weighing less as it
  *  ages (linearly, to nothing at the window's end); recomputed every TRENDING_INTERVAL_MS off the request
  *  path. */
 export const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60_000

@@ -70,7 +70,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
       config.limits.responseCacheBytes,
       answerBytes,
     )
-    // One notification channel per schema carries what the instances tell each other (issue 20), each
+    // One notification channel per schema carries what the instances tell each other, each
     // message after its sender's id: an instance has done itself what it tells the others.
     const instance = randomUUID().slice(0, 8)
     const send = (message: string) => db.notify?.('sessions', `${instance} ${message}`) ?? Promise.resolve()
@@ -93,7 +93,7 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     })
     const moderationVersion = new ModerationVersion(repos.meta, db.readMetaNow, () => send('*'))
     moderationVersion.onChange(() => cache.clear())
-    // Sessions kept a moment (issue 20): a session that begins or ends on another instance is dropped here
+    // Sessions kept a moment: a session that begins or ends on another instance is dropped here
     // when its notice arrives; all of them after a moderator's action on any instance (a suspension takes
     // effect at once), and when the notices may have been missed.
     const sessions = new SessionCache(config.limits.sessionCacheMs)

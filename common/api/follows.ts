@@ -1,6 +1,9 @@
-// Wire types of the follow and notification calls (issue 19): the schemas of schemas/follows.ts.
+// Wire types of the follow and notification calls: the schemas of schemas/follows.ts.
 import { type Static } from '@sinclair/typebox'
 import type * as S from './schemas/follows.js'
+import { NOTIFICATION_KINDS } from './constants.js'
+
+export { NOTIFICATION_KINDS }
 
 export type NotificationKind = Static<typeof S.NotificationKindSchema>
 export type FollowState = Static<typeof S.FollowStateSchema>
@@ -15,8 +18,6 @@ export const NOTIFICATIONS_PER_PAGE = 20
 export const NOTIFICATIONS_PAGES_AHEAD = 10
 /** How often the site asks for the unread count (ms). */
 export const NOTIFICATIONS_POLL_MS = 60_000
-/** What becomes a notification; each kind can be turned off. */
-export const NOTIFICATION_KINDS = ['chart', 'reply', 'comment', 'rating', 'moderation'] as const
 /** How long a read notification is kept (90 days), and any notification (a year). */
 export const NOTIFICATION_READ_KEEP_MS = 90 * 24 * 60 * 60_000
 export const NOTIFICATION_KEEP_MS = 365 * 24 * 60 * 60_000

@@ -10,10 +10,13 @@ import { type ChartModeration } from './moderation.js'
 import { type Static } from '@sinclair/typebox'
 import type * as L from './schemas/levels.js'
 import type * as P from './schemas/protocol.js'
+import { LEADERBOARDS } from './constants.js'
+
+export { LEADERBOARDS }
 
 /** docs/spec.md §3: one chart row as the site needs it. */
 export type RawChart = Static<typeof L.RawChartSchema>
-/** What a chart's level data is like (issue 18). */
+/** What a chart's level data is like. */
 export type RawChartStats = Static<typeof L.ChartStatsSchema>
 
 export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart[] }
@@ -21,13 +24,11 @@ export type LevelListResponse = ServerItemList<LevelItem> & { rawItems: RawChart
 export type LevelDetailsResponse = ServerItemDetails<LevelItem> & {
   publishTime: number
   rawItem: RawChart
-  /** For the chart's owner and for moderators (issue 14): whether it is hidden, why, and its audit log. */
+  /** For the chart's owner and for moderators: whether it is hidden, why, and its audit log. */
   moderation?: ChartModeration
   sections: (ServerItemSection & { rawItems?: RawChart[] })[]
 }
 
-/** docs/spec.md §3 / §7: the seven leaderboards. */
-export const LEADERBOARDS = ['arcScore', 'accScore', 'combo', 'perfect', 'great', 'good', 'miss'] as const
 export type LeaderboardName = (typeof LEADERBOARDS)[number]
 
 /** The list page size (docs/protocol.md §2.5). */
@@ -36,7 +37,7 @@ export const LEVELS_PER_PAGE = 20
 /** A leaderboard record as our server sends it: core's fields plus the replay's name (docs/spec.md §2). */
 export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
 export type RecordListResponse = Static<typeof P.RecordListSchema>
-/** A chart's level-data versions (issue 19). */
+/** A chart's level-data versions. */
 export type ChartVersions = Static<typeof L.ChartVersionsSchema>
 
 type Assert<T extends true> = T

@@ -5,15 +5,15 @@
 // TypeBox); the constants live here.
 import { type Static } from '@sinclair/typebox'
 import type * as S from './schemas/moderation.js'
+import { REPORT_REASONS, TARGET_TYPES } from './constants.js'
 
-/** What a logged-in user may report, and why (the fixed list a report chooses from). */
-export const REPORT_REASONS = ['copyright', 'inappropriate', 'spam', 'broken', 'other'] as const
+export { REPORT_REASONS, TARGET_TYPES }
+
 export type ReportReason = (typeof REPORT_REASONS)[number]
 /** Reports that no user chooses: an owner's request to review a hidden chart. Takedown requests are
  *  reports of reason 'copyright' without a reporter. */
 export type ReportKind = Static<typeof S.ReportKindSchema>
 
-export const TARGET_TYPES = ['chart', 'comment', 'user'] as const
 export type TargetType = (typeof TARGET_TYPES)[number]
 /** A chart by its 32-hex id, a comment by its name (id), a user by their handle. */
 export type TargetRef = Static<typeof S.TargetRefSchema>

@@ -1,4 +1,4 @@
-// Wire types of the people and news calls (issue 17): the schemas of schemas/people.ts.
+// Wire types of the people and news calls: the schemas of schemas/people.ts.
 import { type Static } from '@sinclair/typebox'
 import type * as S from './schemas/people.js'
 

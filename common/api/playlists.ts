@@ -1,7 +1,10 @@
-// Wire types and rules of playlists (issue 19, docs/protocol.md §15.11): the schemas of schemas/playlists.ts.
+// Wire types and rules of playlists (docs/protocol.md §15.11): the schemas of schemas/playlists.ts.
 import { type Static } from '@sinclair/typebox'
 import type * as S from './schemas/playlists.js'
 import { CHART_ID_REGEX } from '../rules.js'
+import { PLAYLIST_TITLE_MAX, PLAYLIST_DESCRIPTION_MAX } from './constants.js'
+
+export { PLAYLIST_TITLE_MAX, PLAYLIST_DESCRIPTION_MAX }
 
 export type RawPlaylist = Static<typeof S.RawPlaylistSchema>
 export type PlaylistListResponse = Static<typeof S.PlaylistListSchema>
@@ -17,8 +20,6 @@ export const STAFF_PICKS = 'staff-picks'
 export const PLAYLIST_CHARTS_MAX = 500
 /** Playlists one user may own. */
 export const PLAYLISTS_PER_USER_MAX = 200
-export const PLAYLIST_TITLE_MAX = 100
-export const PLAYLIST_DESCRIPTION_MAX = 2000
 /** Playlists per list page. */
 export const PLAYLISTS_PER_PAGE = 20
 /** Levels a playlist carries in a list or a section (its details carry all of them). */

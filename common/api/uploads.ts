@@ -3,9 +3,10 @@
 import { type RawChart } from './levels.js'
 import { type Static } from '@sinclair/typebox'
 import type * as U from './schemas/uploads.js'
+import { UPLOAD_KINDS, MAX_TAGS, MAX_TAG_LENGTH } from './constants.js'
 
-/** What a file is for. The server checks the bytes against it when the upload completes (docs/spec.md §5). */
-export const UPLOAD_KINDS = ['cover', 'background', 'music', 'chart', 'data'] as const
+export { UPLOAD_KINDS, MAX_TAGS, MAX_TAG_LENGTH }
+
 export type UploadKind = (typeof UPLOAD_KINDS)[number]
 
 /** Which byte ranges of an upload the server holds, as inclusive [start, end] pairs, sorted. */
@@ -51,18 +52,18 @@ export type LevelFormBody = Pick<
   susHash?: string
   /** Level data (gzip JSON). Used only when there is no SUS; then it is checked by the level-data reader. */
   dataHash?: string
-  /** Others may download the SUS (issue 15); absent: off on create, unchanged on edit. */
+  /** Others may download the SUS; absent: off on create, unchanged on edit. */
   allowSusDownload?: 0 | 1
-  /** When to publish (ms; issue 19): the chart stays private until then. null: no schedule (an edit's
+  /** When to publish (ms): the chart stays private until then. null: no schedule (an edit's
    *  cancels one); absent: none on create, unchanged on edit. At most SCHEDULE_MAX_MS ahead. */
   publishAt?: number | null
 }
 
-/** How far ahead a chart may be scheduled (issue 19): a year. */
+/** How far ahead a chart may be scheduled: a year. */
 export const SCHEDULE_MAX_MS = 365 * 24 * 60 * 60_000
 
-/** The web create's body: the form, and the creator's acceptance of the upload rules (/docs/rules;
- *  issue 14), without which the server refuses with empty_field. */
+/** The web create's body: the form, and the creator's acceptance of the upload rules (/docs/rules),
+ *  without which the server refuses with empty_field. */
 export type CreateLevelBody = LevelFormBody & { rulesAccepted: true }
 
 export type CreateLevelResponse = Static<typeof U.CreateLevelResponseSchema>
@@ -141,9 +142,6 @@ export const CREATE_STAGES = {
 } as const
 export type CreateStage = (typeof CREATE_STAGES)[keyof typeof CREATE_STAGES]
 
-/** Tags: at most this many per chart, each at most this long (the server trims and drops empties). */
-export const MAX_TAGS = 10
-export const MAX_TAG_LENGTH = 32
 /** Text fields' limits. */
 export const MAX_TITLE_LENGTH = 200
 export const MAX_DESCRIPTION_LENGTH = 5000

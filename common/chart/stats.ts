@@ -1,4 +1,4 @@
-// What a chart is like, from its level data (issue 18): notes by kind, length, density, and whether it has
+// What a chart is like, from its level data: notes by kind, length, density, and whether it has
 // scratches, split lines or speed changes. Pure; the server keeps the figures with the chart, the site
 // shows them on the card and on chart info, and searches filter on them. Times are seconds
 // (docs/chart-format.md §2); the notes are the §9 note archetypes, so the kinds add up to noteCount.

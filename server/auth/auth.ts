@@ -24,7 +24,7 @@ import { newToken, sha1Hex } from './tokens.js'
 export const APP_SESSION_MS = 30 * 60 * 1000
 /** docs/spec.md §2/§9: the web session lives as long as its cookie, 30 days. */
 export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
-/** Login attempts expire after 5 minutes (Sonolus server issue). */
+/** Login attempts expire after 5 minutes. */
 /** Each request's session hash, by its headers object (the same for Node's request and Fastify's). */
 const hashes = new WeakMap<object, string | undefined>()
 
@@ -50,7 +50,7 @@ export class Auth {
     private readonly config: Config,
     private readonly verifySignature: SignatureVerifier,
     private readonly now: () => number = Date.now,
-    /** Sessions resolved a moment ago (issue 20); none kept without one. */
+    /** Sessions resolved a moment ago; none kept without one. */
     readonly sessions: SessionCache = new SessionCache(0),
     /** Tells the other instances (PostgreSQL's notifications) that a session began or ended (its hash), or
      *  that a user's row changed (`user:{id}[:{handle}]`): they drop what they keep of it. */

@@ -1,4 +1,4 @@
-// Whose a session is, kept for a moment (issue 20): a signed-in request finds its session's user, row and
+// Whose a session is, kept for a moment: a signed-in request finds its session's user, row and
 // all, without a database round trip while the entry is fresh. Bounded in count (the oldest goes first) and
 // in time (SESSION_CACHE_MS, and never past the session's own expiry); unknown tokens are kept too, so a
 // flood of made-up sessions costs one lookup each per period.
@@ -49,7 +49,7 @@ export class SessionCache {
   }
 
   /** The user of a kept session whose row was read, as a settled promise; undefined when nothing fresh is
-   *  kept, or not the row (issue 20: a signed-in request's lookup without a promise of its own). */
+   *  kept, or not the row (so a signed-in request's lookup needs no promise of its own). */
   resolvedUser(hash: string): Promise<User> | undefined {
     const entry = this.fresh(hash)
     if (!entry?.user) return undefined

@@ -11,14 +11,14 @@ export type UsersTable = {
   profile: string
   createdTime: number
   updatedTime: number
-  /** 'suspend' or 'ban' while the user is suspended (issue 14); a suspension past its end no longer counts. */
+  /** 'suspend' or 'ban' while the user is suspended; a suspension past its end no longer counts. */
   suspensionKind: Generated<string | null>
   /** When a suspension ends (ms); null for a ban. */
   suspendedUntil: Generated<number | null>
   suspensionReason: Generated<string | null>
   /** Notices (audit entries about the user) after this time are unread. */
   noticesReadTime: Generated<number>
-  /** Comma-separated notification kinds the user turned off (issue 19). */
+  /** Comma-separated notification kinds the user turned off. */
   notificationsOff: Generated<string>
 }
 
@@ -65,14 +65,14 @@ export type ChartsTable = {
   ratingNumber: Generated<number>
   publishTime: number
   updatedTime: number
-  /** 1 while a moderator keeps the chart from everyone but its owner and moderators (issue 14). */
+  /** 1 while a moderator keeps the chart from everyone but its owner and moderators. */
   hidden: Generated<number>
   hiddenReason: Generated<string | null>
   /** 1 when the chart was hidden by its author's ban (lifting the ban shows it again). */
   hiddenByBan: Generated<number>
-  /** 1 when the creator lets others download the SUS (issue 15); its hash is the owner's alone otherwise. */
+  /** 1 when the creator lets others download the SUS; its hash is the owner's alone otherwise. */
   allowSusDownload: Generated<number>
-  // What the chart is like (issue 18, common/chart/stats.ts): null until its level data was read.
+  // What the chart is like (common/chart/stats.ts): null until its level data was read.
   noteCount: Generated<number | null>
   /** JSON: notes by kind (NOTE_KINDS). */
   noteCounts: Generated<string | null>
@@ -89,19 +89,19 @@ export type ChartsTable = {
   statsVersion: Generated<number>
   /** Accepted results on the chart. */
   playCount: Generated<number>
-  /** Likes, ratings and plays of the last week, weighted by age (issue 18); recomputed off the request path. */
+  /** Likes, ratings and plays of the last week, weighted by age; recomputed off the request path. */
   trending: Generated<number>
-  /** 1 once the chart's followers were told it was published (issue 19). */
+  /** 1 once the chart's followers were told it was published. */
   announced: Generated<number>
-  /** When the chart is to be published (issue 19); it stays private until the background work does it. */
+  /** When the chart is to be published; it stays private until the background work does it. */
   scheduledTime: Generated<number | null>
-  /** The level data's version (issue 19): 1, raised by each edit that replaces the data. */
+  /** The level data's version: 1, raised by each edit that replaces the data. */
   version: Generated<number>
   /** When the current level data was set (0 for a chart inserted without it: its publish time). */
   versionTime: Generated<number>
 }
 
-/** A playlist (issue 19): an ordered list of charts; `staff-picks` is the moderators' (no owner). */
+/** A playlist: an ordered list of charts; `staff-picks` is the moderators' (no owner). */
 export type PlaylistsTable = {
   id: string
   ownerId: string | null
@@ -123,7 +123,7 @@ export type PlaylistChartsTable = {
   addedTime: number
 }
 
-/** An earlier version of a chart's level data (issue 19): its records stay with it. */
+/** An earlier version of a chart's level data: its records stay with it. */
 export type ChartVersionsTable = {
   chartId: string
   version: number
@@ -208,7 +208,7 @@ export type CommentsTable = {
   editedTime: number | null
   /** 1 once deleted (soft). */
   deleted: Generated<number>
-  /** 1 while a moderator hides it (issue 14): not listed, not counted. */
+  /** 1 while a moderator hides it: not listed, not counted. */
   hidden: Generated<number>
 }
 
@@ -241,11 +241,11 @@ export type RecordsTable = {
   configurationHash: string
   replayTitle: string
   createdTime: number
-  /** The chart version it was played on (issue 19). */
+  /** The chart version it was played on. */
   version: Generated<number>
 }
 
-/** Server news that moderators write (issue 17): on the site's home page and in the app's posts. */
+/** Server news that moderators write: on the site's home page and in the app's posts. */
 export type NewsTable = {
   id: string
   title: string
@@ -260,7 +260,7 @@ export type NewsTable = {
 
 export type LeaderboardEntriesTable = {
   chartId: string
-  /** The chart version the record was played on (issue 19). */
+  /** The chart version the record was played on. */
   version: number
   board: string
   userId: string
@@ -311,7 +311,7 @@ export type SeenSignaturesTable = {
 }
 
 /** SQLite only: the FTS5 index of charts (migration 0003). Queried through `match`, joined on rowid. */
-/** Shared request counters (issue 13): one row per rate-limit key per fixed window, added to by every
+/** Shared request counters: one row per rate-limit key per fixed window, added to by every
  *  instance, so a limit holds across instances. */
 export type RateCountersTable = {
   key: string
@@ -359,14 +359,14 @@ export type ModerationLogTable = {
   after: string | null
 }
 
-/** Who follows whom (issue 19). */
+/** Who follows whom. */
 export type FollowsTable = {
   followerId: string
   followeeId: string
   createdTime: number
 }
 
-/** One notification of one user (issue 19, migration 0014). */
+/** One notification of one user (migration 0014). */
 export type NotificationsTable = {
   id: string
   userId: string

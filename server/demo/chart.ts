@@ -1,4 +1,4 @@
-// The demo charts' SUS, written by our own seeded generator (issue 17: a fresh install has charts worth
+// The demo charts' SUS, written by our own seeded generator (a fresh install has charts worth
 // opening; nothing copied from any game or site). A chart follows its tune: 120 BPM in 4/4 (a measure is
 // 2 s, an eighth note 0.25 s, as the demo tunes pluck), the first measure left empty, then one pattern a
 // measure, chosen by the seed from what the chart's style allows. Lanes 1–12, as Sirius plays them

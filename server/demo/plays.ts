@@ -1,4 +1,4 @@
-// The demo players' plays (issue 17): results a Sirius play of the chart can produce (common/scoring.ts
+// The demo players' plays: results a Sirius play of the chart can produce (common/scoring.ts
 // checks them as it checks the app's), and their replays as the app stores them: ReplayData and
 // ReplayConfiguration, gzip JSON. The replays carry the result, the play's length and each judged note's
 // input (its judgment, when and how far off it was hit), consistent with the result: the counts, and the

@@ -1,4 +1,4 @@
-// Demo content for a fresh installation (issue 17: every screen of a fresh `npm start` shows real data):
+// Demo content for a fresh installation (every screen of a fresh `npm start` shows real data):
 // charts by a "demo" creator whose SUS our own generator writes (chart.ts) and which are converted here,
 // as an upload would be, so each has level data, a preview and a note count; demo players who like,
 // rate, comment and play them (their results and replays made by plays.ts); and a news post. Covers and
@@ -265,7 +265,7 @@ export const seedDemo = async (
         publishTime: time,
         updatedTime: time,
       })
-      // The media worker makes their CBR bgm and preview clips, as for an upload (issue 15: listen first).
+      // The media worker makes their CBR bgm and preview clips, as for an upload (to listen before opening).
       await trx.uploads.enqueueMedia(id, files.musicHash, now)
       for (const { player, rating } of chart.ratings)
         await trx.community.setRating(id, DEMO_PLAYERS[player].id, rating, time + 5_000)

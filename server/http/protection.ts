@@ -1,4 +1,4 @@
-// What one client may cost (issue 13): request rate limits (a hook on each counted route) counted in the database
+// What one client may cost: request rate limits (a hook on each counted route) counted in the database
 // so that every instance shares them, stricter buckets for the expensive calls, and load shedding
 // (@fastify/under-pressure) that answers 503 server_busy while the event loop lags.
 import underPressure from '@fastify/under-pressure'
@@ -204,7 +204,7 @@ export const registerProtection = async (
 
   // Each counted route gets a hook of its own that counts the request under its key (per address, or per
   // user in a strict bucket) and answers 429 over the limit. Not @fastify/rate-limit: its hook awaits three
-  // times per request (the key, the limit, the store) and was a tenth of a kept answer's cost (issue 20);
+  // times per request (the key, the limit, the store), a large share of a kept answer's cost;
   // this one is synchronous unless the key needs the user.
   const byAddress = (request: FastifyRequest) => rateKeyOf(undefined, undefined, request.ip)
   app.addHook('onRoute', (route) => {

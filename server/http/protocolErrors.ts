@@ -1,4 +1,4 @@
-// What an error looks like on a protocol route (issue 17; docs/protocol.md §15.6).
+// What an error looks like on a protocol route (docs/protocol.md §15.6).
 //
 // The Sonolus app and the official web client (Sonolus/sonolus-server-web) call the same /sonolus routes as
 // our site, and they read error answers differently:

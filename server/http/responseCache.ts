@@ -26,7 +26,7 @@ export class ResponseCache<T = string> {
   constructor(
     private readonly ttlMs = 5000,
     private readonly maxEntries = 1000,
-    /** Bounds the entries' total weight too (issue 20: the server's memory), the oldest dropped first. */
+    /** Bounds the entries' total weight too (the server's memory), the oldest dropped first. */
     private readonly maxBytes = Number.POSITIVE_INFINITY,
     private readonly sizeOf: (body: T) => number = () => 0,
   ) {}
@@ -40,7 +40,7 @@ export class ResponseCache<T = string> {
     }
     // Recently used entries move to the end, so the oldest are dropped first. One that is still in the newer
     // half (fewer than half the entries set or moved since it was) stays where it is: a kept page read by
-    // every request would otherwise be taken out of the map and put back each time (issue 20).
+    // every request would otherwise be taken out of the map and put back each time.
     if (this.stamp - (entry.stamp ?? 0) >= this.entries.size >> 1) {
       this.entries.delete(key)
       this.entries.set(key, entry)

@@ -4,7 +4,7 @@
 // (apiHeaders). Routes that serve something else (a stored file, the split-line fragment) set a stricter
 // policy of their own.
 // helmet builds the headers once, at start: @fastify/helmet rebuilds its middleware on every request,
-// which cost 40% of /sonolus/info's throughput in bench:server (issue 16 note).
+// a heavy cost on cheap routes such as /sonolus/info.
 import { type IncomingMessage, type ServerResponse } from 'node:http'
 import cors from '@fastify/cors'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -43,7 +43,7 @@ export const spaPolicyDirectives = (corsOrigins: string[]): Record<string, strin
 
 export const registerSecurity = async (app: App, config: Config): Promise<void> => {
   // Only the configured origins, exactly; others get no CORS headers, and their preflights a 404. With none
-  // configured (the site and the API on one origin), no request needs the plugin's hooks (issue 20).
+  // configured (the site and the API on one origin), no request needs the plugin's hooks.
   if (config.corsOrigins.length > 0)
     await app.register(cors, {
       origin: config.corsOrigins,
@@ -79,7 +79,7 @@ const documentHeaders = (config: Config): Record<string, string> => ({
 export const apiSecurityHeaders = (config: Config): Record<string, string> =>
   apiHeaders(documentHeaders(config))
 
-/** The API's answers (issue 20): JSON and stored files are never rendered as our pages, so the document
+/** The API's answers: JSON and stored files are never rendered as our pages, so the document
  *  headers (COOP, Origin-Agent-Cluster, Permissions-Policy, the SPA's policy, X-DNS-Prefetch-Control…)
  *  mean nothing on them and cost every answer about a kilobyte and their handling. What is kept is what
  *  OWASP's REST guidance asks of an API: no sniffing, a policy that runs and frames nothing if one is

@@ -1,6 +1,6 @@
 // ffprobe, the second reader of every music file (docs/spec.md §5), run on the finished file.
-// (Until issue 16 a prober was started ahead of each music upload and parked on a FIFO, saving about 50 ms
-// of ffprobe's start-up per upload; its tests depended on the scheduler, so it was replaced by this.)
+// (No prober is started ahead of an upload and parked on a FIFO: that would save ffprobe's start-up per
+// upload, but would make its tests depend on the scheduler.)
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 

@@ -3,11 +3,11 @@
 //   rows, taken with a lease, so a killed worker's job is taken again once its lease runs out;
 // - the janitor: abandoned upload sessions (chunks and rows), files that no chart uses and that were
 //   uploaded more than a day ago, stale local temp files, and notifications past their keep;
-// - chart stats (issue 18): the back-fill of charts whose level data has no stats yet (charts stored
+// - chart stats: the back-fill of charts whose level data has no stats yet (charts stored
 //   before stats existed, or by older stats code), read in the worker threads, a batch a pass;
-// - scheduled publishing (issue 19): charts whose time has come are made public;
-// - announcements (issue 19): a newly published chart's followers are notified;
-// - trending (issue 18): every TRENDING_INTERVAL_MS one instance (the one whose claim on the meta row
+// - scheduled publishing: charts whose time has come are made public;
+// - announcements: a newly published chart's followers are notified;
+// - trending: every TRENDING_INTERVAL_MS one instance (the one whose claim on the meta row
 //   wins) recomputes every chart's score.
 import fsp from 'node:fs/promises'
 import path from 'node:path'
@@ -122,7 +122,7 @@ export class BackgroundWork {
       await this.recomputeTrending(now())
   }
 
-  /** Publishes the charts whose scheduled time has come (issue 19), each in a transaction of its own that
+  /** Publishes the charts whose scheduled time has come, each in a transaction of its own that
    *  only one instance can win (the update names the time it read), and queues their announcement.
    *  Returns how many this instance published. */
   async publishScheduled(now = Date.now()): Promise<number> {
@@ -143,7 +143,7 @@ export class BackgroundWork {
     return published
   }
 
-  /** Tells the followers of each newly published chart (issue 19): each announcement in a transaction of
+  /** Tells the followers of each newly published chart: each announcement in a transaction of
    *  its own, which only one instance can take. Returns the notifications written. */
   async fanouts(now = Date.now()): Promise<number> {
     const { repos, log } = this.deps
@@ -233,7 +233,7 @@ export class BackgroundWork {
     )
   }
 
-  /** Collects what nobody will finish or use, and notifications past their keep (issue 19). Returns what
+  /** Collects what nobody will finish or use, and notifications past their keep. Returns what
    *  it removed. */
   async janitor(
     now = Date.now(),

@@ -1,4 +1,4 @@
-// Who moderates (issue 14): the handles in ADMIN_HANDLES, and the users another moderator granted the role
+// Who moderates: the handles in ADMIN_HANDLES, and the users another moderator granted the role
 // (stored, so every instance agrees).
 import { type Role } from '../../common/api/moderation.js'
 import { type AppContext } from '../context.js'
@@ -23,7 +23,7 @@ export const isModerator = (ctx: AppContext, user: User | undefined): Promise<bo
 export const roleOf = async (ctx: AppContext, user: User): Promise<Role> =>
   (await isModerator(ctx, user)) ? 'moderator' : 'user'
 
-/** A moderator, or 401 permission_denied2 (issue 14: every moderation route). */
+/** A moderator, or 401 permission_denied2 (every moderation route). */
 export const requireModerator = async (ctx: AppContext, user: User | undefined): Promise<User> => {
   if (!user || !(await isModerator(ctx, user))) throw actionDenied()
   return user

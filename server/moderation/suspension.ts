@@ -1,4 +1,4 @@
-// A suspended user reads but changes nothing (issue 14): every call that changes something refuses them
+// A suspended user reads but changes nothing: every call that changes something refuses them
 // with 403 `suspended` before its request is validated or handled. The exceptions sign in and out, read, or are checked by
 // their handler (an item action may be a review request, which a suspended owner may still send; a result
 // upload is authorised by its key, so its handler checks the key's user).
@@ -14,7 +14,7 @@ const EXEMPT = new Set([
   'POST /sonolus/user/logout',
   'POST /sonolus/user/mine',
   'POST /sonolus/user/notices/read',
-  // Reading one's notifications and choosing which to get (issue 19) change nothing of anyone else's.
+  // Reading one's notifications and choosing which to get change nothing of anyone else's.
   'POST /sonolus/user/notifications/read',
   'POST /sonolus/user/notifications/settings',
   'POST /sonolus/takedown',

@@ -1,14 +1,14 @@
-// What every instance must see at once after a moderator acts (issue 14): a moderation version in the
+// What every instance must see at once after a moderator acts: a moderation version in the
 // database, changed by every action. An instance reads it before it answers from a per-instance cache
 // (anonymous pages, shared comment pages); a version it has not seen drops those caches first. So a hide
 // on instance A is never served stale by instance B, with no wait and no message between instances.
 //
 // On PostgreSQL reads are shared: requests that arrive while a read is under way wait for the next read,
 // which starts after theirs arrived (a read that began before a moderator's commit could miss it), so one
-// round trip serves a burst of requests. On SQLite the read is a prepared statement run at once (a few
-// microseconds; through the query builder it halved the cached pages' throughput), and once per turn of
-// the event loop (issue 20: it was a fifth of a kept page's cost): the requests answered in one turn were
-// received together, and a read at the turn's first one is as fresh for all of them. A bump in this process
+// round trip serves a burst of requests. On SQLite the read is a prepared statement run at once (the query
+// builder would cost every cached page more than the read itself), and once per turn of the event loop (a
+// read per request would weigh on every kept page): the requests answered in one turn were received
+// together, and a read at the turn's first one is as fresh for all of them. A bump in this process
 // (any instance's) is seen at once, in the same turn.
 import { randomUUID } from 'node:crypto'
 import { type MetaRepository } from '../db/repositories/meta.js'
@@ -34,7 +34,7 @@ export class ModerationVersion {
   constructor(
     private readonly meta: MetaRepository,
     private readonly readNow?: (key: string) => string | undefined,
-    /** Tells the other instances at once, where the database can (their kept sessions: issue 20). */
+    /** Tells the other instances at once, where the database can (their kept sessions). */
     private readonly announce: () => Promise<void> = async () => undefined,
   ) {}
 

@@ -1,4 +1,4 @@
-// What becomes a notification (issue 19), written in the transaction of the change itself: a comment on
+// What becomes a notification, written in the transaction of the change itself: a comment on
 // one's chart, a reply to one's comment, a new rating of one's chart, a moderation notice, and (queued
 // here, fanned out by the background work) a followed creator's newly published chart. Nobody is told of
 // their own doings.

@@ -1,4 +1,4 @@
-// A notification's words in the app (issue 19), in the languages we write (en, ja, zhs; others read
+// A notification's words in the app, in the languages we write (en, ja, zhs; others read
 // English). The site words them itself (i18n `notifications.*`). A moderation notice reads as its notice
 // does (moderation/notices.ts).
 import { type NotificationRow } from '../db/repositories/index.js'

@@ -1,4 +1,4 @@
-// The app's moderation forms (issue 14): report (any logged-in player), a review request (the owner of a
+// The app's moderation forms: report (any logged-in player), a review request (the owner of a
 // hidden chart), and the moderators' hide / restore / delete with a reason. Titles are core text keys.
 import { type ServerForm } from '@sonolus/core'
 import { ownText } from './texts.js'
@@ -17,7 +17,7 @@ const reasonTitles = (locale: string | undefined): Record<ReportReason, string> 
   other: '#OTHERS',
 })
 
-/** The reason a report the app sends without touching the select has (issue 17: the official web client
+/** The reason a report the app sends without touching the select has (the official web client
  *  sends only values that differ from their default, so no option may be required with a default). */
 export const DEFAULT_REPORT_REASON: ReportReason = 'other'
 

@@ -1,4 +1,4 @@
-// The server's news (issue 17; docs/protocol.md §15.8): moderators write, edit and delete posts on the
+// The server's news (docs/protocol.md §15.8): moderators write, edit and delete posts on the
 // site; everyone reads them on the site's home page and in the app's posts (posts.ts).
 // GET /sonolus/news?page, POST /sonolus/news {title, body}, POST /sonolus/news/{id} {action: edit|delete}.
 import { randomBytes } from 'node:crypto'

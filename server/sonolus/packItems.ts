@@ -1,7 +1,7 @@
 // GET /sonolus/{engines|skins|backgrounds|effects|particles}/info, /list and /{name}: the pack items
 // (docs/protocol.md §3, §13): free-pack defaults and what the operator imported, the placeholder engine
 // while the Sirius engine is not imported, and each chart's own background (`wbs-{id}`), so that every
-// item a level names resolves (issue 17).
+// item a level names resolves.
 import { type Static } from '@sinclair/typebox'
 import {
   LocalizationQuery,
@@ -9,7 +9,7 @@ import {
   PackDetailsSchema,
   PackInfoSchema,
   PackListSchema,
-  PageQuery,
+  PackListQuery,
 } from '../../common/api/schemas/protocol.js'
 import { type BackgroundItem } from '@sonolus/core'
 import { LEVELS_PER_PAGE } from '../../common/api/levels.js'
@@ -78,12 +78,11 @@ export const packItems: RouteModule = (app, ctx) => {
 
     app.get(
       base + '/list',
-      { schema: { querystring: PageQuery, response: { 200: PackListSchema } } },
+      { schema: { querystring: PackListQuery, response: { 200: PackListSchema } } },
       async (request) => {
         const locale = request.query.localization ?? 'en'
         const page = request.query.page ?? 0
-        const keywords = (request.query as { keywords?: unknown }).keywords
-        const text = typeof keywords === 'string' ? keywords.slice(0, 100) : undefined
+        const text = request.query.keywords?.slice(0, 100)
         // A handful of pack items: all on the first page.
         const packs: PackItem[] = page === 0 ? all(locale).filter((item) => matches(item, text)) : []
         if (type !== 'background') return { pageCount: 1, items: packs }

@@ -1,4 +1,4 @@
-// People as the app sees them (issue 17; core UserItem): named by their handle, which /sonolus/users/{name}
+// People as the app sees them (core UserItem): named by their handle, which /sonolus/users/{name}
 // serves, and titled with their name. A chart's, comment's or record's 'name#handle' says whose it is
 // (docs/spec.md §3 "author"), so the user item is read from it.
 import { type UserItem } from '@sonolus/core'

@@ -3,8 +3,8 @@ import { type Config } from '../config.js'
 import { type BlobStore } from './blobStore.js'
 import { LocalBlobStore } from './localBlobStore.js'
 
-/** S3 when S3_BUCKET is set, else DATA_DIR/blobs. The S3 client is loaded only then (issue 20: it is about
- *  12 MB of the process's memory). */
+/** S3 when S3_BUCKET is set, else DATA_DIR/blobs. The S3 client is loaded only then (it weighs on
+ *  the process's memory). */
 export const createBlobStore = async (config: Config): Promise<BlobStore> => {
   if (config.s3) {
     const { S3BlobStore } = await import('./s3BlobStore.js')

@@ -1,4 +1,4 @@
-// Chart work off the event loop (issue 13): a small piscina pool of worker threads, each task under a
+// Chart work off the event loop: a small piscina pool of worker threads, each task under a
 // wall-clock timeout and each thread under V8 heap limits. A task that runs out of time or memory ends
 // its thread (piscina starts another) and is answered as a refusal with its reason; a full queue is
 // "server busy". The request thread only waits.

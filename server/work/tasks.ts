@@ -14,7 +14,7 @@ import { jsonTooDeep } from '../../common/json.js'
 import { GZIP_LEVEL, JSON_MAX_DEPTH, REPLAY_MAX_BYTES } from '../../common/rules.js'
 
 export type Refusal = { ok: false; message: string }
-/** A chart's level data, and what it is like (common/chart/stats.ts, issue 18). */
+/** A chart's level data, and what it is like (common/chart/stats.ts). */
 export type Converted = {
   ok: true
   gzipped: Uint8Array

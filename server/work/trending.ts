@@ -1,4 +1,4 @@
-// Trending's recomputation (issue 18) as the background work runs it: on SQLite in a worker thread with
+// Trending's recomputation as the background work runs it: on SQLite in a worker thread with
 // its own connection (trendingJob.ts), as reading a week of activity takes a good part of a second and
 // better-sqlite3 would hold the event loop that long; on PostgreSQL in place, where the database does
 // the work and the event loop only waits. An in-memory SQLite database has no second connection to open,

@@ -1,4 +1,4 @@
-// Following and notifications (issue 19; common/api/follows.ts is the wire contract): follow or unfollow a
+// Following and notifications (common/api/follows.ts is the wire contract): follow or unfollow a
 // creator, one's notifications (the bell polls the unread count), reading them, and the kinds one wants.
 // Tags: Notifications for the list and the count, NotificationSettings; a follow refreshes the person's
 // page (UserDetails/{handle}).

@@ -1,6 +1,6 @@
 // Leaderboard records (docs/spec.md §7): GET /levels/wbs-{id}/leaderboards/{board}/records/list?page. Tagged per
 // chart and board, so a new record of this chart refreshes its boards; and by the chart, so an edit that
-// makes a new version (issue 19) refreshes them and the versions list.
+// makes a new version refreshes them and the versions list.
 import { type ChartVersions, type LeaderboardName, type RecordListResponse } from '../../common/api/levels'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
@@ -20,7 +20,7 @@ export const leaderboardsApi = sonolusApi.injectEndpoints({
         { type: 'Level', id },
       ],
     }),
-    /** The chart's current version and its earlier ones (issue 19). */
+    /** The chart's current version and its earlier ones. */
     getVersions: build.query<ChartVersions, string>({
       query: (id) => `/levels/${LEVEL_NAME_PREFIX}${id}/versions`,
       providesTags: (_result, _error, id) => [{ type: 'Level', id }],

@@ -1,6 +1,6 @@
 // Chart calls (docs/spec.md §7): the list (page, title, in=my|2) and the details, and the owner's edit and delete.
-// Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or, with the community
-// issue, a like) refreshes the lists that show it.
+// Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or a like) refreshes the lists
+// that show it.
 import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type LevelDetailsResponse, type LevelListResponse } from '../../common/api/levels'
 import { type EditLevelResponse, type LevelFormBody, editValues } from '../../common/api/uploads'
@@ -9,7 +9,7 @@ import { sonolusApi } from './sonolusApi'
 
 export type ChartScope = 'all' | 'mine' | 'liked'
 
-/** `filters`: the list's filter and sort parameters, already under the API's names (issue 18). */
+/** `filters`: the list's filter and sort parameters, already under the API's names. */
 export type LevelListArgs = {
   page: number
   title?: string

@@ -1,4 +1,4 @@
-// People and news calls (issue 17; common/api/people.ts is the wire contract): a person's details for the
+// People and news calls (common/api/people.ts is the wire contract): a person's details for the
 // /user/{handle} page, and the server's news that moderators write. Tags: UserDetails/{handle} for a
 // person's page (and Level/{id} for each chart it shows, so a like or a delete refreshes it), News for
 // every page of news.

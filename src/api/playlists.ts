@@ -1,4 +1,4 @@
-// Playlists (issue 19; common/api/playlists.ts is the wire contract): the lists (everyone's public ones,
+// Playlists (common/api/playlists.ts is the wire contract): the lists (everyone's public ones,
 // one's own), one playlist with its charts, the viewer's playlists for the "add to playlist" menu, and the
 // edits. Tags: Playlist/{id} for one, PlaylistList for the lists and the menu.
 import {

@@ -23,18 +23,18 @@ export const TAG_TYPES = [
   'Leaderboard',
   'SplitLine',
   'Docs',
-  // Moderation (issue 14): the queue, the audit log, the moderators and a user's notices.
+  // Moderation: the queue, the audit log, the moderators and a user's notices.
   'ModerationQueue',
   'AuditLog',
   'Moderators',
   'Notices',
-  // People and news (issue 17): a person's page by handle, and the server's news.
+  // People and news: a person's page by handle, and the server's news.
   'UserDetails',
   'News',
-  // Following and notifications (issue 19): one's notifications (and their unread count) and settings.
+  // Following and notifications: one's notifications (and their unread count) and settings.
   'Notifications',
   'NotificationSettings',
-  // Playlists (issue 19): one playlist, and the lists and the add menu.
+  // Playlists: one playlist, and the lists and the add menu.
   'Playlist',
   'PlaylistList',
 ] as const

@@ -1,6 +1,6 @@
 // The UI catalogue and antd's locale for each language. English is in the main bundle; Japanese and
-// Chinese load on demand, so a visitor downloads only the language they use (web-screens issue: the
-// list route's JS budget).
+// Chinese load on demand, so a visitor downloads only the language they use (the list route's script
+// budget).
 import { type Locale } from 'antd/es/locale'
 import enUS from 'antd/es/locale/en_US'
 import enUs from '../../i18n/en_us.json'

@@ -52,18 +52,18 @@ export { DOC_TYPES, type DocType }
 export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`
 export const docsPath = (type: DocType): string => `/docs/${type}`
-/** A person's page (issue 17), named by their handle. */
+/** A person's page, named by their handle. */
 export const userPath = (handle: string): string => `/user/${encodeURIComponent(handle)}`
-/** A playlist's page (issue 19). */
+/** A playlist's page. */
 export const playlistPath = (id: string): string => `/playlist/${id}`
 
-/** Who sees a drawer entry: everyone (absent), logged-in users, or moderators (issue 14). */
+/** Who sees a drawer entry: everyone (absent), logged-in users, or moderators. */
 export type Audience = 'user' | 'moderator'
 export type MenuEntry = { path: string; labelId: MessageId; audience?: Audience }
 export type MenuGroup = { key: string; labelId: MessageId; entries: MenuEntry[]; audience?: Audience }
 
-/** docs/spec.md §2 "Layout": Home; Chart group; Docs group; Settings group. Issue 14 adds the user's notices
- *  and, for moderators, the Moderation group; issue 19 the user's notifications. */
+/** docs/spec.md §2 "Layout": Home; Chart group; Docs group; Settings group; also the user's notices
+ *  and notifications and, for moderators, the Moderation group. */
 export const MENU: (MenuEntry | MenuGroup)[] = [
   { path: '/home', labelId: 'menu.home' },
   { path: '/notifications', labelId: 'menu.notifications', audience: 'user' },
@@ -77,7 +77,6 @@ export const MENU: (MenuEntry | MenuGroup)[] = [
       { path: '/chart/create', labelId: 'menu.chart_create' },
       { path: '/chart/like', labelId: 'menu.chart_like' },
       { path: '/chart/preview', labelId: 'menu.chart_preview' },
-      // Issue 19.
       { path: '/playlists', labelId: 'menu.playlists' },
     ],
   },

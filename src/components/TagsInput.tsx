@@ -1,8 +1,8 @@
 // docs/spec.md §2 "Create and Edit": tags are added on Enter or comma and removed by Backspace on empty text or by
 // clicking a chip. Each is trimmed, at most MAX_TAG_LENGTH code points long (as the server counts), never
 // twice, and there are at most `max` (MAX_TAGS, common/api/uploads.ts, on a chart). A pasted list adds each
-// of its tags. At the limit nothing more is taken, not even into the box, and onLimit says so (issue 15:
-// typing piled up in the box, and a paste ran into the last tag). The chart list's tag filter (issue 18)
+// of its tags. At the limit nothing more is taken, not even into the box, and onLimit says so (else
+// typing piles up in the box, and a paste runs into the last tag). The chart list's tag filter
 // uses it too, with its own limit.
 import { type ClipboardEvent, type KeyboardEvent, useState } from 'react'
 import { useIntl } from 'react-intl'

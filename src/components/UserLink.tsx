@@ -1,5 +1,5 @@
-// A 'name#handle' (a chart's author, a comment's author, a record's player) as a link to that person's page
-// (issue 17). Without a handle, or with one given up ('~…', when an account is released), it is plain text:
+// A 'name#handle' (a chart's author, a comment's author, a record's player) as a link to that person's
+// page. Without a handle, or with one given up ('~…', when an account is released), it is plain text:
 // there is no page to open.
 import { type ReactNode } from 'react'
 import { Link } from 'react-router-dom'

@@ -61,7 +61,7 @@ describe('i18n catalogues', () => {
     expect(enUs['route.not_found']).toBe('404 Not Found')
   })
 
-  it('hold the moderation texts of issue 14 word for word', () => {
+  it('hold the moderation texts word for word', () => {
     expect(REPORT_REASONS.map((reason) => enUs[`moderation.reason.${reason}` as keyof typeof enUs])).toEqual([
       'Copyright / official game assets',
       'Inappropriate content',

@@ -1,4 +1,4 @@
-// Markdown as the app shows it (issue 17): plain text, the words kept, the marks gone.
+// Markdown as the app shows it: plain text, the words kept, the marks gone.
 import { describe, expect, it } from 'vitest'
 import { markdownToPlain } from '../../common/plainText'
 

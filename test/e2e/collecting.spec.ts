@@ -1,4 +1,4 @@
-// Collecting and versions (issue 19) in Chromium against the real server: a player builds a playlist from
+// Collecting and versions in Chromium against the real server: a player builds a playlist from
 // the chart cards and reorders it, and the order stays after a reload; a creator replaces a played chart's
 // SUS, and the old record stays on the old version's board while the current board starts empty.
 import { gzipSync } from 'node:zlib'

@@ -1,4 +1,4 @@
-// Community on chart info against the real server (community issue): like then unlike; rate 4 then
+// Community on chart info against the real server: like then unlike; rate 4 then
 // unrate (the slider returns to 5); post, reply to, edit and delete a comment; a second user sees no
 // edit or delete on it; markdown payloads in comments stay inert; a result submitted as the app (test
 // replay) shows on the arcScore board with its replay link.

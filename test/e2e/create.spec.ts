@@ -1,4 +1,4 @@
-// Create and Edit against the real server (issue 7): a chart from our own fixture files walks every stage
+// Create and Edit against the real server: a chart from our own fixture files walks every stage
 // of the pipeline and lands on chart info after about 3 s; the Sonolus API serves the level with the
 // server's own conversion; an edit renames it; the same files again are skipped (201); another user's
 // chart cannot be edited; a 21 MB file is refused with file_too_large.

@@ -1,4 +1,4 @@
-// Creating a chart through the site's form, as a creator does (issue 7's pipeline), for the specs that need
+// Creating a chart through the site's form, as a creator does, for the specs that need
 // one: the fixture files, the stage readout watched from inside the page, and the create itself.
 import { type Page, expect } from '@playwright/test'
 import { mp3, png, sus } from '../fixtures/media/media'
@@ -36,7 +36,7 @@ export const timesSeen = (page: Page) =>
 export const labelsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { __labels: string[] }).__labels)
 
-/** `publishAt`: a datetime-local value (issue 19's schedule). */
+/** `publishAt`: a datetime-local value (its publishing schedule). */
 export const fillAndCreate = async (page: Page, title: string, publishAt?: string) => {
   const { cover, music, chart } = await files()
   await page.goto('/chart/create')
@@ -51,7 +51,7 @@ export const fillAndCreate = async (page: Page, title: string, publishAt?: strin
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Remove tag e2e' })).toBeVisible()
   if (publishAt) await page.locator('#create-publishAt').fill(publishAt)
-  // issue 14: the creator accepts the upload rules.
+  // The creator accepts the upload rules.
   await page.locator('#create-rulesAccepted').check()
   await watchStages(page)
   await page.getByRole('button', { name: /^Create$/ }).click()

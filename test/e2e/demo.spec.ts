@@ -1,4 +1,4 @@
-// Issue 17: a fresh installation's demo charts are worth opening. The E2E server seeds the demo content
+// A fresh installation's demo charts are worth opening. The E2E server seeds the demo content
 // (test/e2e/seed.ts → server/demo/seed.ts): "Midnight Relay" keeps the SUS our generator wrote for it.
 import { expect, test } from '@playwright/test'
 

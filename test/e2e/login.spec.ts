@@ -1,4 +1,4 @@
-// Web login through the app, with the dev app-login tool standing in for the phone (Sonolus server issue).
+// Web login through the app, with the dev app-login tool standing in for the phone.
 import { expect, test } from '@playwright/test'
 import { appLogin, loginCodeIn } from '../../scripts/dev-app-login'
 

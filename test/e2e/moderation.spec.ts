@@ -1,4 +1,4 @@
-// Moderation end to end (issue 14): a user reports a chart and a comment; the moderator sees both in the
+// Moderation end to end: a user reports a chart and a comment; the moderator sees both in the
 // queue, hides the chart with a reason and suspends the commenter; the owner sees the hidden chart with the
 // reason and the audit entry, and asks for a review; the suspended user's comment shows the suspended
 // message; the chart is gone from the list, the search and the app's level list; restoring brings it back.

@@ -1,4 +1,4 @@
-// What a new user trips over (issue 15), where only a real browser computes the CSS: the create form's
+// What a new user trips over, where only a real browser computes the CSS: the create form's
 // file fields show our picker alone (antd's form styles made the native one visible beside it, in English
 // whatever the language), and in Japanese the home page's labels stay on one line and the create page's
 // progress labels fit their columns, on a desktop and on a phone.

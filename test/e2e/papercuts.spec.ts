@@ -1,4 +1,4 @@
-// Issue 15 in Chromium, where layout and sound are real: a card's preview clip plays and a second card's
+// Paper cuts in Chromium, where layout and sound are real: a card's preview clip plays and a second card's
 // stops it; the comment counter stays clear of the buttons; a card tabbed to shows where the focus is.
 import { type Page, expect, test } from '@playwright/test'
 import { logIn } from './login'
@@ -59,7 +59,7 @@ test('a card plays its preview clip; a second card stops the first', async ({ pa
   await expect.poll(async () => (await lastPlayed(page))?.paused).toBe(false)
 
   // Leaving the page stops it.
-  // The card's own link comes first; the author's link (issue 17) follows it.
+  // The card's own link comes first; the author's link follows it.
   await second.getByRole('link').first().click()
   await expect(page.getByTestId('chart-title')).toBeVisible()
   await expect.poll(async () => (await lastPlayed(page))?.paused).toBe(true)

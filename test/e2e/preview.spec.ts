@@ -1,4 +1,4 @@
-// Issue "chart library": the /chart/preview tool in Chromium, end to end.
+// The /chart/preview tool in Chromium, end to end.
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'

@@ -1,4 +1,4 @@
-// First journeys (issue: foundation): landing, the cog, language, custom colour, 404, deep links.
+// First journeys: landing, the cog, language, custom colour, 404, deep links.
 import { expect, test } from '@playwright/test'
 
 test('/ lands on /home with the drawer open', async ({ page }) => {

@@ -1,4 +1,4 @@
-// What the app shows of ours speaks its language (issue 17): every form, option, select value and section
+// What the app shows of ours speaks its language: every form, option, select value and section
 // title is a @sonolus/core text key, which the app translates, except the few titles core has no key for,
 // which we translate ourselves (server/sonolus/texts.ts) and the proper name Olivier; every icon is one of
 // core's. Walks every app-facing answer as a visitor, a player, the owner and a moderator.

@@ -1,4 +1,4 @@
-// Hostile input against the real server process (issue 13): one test per row of the issue's table. Each
+// Hostile input against the real server process: one test per kind of input. Each
 // sends the input over HTTP, asserts the refusal and its catalogue key, that nothing was stored (the
 // database and the blob folder, read from outside), and that other requests were answered meanwhile.
 import { type ChildProcess } from 'node:child_process'

@@ -27,7 +27,7 @@ describe('site content', () => {
     },
   )
 
-  it('says the error bar is at the top of the page, where the site shows it (issue 15)', async () => {
+  it('says the error bar is at the top of the page, where the site shows it', async () => {
     const where = {
       en_us: ['top of the page', 'bottom'],
       ja_jp: ['ページ上部', 'ページ下部'],

@@ -1,4 +1,4 @@
-// Crash safety (issue 7): the real server process is killed with SIGKILL in the middle of a chunked upload
+// Crash safety: the real server process is killed with SIGKILL in the middle of a chunked upload
 // (mid-chunk, and mid-commit) and in the middle of creates, then started again on the same data folder.
 // Afterwards no corrupt row and no half-written file may be visible, and the upload resumes and finishes.
 import { type ChildProcess } from 'node:child_process'

@@ -1,4 +1,4 @@
-// Finding charts (issue 18) on SQLite and PostgreSQL: every filter and sort of the level list against a
+// Finding charts on SQLite and PostgreSQL: every filter and sort of the level list against a
 // model of the same charts, the bounds and bad input, trending from the last week's likes, ratings and
 // plays, and a creator's counts. (Stats computed from real charts: findingStats.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -604,7 +604,7 @@ describe.each(DIALECTS)('a creator’s counts on %s', (dialect) => {
   })
 })
 
-// The same filters on PostgreSQL return the same pages as on SQLite (issue 18): a generated catalogue
+// The same filters on PostgreSQL return the same pages as on SQLite: a generated catalogue
 // with many ties, seeded into both, and every filter and sort compared page by page, trending included
 // after both databases recomputed it from the same week of events.
 describe.runIf(DIALECTS.includes('postgres'))('SQLite and PostgreSQL return the same pages', () => {

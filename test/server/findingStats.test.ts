@@ -1,4 +1,4 @@
-// A chart's stats come from its level data (issue 18), on SQLite and PostgreSQL: computed when the server
+// A chart's stats come from its level data, on SQLite and PostgreSQL: computed when the server
 // stores level data (a create from SUS or from level data, an edit with a new SUS), kept through a
 // metadata edit, back-filled for charts stored before stats existed, and always agreeing with the
 // converter: a chart's note count is the one its level data holds.

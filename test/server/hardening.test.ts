@@ -514,7 +514,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
       for (const url of [urls.detailsB, urls.commentsB, urls.listB])
         expect((await get(url)).headers['x-cache'], url).toBe('HIT')
       expect((await get(urls.detailsB)).body).toBe(bBefore)
-      // Signed-in viewers other than its owner share one answer (issue 20); its owner has their own.
+      // Signed-in viewers other than its owner share one answer; its owner has their own.
       const asAlice = () =>
         test.app.inject({ method: 'GET', url: urls.detailsB, headers: { authorization: sessions.alice } })
       expect((await asAlice()).headers['x-cache']).toBe('MISS')

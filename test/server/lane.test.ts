@@ -1,4 +1,4 @@
-// Issue 20: the kept-answer lane (server/http/lane.ts) answers a list page asked again before Fastify's
+// The kept-answer lane (server/http/lane.ts) answers a list page asked again before Fastify's
 // pipeline. Over real sockets: it must answer what Fastify would (the same bytes and headers), count the
 // same rate limits (per address, per user for searches, behind a trusted proxy by the forwarded address),
 // and step aside where the pipeline does more (CORS, HEAD, load shedding), or when something on the way to

@@ -1,4 +1,4 @@
-// The moderation version (issue 14: every instance at once): a check made after another instance's action
+// The moderation version (every instance at once): a check made after another instance's action
 // never answers from a read that began before it, and concurrent checks share reads.
 import { describe, expect, it } from 'vitest'
 import { type MetaRepository } from '../../server/db/repositories/meta'

@@ -1,4 +1,4 @@
-// Playlists (issue 19) on SQLite and PostgreSQL: anyone logged in makes public or private playlists and
+// Playlists on SQLite and PostgreSQL: anyone logged in makes public or private playlists and
 // edits them (add, reorder, remove); someone else's private playlist and a chart the editor cannot see are
 // 404; more than 500 charts is create_failed naming the limit; the staff picks are the moderators'; the app
 // reads playlist info, lists (search, mine) and details with their levels, each answer checked against its

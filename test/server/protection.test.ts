@@ -1,4 +1,4 @@
-// What one client may cost (issue 13): rate limits with Retry-After and a catalogue key, counted in the
+// What one client may cost: rate limits with Retry-After and a catalogue key, counted in the
 // database so that two instances share them, per user for the strict buckets, by the real client
 // address behind a trusted proxy; open uploads per user; load shedding while the event loop lags.
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// Sessions kept a moment (issue 20's first step): whose a session is is looked up once per SESSION_CACHE_MS
+// Sessions kept a moment: whose a session is is looked up once per SESSION_CACHE_MS
 // (never past the session's own expiry), bounded in count; a logout ends it at once on the instance that
 // took it and, on PostgreSQL, on every other instance when its notice arrives; a web login the browser was
 // already asking with counts at once there too. The two-instance tests keep entries for a minute, so only

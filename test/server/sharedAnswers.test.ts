@@ -1,4 +1,4 @@
-// Issue 20: what one viewer's request builds is served to others, and must never be wrong for them. Chart
+// What one viewer's request builds is served to others, and must never be wrong for them. Chart
 // details, comment pages and list pages are shared by visitors and by signed-in users; each case here warms
 // the shared answer as one viewer and then asks as others (the owner, another user, a visitor), and checks
 // what each gets against what is theirs. List pages are checked against the database's own answer for the

@@ -1,4 +1,4 @@
-// Issue 20's details templates (server/sonolus/levels/template.ts): a page built once with slots for its
+// The details templates (server/sonolus/levels/template.ts): a page built once with slots for its
 // counters, filled for each answer, and its gzip made from parts deflated once. What a fill gives must be
 // the JSON the page would be with those values, in text and in gzip, whatever the values and the text.
 import { gunzipSync } from 'node:zlib'

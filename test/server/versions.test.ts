@@ -1,4 +1,4 @@
-// Versions that keep their scores (issue 19), on SQLite and PostgreSQL: an edit that replaces the level
+// Versions that keep their scores, on SQLite and PostgreSQL: an edit that replaces the level
 // data makes a new version, whose board starts empty while the earlier version keeps its records (and
 // lists them on its own board); a metadata edit, or the same SUS again, keeps the version; a play of the
 // earlier data still lands on the earlier version; likes, ratings and comments stay with the chart.

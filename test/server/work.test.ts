@@ -25,7 +25,7 @@ describe('the chart worker pool', () => {
     const converted = await pool.convertSus(sus(50))
     expect(converted.noteCount).toBe(48)
     expect(converted.gzipped[0]).toBe(0x1f)
-    // With what the chart is like (issue 18), from the same level data, computed in the thread.
+    // With what the chart is like, from the same level data, computed in the thread.
     expect(converted.stats).toMatchObject({ noteCount: 48, bpmMin: 150, bpmMax: 180, hasSplitLines: true })
     expect((await pool.readLevelData(Buffer.from(converted.gzipped))).stats).toEqual({
       ...converted.stats,

@@ -1,6 +1,6 @@
-// Schemas of the follow and notification calls (issue 19, docs/protocol.md §15.10).
+// Schemas of the follow and notification calls (docs/protocol.md §15.10).
 import { Type } from '@sinclair/typebox'
-import { NOTIFICATION_KINDS } from '../follows.js'
+import { NOTIFICATION_KINDS } from '../constants.js'
 
 export const NotificationKindSchema = Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)))
 

@@ -10,8 +10,7 @@ import {
   OLIVIER_FILTERS,
   TAG_FILTER_MAX,
 } from '../../rules.js'
-import { MAX_TAG_LENGTH } from '../uploads.js'
-import { LEADERBOARDS } from '../levels.js'
+import { LEADERBOARDS, MAX_TAG_LENGTH } from '../constants.js'
 import { ChartModerationSchema } from './moderation.js'
 import {
   CommunityCommentSchema,
@@ -60,7 +59,7 @@ export const RawChartSchema = Type.Object({
   previewHash: Type.Union([Hash, Type.Null()]),
   /** null for anyone but the owner unless the creator allows downloading the SUS (allowSusDownload). */
   susHash: Type.Union([Hash, Type.Null()]),
-  /** The creator lets others download the chart's SUS (issue 15; off by default). */
+  /** The creator lets others download the chart's SUS (off by default). */
   allowSusDownload: Flag,
   dataHash: Type.Union([Hash, Type.Null()]),
   likeNumber: Type.Integer({ minimum: 0 }),
@@ -69,13 +68,13 @@ export const RawChartSchema = Type.Object({
   ratingNumber: Type.Integer({ minimum: 0 }),
   publishTime: Type.Number(),
   updatedTime: Type.Number(),
-  /** Accepted results on the chart (issue 18). */
+  /** Accepted results on the chart. */
   playCount: Type.Integer({ minimum: 0 }),
   /** The trending score: the last week's likes, ratings and plays, weighted by age; 0 when none. */
   trending: Type.Number({ minimum: 0 }),
-  /** What the level data is like (issue 18); null without level data, or until its stats are read. */
+  /** What the level data is like; null without level data, or until its stats are read. */
   stats: Type.Union([ChartStatsSchema, Type.Null()]),
-  /** When the chart is to be published (issue 19); its owner's to see, null for anyone else. */
+  /** When the chart is to be published; its owner's to see, null for anyone else. */
   scheduledTime: Type.Union([Type.Number(), Type.Null()]),
 })
 
@@ -105,9 +104,9 @@ export const LevelDetailsResponseSchema = Type.Composite([
   Type.Object({
     publishTime: Type.Number(),
     rawItem: RawChartSchema,
-    /** For the chart's owner and for moderators (issue 14). */
+    /** For the chart's owner and for moderators. */
     moderation: Type.Optional(ChartModerationSchema),
-    /** Other charts by the author, then its best replays (issue 17). */
+    /** Other charts by the author, then its best replays. */
     sections: Type.Array(Type.Union([LevelSectionSchema, sectionOf('replay', ReplayItemSchema)])),
   }),
 ])
@@ -161,7 +160,7 @@ export const BoardParams = Type.Object({
   name: Type.String({ maxLength: 256 }),
   board: Type.String({ maxLength: 64 }),
 })
-/** A board's records: a page, and for the site an earlier version's board (issue 19; the app's is always
+/** A board's records: a page, and for the site an earlier version's board (the app's is always
  *  the current version's). */
 export const RecordListQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
@@ -177,7 +176,7 @@ const ChartVersionSchema = Type.Object({
   /** Players with a record on it. */
   players: Type.Integer({ minimum: 0 }),
 })
-/** GET /sonolus/levels/{name}/versions (issue 19): the current version and the earlier ones, newest first. */
+/** GET /sonolus/levels/{name}/versions: the current version and the earlier ones, newest first. */
 export const ChartVersionsSchema = Type.Object({
   current: ChartVersionSchema,
   earlier: Type.Array(ChartVersionSchema),

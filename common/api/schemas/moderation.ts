@@ -1,6 +1,6 @@
 // Schemas of the moderation calls (docs/protocol.md §15): requests and answers.
 import { type TSchema, Type } from '@sinclair/typebox'
-import { REPORT_REASONS, TARGET_TYPES } from '../moderation.js'
+import { REPORT_REASONS, TARGET_TYPES } from '../constants.js'
 
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value) => Type.Literal(value)))

@@ -1,4 +1,4 @@
-// Schemas of the people and news calls (issue 17): a user's details with the site's extras, and the
+// Schemas of the people and news calls: a user's details with the site's extras, and the
 // server's news that moderators write (docs/protocol.md §15.8).
 import { Type } from '@sinclair/typebox'
 import { ReplayItemSchema, ServerFormSchema, UserItemSchema, sectionOf } from './protocol.js'
@@ -25,7 +25,7 @@ export const PersonStatsSchema = Type.Object({
   comments: Type.Integer({ minimum: 0 }),
   records: Type.Integer({ minimum: 0 }),
   plays: Type.Integer({ minimum: 0 }),
-  /** Ratings their public charts received, and their average (null without any): issue 18. */
+  /** Ratings their public charts received, and their average (null without any). */
   ratings: Type.Integer({ minimum: 0 }),
   ratingAverage: Type.Union([Type.Number(), Type.Null()]),
 })
@@ -57,7 +57,7 @@ export const UserDetailsResponseSchema = Type.Object({
   profile: ProfileSchema,
   stats: PersonStatsSchema,
   records: Type.Array(PersonRecordSchema),
-  /** Followers, following, and the viewer's follow (issue 19). */
+  /** Followers, following, and the viewer's follow. */
   follow: FollowStateSchema,
 })
 

@@ -2,7 +2,7 @@
 // details (core PlaylistItem, checked below), and the site's extras and edits.
 import { type Static, Type } from '@sinclair/typebox'
 import { type PlaylistItem, type ServerItemDetails } from '@sonolus/core'
-import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_TITLE_MAX } from '../playlists.js'
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_TITLE_MAX } from '../constants.js'
 import { RawChartSchema } from './levels.js'
 import {
   LevelItemSchema,

@@ -295,6 +295,12 @@ export const PageQuery = Type.Object({
   localization: Type.Optional(Type.String({ maxLength: 64 })),
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
 })
+/** A pack item list: a paged list that the app's quick search narrows (`keywords`). */
+export const PackListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  keywords: Type.Optional(Type.String({ maxLength: 2000 })),
+})
 /** An item's name in the path (`wbs-…`, a pack item's name). */
 export const NameParams = Type.Object({ name: Type.String({ maxLength: 256 }) })
 /** A submit: the form's values, URL-encoded (ServerSubmitItemActionRequest). The site may put the action's

@@ -1,6 +1,6 @@
 // Schemas of uploads and of the create/edit form (docs/spec.md §5, §7; docs/protocol.md §15).
 import { Type } from '@sinclair/typebox'
-import { UPLOAD_KINDS } from '../uploads.js'
+import { UPLOAD_KINDS } from '../constants.js'
 
 const Ranges = Type.Array(Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })]))
 
@@ -73,12 +73,12 @@ export const LevelFormBodySchema = Type.Object(
     musicHash: OptionalHash,
     susHash: OptionalHash,
     dataHash: OptionalHash,
-    /** Issue 19: ms, or '' / null for none; the app's values come as text. */
+    /** When to publish: ms, or '' / null for none; the app's values come as text. */
     publishAt: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
   },
   { additionalProperties: false },
 )
-/** POST /levels/create: the form, and the upload rules accepted (issue 14; anything but true is
+/** POST /levels/create: the form, and the upload rules accepted (anything but true is
  *  empty_field). */
 export const CreateLevelBodySchema = Type.Composite(
   [LevelFormBodySchema, Type.Object({ rulesAccepted: Type.Optional(Type.Boolean()) })],

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import { MineExtrasSchema } from './moderation.js'
 
-/** docs/spec.md §7's fields, plus the role, any suspension and the unread notices (issue 14); or code 401. */
+/** docs/spec.md §7's fields, plus the role, any suspension and the unread notices; or code 401. */
 export const UserMineResponseSchema = Type.Union([
   Type.Composite([
     Type.Object({ code: Type.Literal(200), id: Type.String(), handle: Type.String(), name: Type.String() }),

@@ -1,4 +1,4 @@
-// Level-data reader (issue: chart library §4; docs/chart-format.md §15): gunzip, parse, check the
+// Level-data reader (docs/chart-format.md §15): gunzip, parse, check the
 // shape, flatten each entity's data into fields, and derive noteCount, the scratch target span and maxBeat.
 import { ChartError, type ChartWarning, warning } from '../errors.js'
 import { InflateLimitError, inflateCapped, isGzip } from '../../inflate.js'

@@ -1,4 +1,4 @@
-// Uploads (docs/spec.md §4 "Upload", issue 7): chunked upload sessions and the chunks they hold (the bytes are in
+// Uploads (docs/spec.md §4 "Upload"): chunked upload sessions and the chunks they hold (the bytes are in
 // the blob store's scratch area), the media jobs that re-encode music off the request path, the chart's
 // re-encoded music, and where each stored file came from (only uploads and their derivatives are ever
 // collected; pack files are not).

@@ -1,4 +1,4 @@
-// Shared rate-limit counters (issue 13): every instance adds its requests to the same rows.
+// Shared rate-limit counters: every instance adds its requests to the same rows.
 import { type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type

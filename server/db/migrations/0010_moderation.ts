@@ -1,4 +1,4 @@
-// Moderation (issue 14): granted moderators, reports (takedown requests among them), the append-only audit
+// Moderation: granted moderators, reports (takedown requests among them), the append-only audit
 // log, suspensions on users, and hidden charts and comments. The list indexes gain `hidden` after their
 // equality columns, so a list of visible charts (or comments) still walks one index in its order.
 import { type Kysely, sql } from 'kysely'

@@ -1,4 +1,4 @@
-// A creator may let others download the chart's SUS (issue 15), off by default: until then its hash is
+// A creator may let others download the chart's SUS, off by default: until then its hash is
 // not sent to anyone but the owner.
 import { type Kysely } from 'kysely'
 

@@ -1,4 +1,4 @@
-// Users, replays and server news in the app (issue 17): a player's records and best entries are looked up
+// Users, replays and server news in the app: a player's records and best entries are looked up
 // by user, the newest records list all replays, and moderators write news posts.
 import { type Kysely } from 'kysely'
 

@@ -1,4 +1,4 @@
-// Finding charts (issue 18): what a chart is like, from its level data (common/chart/stats.ts), kept with
+// Finding charts: what a chart is like, from its level data (common/chart/stats.ts), kept with
 // the chart so lists filter and sort on it; how often it was played; and its trending score. Charts that
 // have level data get their stats from the background work's back-fill (stats_version below
 // STATS_VERSION), not here: a migration cannot read the blob store.

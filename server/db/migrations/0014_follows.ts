@@ -1,4 +1,4 @@
-// Following and notifications (issue 19): who follows whom; each user's notifications, one row each
+// Following and notifications: who follows whom; each user's notifications, one row each
 // (written when the event happens, or fanned out to followers by the background work when a chart is
 // published), read or unread; the kinds a user turned off; and the publications still to fan out.
 import { type Kysely, sql } from 'kysely'

@@ -1,4 +1,4 @@
-// Scheduled publishing (issue 19): a chart may carry the time it is to be published; it stays private
+// Scheduled publishing: a chart may carry the time it is to be published; it stays private
 // until then, and the background work publishes it.
 import { type Kysely, sql } from 'kysely'
 

@@ -1,4 +1,4 @@
-// Notifications are kept for a time (issue 19): the janitor removes read ones after NOTIFICATION_READ_KEEP_MS
+// Notifications are kept for a time: the janitor removes read ones after NOTIFICATION_READ_KEEP_MS
 // and any after NOTIFICATION_KEEP_MS, oldest first; this index finds them.
 import { type Kysely } from 'kysely'
 

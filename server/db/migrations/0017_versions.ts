@@ -1,4 +1,4 @@
-// Versions that keep their scores (issue 19): a chart's level data has a version number, raised when an
+// Versions that keep their scores: a chart's level data has a version number, raised when an
 // edit replaces the data; records and leaderboard entries belong to the version they were played on, so a
 // board shows one version's records, and each earlier version is kept with its dates.
 import { type Kysely, sql } from 'kysely'

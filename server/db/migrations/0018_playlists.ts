@@ -1,4 +1,4 @@
-// Playlists (issue 19): anyone's ordered collections of charts, public or private, and the "Staff picks"
+// Playlists: anyone's ordered collections of charts, public or private, and the "Staff picks"
 // playlist that moderators keep (no owner; shown on the home page and in the app).
 import { type Kysely, sql } from 'kysely'
 

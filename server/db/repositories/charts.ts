@@ -34,14 +34,14 @@ export type ChartListQuery = {
   olivier?: boolean
   /** Every one of these tags is on the chart (whole tags, ASCII letters in any case). */
   tags?: string[]
-  /** Bounds on the length in seconds and on the average notes per second (issue 18): charts without level
+  /** Bounds on the length in seconds and on the average notes per second: charts without level
    *  data have neither, so a bound leaves them out. */
   lengthMin?: number
   lengthMax?: number
   npsMin?: number
   npsMax?: number
   /** Only this author's charts that are not public (and not hidden): what a list shows its author beside
-   *  the public ones (issue 20's own charts, merged into the shared pages). */
+   *  the public ones (their own charts, merged into the shared pages). */
   privateOf?: string
   /** Only charts with a trending score (the home page's and the app's Trending sections). */
   trendingOnly?: boolean
@@ -96,7 +96,7 @@ const DAY_MS = 24 * 60 * 60_000
 const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const ASCII_LOWER = 'abcdefghijklmnopqrstuvwxyz'
 
-/** The stats columns of a chart (issue 18): its level data's figures, or none when it has no level data. */
+/** The stats columns of a chart: its level data's figures, or none when it has no level data. */
 export const statsColumns = (stats: ChartStats | null) => ({
   noteCount: stats?.noteCount ?? null,
   noteCounts: stats ? JSON.stringify(stats.counts) : null,
@@ -177,7 +177,7 @@ export class ChartsRepository {
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     return (eb: ExpressionBuilder<Database, 'charts'>) => {
       const viewer = query.viewerId
-      // A chart a moderator hid is listed nowhere but in its owner's own charts (issue 14).
+      // A chart a moderator hid is listed nowhere but in its owner's own charts.
       const conditions: Expression<SqlBool>[] =
         query.privateOf !== undefined
           ? [eb('authorId', '=', query.privateOf), eb('isPublic', '=', 0), eb('hidden', '=', 0)]
@@ -335,7 +335,7 @@ export class ChartsRepository {
       total?: number
     } = {},
   ): Promise<{ rows: ChartRow[]; total: number }> {
-    // A search or a filtered list (issue 18) counts at most searchCap matches; browsing counts exactly.
+    // A search or a filtered list counts at most searchCap matches; browsing counts exactly.
     const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '') || isFiltered(query)
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     if (match === undefined) {
@@ -361,7 +361,7 @@ export class ChartsRepository {
     return { rows, total }
   }
 
-  /** The ids of every chart the query shows its visitors, in its order, packed 16 bytes an id (issue 20: a list's pages are read
+  /** The ids of every chart the query shows its visitors, in its order, packed 16 bytes an id (a list's pages are read
    *  from these, kept a moment, rather than by walking the order from the top for each page). Not for text
    *  searches. */
   async orderedIds(query: ChartListQuery): Promise<Buffer> {
@@ -415,8 +415,7 @@ export class ChartsRepository {
   /** Other public charts by the same author, newest first (the details page's section). */
   otherByAuthor(authorId: string, exceptId: string, limit: number): Promise<ChartRow[]> {
     // On SQLite the visibility columns are kept off their index (unary plus): walking the catalogue's
-    // order for one author's charts reads ~200 rows a page where the author's index reads theirs alone
-    // (issue 20: 0.20 ms against 0.10 ms at 10k charts).
+    // order for one author's charts reads far more rows a page where the author's index reads theirs alone.
     const column = (name: 'isPublic' | 'hidden') =>
       this.dialect === 'sqlite'
         ? sql<number>`+${sql.ref(`charts.${name}`)}`
@@ -434,7 +433,7 @@ export class ChartsRepository {
       .execute()
   }
 
-  /** Trending (issue 18): every chart's score from the likes, ratings and plays of the last `window`, each
+  /** Trending: every chart's score from the likes, ratings and plays of the last `window`, each
    *  weighing a step less for each whole day of its age (a seventh a day over a week, to nothing past the
    *  window): a like 1, a rating rating/5, and a player's plays of a chart 0.5 together (their latest
    *  counts, so replaying does not push a chart). Daily steps keep most scores as they were between two
@@ -520,7 +519,7 @@ export class ChartsRepository {
     })
   }
 
-  /** Scheduled charts whose time has come (issue 19), the earliest first. */
+  /** Scheduled charts whose time has come, the earliest first. */
   dueScheduled(now: number, limit: number): Promise<DueChart[]> {
     return this.db
       .selectFrom('charts')
@@ -588,7 +587,7 @@ export class ChartsRepository {
     return this.db.selectFrom('charts').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
-  /** The chart's counters alone (a details page fills them into its kept template: issue 20). */
+  /** The chart's counters alone (a details page fills them into its kept template). */
   countersOf(id: string): Promise<ChartCounters | undefined> {
     return this.db
       .selectFrom('charts')
@@ -627,7 +626,7 @@ export class ChartsRepository {
       .execute()
   }
 
-  /** Keeps the chart's current level data as an earlier version and raises its version (issue 19): run in
+  /** Keeps the chart's current level data as an earlier version and raises its version: run in
    *  the edit's transaction, before the new data is written. A concurrent edit that archived the same
    *  version first keeps its row; the version still rises once per edit. */
   async archiveVersion(id: string, now: number): Promise<void> {
@@ -700,7 +699,7 @@ export class ChartsRepository {
   }
 
   async delete(id: string): Promise<boolean> {
-    // Its playlists hold one chart fewer (issue 19; the rows go by cascade).
+    // Its playlists hold one chart fewer (the rows go by cascade).
     await sql`update playlists set chart_count = chart_count - 1
       where id in (select playlist_id from playlist_charts where chart_id = ${id})`.execute(this.db)
     const result = await this.db.deleteFrom('charts').where('id', '=', id).executeTakeFirst()

@@ -1,4 +1,4 @@
-// Playlists (issue 19): ordered lists of charts, public or private; `staff-picks` is the moderators'. Who
+// Playlists: ordered lists of charts, public or private; `staff-picks` is the moderators'. Who
 // may see a playlist and which of its charts is decided here in SQL, so that every route agrees:
 // a playlist is seen by its owner, or by anyone while public; its charts by whoever may see each chart
 // (public and not hidden, or their own).

@@ -1,4 +1,4 @@
-// Shared rate-limit counters (issue 13): each instance adds what it counted since its last flush and reads
+// Shared rate-limit counters: each instance adds what it counted since its last flush and reads
 // back the total every instance has added, per key and fixed window.
 import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'

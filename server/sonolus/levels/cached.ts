@@ -1,4 +1,4 @@
-// Answers built once and shared (issue 20). A page's JSON and its gzip are built on the first request and
+// Answers built once and shared. A page's JSON and its gzip are built on the first request and
 // served from the response cache to everyone it is right for:
 // - visitors share one answer per URL;
 // - signed-in users share a second one per URL, built for "someone signed in" (auth/someone.ts: they own
@@ -41,7 +41,7 @@ export const cacheTags = {
   /** Which charts the page shows, and in what order, depends on the whole catalogue (lists, searches,
    *  the info sections). */
   lists: 'lists',
-  /** A playlist's own data and charts are on the page (issue 19). */
+  /** A playlist's own data and charts are on the page. */
   playlist: (id: string) => `playlist:${id}`,
   /** Which playlists the page shows depends on all of them (their lists and info). */
   playlists: 'playlists',
@@ -68,8 +68,8 @@ const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
     ? { gzip: text.gzip, personal }
     : text.length >= MIN_COMPRESS_BYTES
       ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
-        // which the cache would keep whole. Level 1 first (0.2 ms for a 95 KB page against 0.9 ms at 6): most
-        // searches are asked once, and their answer is sent once (issue 20).
+        // which the cache would keep whole. Level 1 first (much faster than level 6): most
+        // searches are asked once, and their answer is sent once.
         { gzip: Buffer.from(gzip(text)), personal, light: true }
       : { text, personal }
 
@@ -222,7 +222,7 @@ export const sendJson = async (
   return sendAnswer(request, reply, answer)
 }
 
-/** Issue 19's playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the
+/** For playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the
  *  same for them (`shared`); else built for the user each time. */
 export const sendVisitorJson = async (
   ctx: AppContext,

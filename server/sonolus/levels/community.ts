@@ -16,7 +16,6 @@ import {
   PageQuery,
 } from '../../../common/api/schemas/protocol.js'
 import { randomBytes } from 'node:crypto'
-import { type FastifyRequest } from 'fastify'
 import { type ServerForm, type ServerSubmitItemCommunityActionResponse } from '@sonolus/core'
 import {
   COMMENT_MAX_LENGTH,
@@ -71,7 +70,7 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
         query: 'rating',
         name: '#RATING',
         // Not required: the official web client sends only values that differ from their default, so
-        // an untouched slider is absent, and means its default (issue 17).
+        // an untouched slider is absent, and means its default.
         required: false,
         type: 'slider',
         def: ratingDefault(status),
@@ -104,7 +103,7 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
 ]
 
 /** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs; report
- *  it when it is not; hide or delete it, with a reason, when they moderate (issue 14). */
+ *  it when it is not; hide or delete it, with a reason, when they moderate. */
 const commentActions = (
   comment: CommentRow,
   user: User | undefined,
@@ -303,18 +302,24 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
         ctx,
         request,
         reply,
-        `comments\n${request.params.name}\n${request.query.page ?? 0}\n${(request.query as { localization?: string }).localization ?? 'en'}`,
+        `comments\n${request.params.name}\n${request.query.page ?? 0}\n${request.query.localization ?? 'en'}`,
         async (built, user) =>
           JSON.stringify(
-            await commentPage(request, request.params.name, request.query.page ?? 0, built, user),
+            await commentPage(
+              request.params.name,
+              request.query.page ?? 0,
+              request.query.localization,
+              built,
+              user,
+            ),
           ),
       ),
   )
 
   const commentPage = async (
-    request: FastifyRequest,
     name: string,
     page: number,
+    localization: string | undefined,
     { tags, personal }: Built,
     user: User | undefined,
   ) => {
@@ -328,13 +333,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
       comments: rows.map((comment) =>
-        toComment(
-          comment,
-          user,
-          moderator,
-          (request.query as { localization?: string }).localization,
-          ctx.config.publicUrl,
-        ),
+        toComment(comment, user, moderator, localization, ctx.config.publicUrl),
       ),
       total,
     }
@@ -378,7 +377,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
         })
         return { key: '', hashes: [] }
       }
-      // issue 14: a moderator hides or deletes someone else's comment, with a reason.
+      // A moderator hides or deletes someone else's comment, with a reason.
       if (type === 'hide' || (type === 'delete' && comment.userId !== user.id)) {
         const moderator = await requireModerator(ctx, user)
         await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })

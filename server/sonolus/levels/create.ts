@@ -53,7 +53,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
       const user = await ctx.auth.userOf(request)
       // docs/spec.md §8: 401 on create is permission_denied.
       if (!user) throw pageDenied()
-      // issue 14: the creator accepts the upload rules (/docs/rules) with every new chart.
+      // The creator accepts the upload rules (/docs/rules) with every new chart.
       if (body.rulesAccepted !== true) throw emptyField()
       const form = readLevelForm(body)
       const files = await prepareFiles(ctx, form, undefined, user)
@@ -72,7 +72,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
           updatedTime: now,
         })
         if (files.musicHash) await trx.uploads.enqueueMedia(id, files.musicHash, now)
-        // A public chart: its creator's followers hear of it (issue 19), from the background work.
+        // A public chart: its creator's followers hear of it, from the background work.
         await maybeAnnounce(trx, { id, isPublic: columns.isPublic, hidden: 0, announced: 0 }, now)
       })
       catalogueChanged(ctx, { id, authorId: user.id })

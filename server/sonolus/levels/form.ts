@@ -48,7 +48,7 @@ export type LevelForm = {
   allowSusDownload: 0 | 1
   tags: string[]
   files: Partial<Record<FileField, string>>
-  /** When to publish (issue 19): a time, null for none, undefined to keep the chart's (edit). */
+  /** When to publish: a time, null for none, undefined to keep the chart's (edit). */
   publishAt: number | null | undefined
 }
 
@@ -141,7 +141,7 @@ export const readLevelForm = (body: LevelFormInput, existing?: ChartRow): LevelF
   }
 }
 
-/** A publish time (issue 19): '' or null for none; otherwise a whole ms time after `now` and at most
+/** A publish time: '' or null for none; otherwise a whole ms time after `now` and at most
  *  SCHEDULE_MAX_MS ahead, else create_failed. */
 const scheduleOf = (raw: unknown, now: number): number | null | undefined => {
   if (raw === undefined) return undefined
@@ -199,7 +199,7 @@ export type ChartFiles = {
   dataHash: string | null
   /** The music changed: its re-encode (and preview) must be made again. */
   musicChanged: boolean
-  /** What the new level data is like (issue 18); undefined when the level data did not change. */
+  /** What the new level data is like; undefined when the level data did not change. */
   stats?: ChartStats
 }
 
@@ -261,7 +261,7 @@ export const prepareFiles = async (
   }
 }
 
-/** The chart's visibility and schedule (issue 19): a scheduled chart is private until its time; making it
+/** The chart's visibility and schedule: a scheduled chart is private until its time; making it
  *  public now cancels the schedule; an edit that says nothing of it keeps the chart's. */
 const visibility = (form: LevelForm, existing?: Pick<ChartRow, 'scheduledTime'>) => {
   const scheduledTime =

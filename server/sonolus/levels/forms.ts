@@ -1,12 +1,12 @@
 // The level search form the app renders (docs/protocol.md §4, §6). Option queries match the names our
 // web client uses, so one parser serves both. The app has its own quick search (it sends `keywords`),
-// so we add no `quick` form of ours beside it (issue 17: two identical forms showed). Titles are core
+// so we add no `quick` form of ours beside it (two identical forms would show). Titles are core
 // text keys, but for the proper name Olivier and "My charts" (server/sonolus/texts.ts).
 import { type ServerForm } from '@sonolus/core'
 import { DIFFICULTY_MAX, LENGTH_FILTER_MAX, NPS_FILTER_MAX, NPS_FILTER_STEP } from '../../../common/rules.js'
 import { type OwnText, ownText } from '../texts.js'
 
-/** Any, with or without a feature of the level data (issue 18). */
+/** Any, with or without a feature of the level data. */
 const featureSelect = (query: string, name: OwnText, locale: string | undefined) => ({
   query,
   name: ownText(name, locale),
@@ -105,7 +105,7 @@ export const advancedSearch = (loggedIn: boolean, locale: string | undefined): S
       max: DIFFICULTY_MAX,
       step: 1,
     },
-    // Length and density from the level data (issue 18); the sliders' ends filter nothing.
+    // Length and density from the level data; the sliders' ends filter nothing.
     slider('lengthMin', '#LENGTH_MINIMUM', 0, LENGTH_FILTER_MAX, 10, '#SECOND_UNIT'),
     slider('lengthMax', '#LENGTH_MAXIMUM', LENGTH_FILTER_MAX, LENGTH_FILTER_MAX, 10, '#SECOND_UNIT'),
     slider('npsMin', ownText('npsMinimum', locale), 0, NPS_FILTER_MAX, NPS_FILTER_STEP),

@@ -1,4 +1,4 @@
-// GET /sonolus/levels/info: sections Newest, Most liked, Trending (issue 18), Random, and (logged in) My
+// GET /sonolus/levels/info: sections Newest, Most liked, Trending, Random, and (logged in) My
 // charts; the search forms.
 import { type RouteModule } from '../types.js'
 import { LevelInfoResponseSchema } from '../../../common/api/schemas/levels.js'

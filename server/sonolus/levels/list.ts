@@ -1,7 +1,7 @@
 // GET /sonolus/levels/list: browse, the app's quick/advanced searches, and the spec's title / in=my /
 // in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site.
 //
-// Shared answers (issue 20, cached.ts): a page is the same for every visitor, and for every signed-in user
+// Shared answers (cached.ts): a page is the same for every visitor, and for every signed-in user
 // but in two things: the searches form (signed in or not), and a user's own charts that are not public,
 // which the list shows its author alone, in their place in the order. So a signed-in user is served:
 // - with no such chart in the query: the page signed-in users share;
@@ -266,8 +266,8 @@ export const levelsList: RouteModule = (app, ctx) => {
     return sendAnswer(request, reply, answer)
   }
 
-  /** Each address's query as parsed, and the keys of its answers, kept for the next request for it (issue
-   *  20: the parse and the keys' JSON were a tenth of a kept page's cost). The same address is the same
+  /** Each address's query as parsed, and the keys of its answers, kept for the next request for it (a
+   *  kept page then needs no parse and no keys' JSON). The same address is the same
    *  validated parameters, so the same query; the keys are the same strings, whose hashes V8 keeps. Bounded:
    *  an address no one asks again costs its parse, as before, and pushes out the oldest. */
   const parsedQueries = new Map<string, Parsed>()
@@ -319,7 +319,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const { key, family } = parsed
       // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
-      // One creator's charts (issue 17): nobody's when the handle is no one's.
+      // One creator's charts: nobody's when the handle is no one's.
       const resolve = async () => {
         if (params.user !== undefined)
           query.authorId = (await ctx.repos.users.findByHandle(params.user))?.id ?? ''

@@ -5,7 +5,7 @@
 //   cannot change (docs/spec.md §2).
 // Only the owner may, and only while the chart's #handle is theirs (docs/spec.md §5/§6); anyone else gets 401
 // permission_denied2 (docs/spec.md §8 "401 on submit calls").
-// Moderation (issue 14) arrives here from the app too: type=report (anyone logged in), type=review (the
+// Moderation arrives here from the app too: type=report (anyone logged in), type=review (the
 // owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
 import {
   ActionBody,
@@ -57,7 +57,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const type = values.get('type')
       const target = { type: 'chart' as const, id: row.id }
 
-      // issue 14: the owner of a hidden chart asks for a review, suspended or not (it is their appeal).
+      // The owner of a hidden chart asks for a review, suspended or not (it is their appeal).
       if (type === 'review') {
         if (!owner) throw actionDenied()
         await requestReview(ctx, user, row, request.ip)
@@ -102,7 +102,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const files = await prepareFiles(ctx, form, row, user)
       const now = Date.now()
       const columns = chartColumns(form, files, row)
-      // New level data is a new version (issue 19): the old one's records stay with it. Only the metadata,
+      // New level data is a new version: the old one's records stay with it. Only the metadata,
       // or the same data again, keeps the version.
       const newVersion = row.dataHash !== null && columns.dataHash !== row.dataHash
       const announce = await ctx.repos.transaction(async (trx) => {
@@ -116,7 +116,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         })
         if (files.musicChanged && files.musicHash)
           await trx.uploads.enqueueMedia(row.id, files.musicHash, now)
-        // Made public for the first time: its creator's followers hear of it now (issue 19). The fan-out
+        // Made public for the first time: its creator's followers hear of it now. The fan-out
         // checks the chart again when it sends.
         return maybeAnnounce(trx, { ...row, isPublic: columns.isPublic }, now)
       })

@@ -1,4 +1,4 @@
-// A page's JSON with slots for the values that change often (a chart's counters, issue 20). The page is
+// A page's JSON with slots for the values that change often (a chart's counters). The page is
 // built once with markers where those values go; later answers put the current values in the markers
 // rather than building the page again (its other charts, replays, moderation state and level items).
 //

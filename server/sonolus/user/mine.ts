@@ -1,5 +1,5 @@
 // GET (and POST) /sonolus/user/mine: the logged-in user, or code 401 (docs/spec.md §7, §4: not an error); with the
-// user's role, any suspension in force and their unread notices (issue 14).
+// user's role, any suspension in force and their unread notices.
 import { LocalizationQuery, NoBody } from '../../../common/api/schemas/protocol.js'
 import { UserMineResponseSchema } from '../../../common/api/schemas/user.js'
 import { type FastifyReply, type FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// What a chart is like, from its level data (issue 18): notes in all and by kind, length, tempo, average
+// What a chart is like, from its level data: notes in all and by kind, length, tempo, average
 // and peak notes per second, and whether it has scratches, split lines or speed changes. A chart without
 // level data (or whose stats are not read yet) says so.
 import { FormattedMessage } from 'react-intl'

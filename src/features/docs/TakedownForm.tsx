@@ -1,4 +1,4 @@
-// The takedown request form under /docs/takedown (issue 14): anyone, logged in or not, names themselves,
+// The takedown request form under /docs/takedown: anyone, logged in or not, names themselves,
 // a contact, the work, the chart addresses and a statement; the request goes to the moderators' queue.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'

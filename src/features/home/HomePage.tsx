@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Home": the server info card (read-only) — git repository, branch, commit, message, drive use.
-// Issue 17 puts the server's news above it (NewsCard); issue 18 the trending charts (TrendingCard); issue 19
-// the moderators' staff picks (StaffPicksCard).
+// With it: the server's news above it (NewsCard), the trending charts (TrendingCard) and the moderators'
+// staff picks (StaffPicksCard).
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Card, Descriptions, Grid, Spin } from 'antd'
@@ -30,7 +30,7 @@ export const HomePage = () => {
   const news = useGetNewsQuery(newsPage)
   const { user } = useCurrentUser()
   const bases = useBases()
-  // docs/spec.md §8: every error shows the error message bar, beside the card's own alert (issue 15).
+  // docs/spec.md §8: every error shows the error message bar, beside the card's own alert.
   useFailureMessage(isError || splitLine.isError || news.isError ? 'fetch_failed' : undefined)
   const unknown = intl.formatMessage({ id: 'home.unknown' })
   const or = (value: string) => value || unknown
@@ -64,7 +64,7 @@ export const HomePage = () => {
             type="warning"
             showIcon
             message={<FormattedMessage id="home.no_engine" />}
-            // In the site's language, not the server's English (issue 15).
+            // In the site's language, not the server's English.
             description={
               <FormattedMessage
                 id="home.no_engine_hint"

@@ -1,4 +1,4 @@
-// Home's news (issue 17): the server's posts, newest first, each with its title, author, date and body
+// Home's news: the server's posts, newest first, each with its title, author, date and body
 // (markdown, raw HTML off). Visitors see the card only when there is news; moderators always see it, with
 // Write news, and Edit and Delete on each post. The page owns the query, so that a failure reaches the
 // error bar with the page's others.

@@ -1,4 +1,4 @@
-// A moderator's news post (issue 17), new or edited: a title and a body in markdown, both required (an empty
+// A moderator's news post, new or edited: a title and a body in markdown, both required (an empty
 // one is marked by the form and says empty_field, and nothing is sent), with counters at the server's
 // limits. Success closes the dialog; a failure shows in the error bar and leaves it open to try again.
 // Only moderators open it, so it loads on demand (NewsCard): the home page's visitors never fetch its form.

@@ -1,4 +1,4 @@
-// The home page's Trending section (issue 18): the charts whose likes, ratings and plays of the last week
+// The home page's Trending section: the charts whose likes, ratings and plays of the last week
 // weigh most, with a link to the whole trending list. Nothing trending: the card says so.
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'

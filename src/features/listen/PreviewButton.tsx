@@ -1,4 +1,4 @@
-// The play / pause button of a chart's 15 s preview clip, on its card and on chart info (issue 15).
+// The play / pause button of a chart's 15 s preview clip, on its card and on chart info.
 import { useIntl } from 'react-intl'
 import { Button } from 'antd'
 import { PauseCircleFilled, PlayCircleFilled } from '@ant-design/icons'

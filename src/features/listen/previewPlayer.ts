@@ -1,4 +1,4 @@
-// Listening before opening (issue 15): one audio element for the whole site, so one clip plays at a time;
+// Listening before opening: one audio element for the whole site, so one clip plays at a time;
 // starting another stops the first, and leaving the page stops it (AppShell). Components follow it through
 // usePreviewPlayer; it is not in the store because an audio element is not state that can be serialised.
 import { useSyncExternalStore } from 'react'

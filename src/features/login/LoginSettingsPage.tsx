@@ -2,7 +2,7 @@
 // login, keep its sessionId in a 30-day cookie, show the QR code and link, poll every second, and
 // reload 2 s after success. The code the app shows on confirming finishes the login here (docs/protocol.md
 // §11.2). The QR code and link carry only a hash of the sessionId. A suspended account
-// sees until when and why (issue 14).
+// sees until when and why.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { QRCodeSVG } from 'qrcode.react'
@@ -39,7 +39,7 @@ export const LoginSettingsPage = () => {
   const started = useRef(false)
 
   // Logged out: start one login attempt and keep its secret in the cookie. A failure says so (docs/spec.md §8: an
-  // error snackbar) and offers to try again, rather than spin for ever (issue 15).
+  // error snackbar) and offers to try again, rather than spin for ever.
   const begin = useCallback(() => {
     startLogin()
       .unwrap()

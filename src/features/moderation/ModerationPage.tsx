@@ -1,4 +1,4 @@
-// /moderation, /moderation/log and /moderation/moderators (issue 14): moderators only. Anyone else gets
+// /moderation, /moderation/log and /moderation/moderators: moderators only. Anyone else gets
 // permission_denied here, before any call (the server refuses them too, with 401).
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Result, Spin } from 'antd'

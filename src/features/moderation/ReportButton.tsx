@@ -1,4 +1,4 @@
-// "Report" on a chart or a comment (issue 14), for logged-in users who are not its author: a reason from
+// "Report" on a chart or a comment, for logged-in users who are not its author: a reason from
 // the fixed list, an optional note, then "Report sent successfully" (or "already reported" when the
 // server kept an earlier open report of the same user).
 import { useState } from 'react'

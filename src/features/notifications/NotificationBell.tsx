@@ -1,4 +1,4 @@
-// The bell in the app bar (issue 19): for a logged-in user, a link to their notifications with the unread
+// The bell in the app bar: for a logged-in user, a link to their notifications with the unread
 // count. The count is polled (NOTIFICATIONS_POLL_MS, and again when the window regains focus); reading
 // notifications refreshes it at once.
 import { useIntl } from 'react-intl'

@@ -1,4 +1,4 @@
-// /notifications (issue 19): a logged-in user's notifications, newest first: a followed creator's new chart,
+// /notifications: a logged-in user's notifications, newest first: a followed creator's new chart,
 // comments and ratings on their charts, replies to their comments, moderation notices. Unread ones are
 // marked; opening one reads it and goes to its chart (a notice, to the notices page). "Mark all read"
 // reads them all. Below, the kinds the user wants, each a switch saved at once.

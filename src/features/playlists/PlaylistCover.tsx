@@ -1,4 +1,4 @@
-// A playlist's cover (issue 19): made of its first charts' covers, up to four in a square; one cover fills
+// A playlist's cover: made of its first charts' covers, up to four in a square; one cover fills
 // it; none, a plain tile with the playlist icon.
 import { UnorderedListOutlined } from '@ant-design/icons'
 

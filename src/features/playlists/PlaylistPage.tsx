@@ -1,4 +1,4 @@
-// /playlist/{id} (issue 19): a playlist's cover (made of its charts' covers), title, owner, description and
+// /playlist/{id}: a playlist's cover (made of its charts' covers), title, owner, description and
 // its charts in order, each opening its chart info. Its editor (the owner; moderators for the staff picks)
 // moves charts up and down and removes them, each change saved at once, edits the title, description and
 // visibility, and deletes it. "Open in Sonolus" opens it in the app. Someone else's private playlist is

@@ -1,4 +1,4 @@
-// The home page's staff picks (issue 19): the first charts of the playlist the moderators keep, with a link
+// The home page's staff picks: the first charts of the playlist the moderators keep, with a link
 // to all of it. Nothing picked yet: no card.
 import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'

@@ -1,4 +1,4 @@
-// A person's page (issue 17), and the avatar it draws (the router loads the page lazily, by its file).
+// A person's page, and the avatar it draws (the router loads the page lazily, by its file).
 export { UserPage } from './UserPage'
 export { UserAvatar, initialOf, safeColor } from './UserAvatar'
 export { FollowButton } from './FollowButton'

@@ -64,7 +64,7 @@ describe('home engine status', () => {
     )
     renderWithProviders(<AppRoutes />, { route: '/home' })
     expect(await screen.findByText('No Sirius engine is installed')).toBeInTheDocument()
-    // The site's own words in its language (issue 15), not the server's English message.
+    // The site's own words in its language, not the server's English message.
     expect(screen.getByText(/not played, until the operator imports the engine “sirius”/)).toBeInTheDocument()
     expect(
       screen.queryByText('The Sirius engine is not installed on this server yet.'),

@@ -1,4 +1,4 @@
-// Issue 17, the server's news on the home page, against msw handlers that keep the posts like our server:
+// The server's news on the home page, against msw handlers that keep the posts like our server:
 // visitors read it (markdown with raw HTML off) and see no card when there is none; moderators write, edit
 // and delete posts, and the list follows.
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -52,7 +52,7 @@ const backend = (mine: object | undefined) => {
 /** The home page's first render loads its chunk cold: allow it the time. */
 const findItems = () => screen.findAllByTestId('news-item', {}, { timeout: 5000 })
 
-describe('news on the home page (issue 17)', () => {
+describe('news on the home page', () => {
   it('shows no news card to a visitor when there is no news', async () => {
     backend(undefined)
     renderWithProviders(<AppRoutes />, { route: '/home' })

@@ -1,4 +1,4 @@
-// Issue 17, a person's page at /user/{handle} against msw handlers in our wire types: the profile (avatar
+// A person's page at /user/{handle} against msw handlers in our wire types: the profile (avatar
 // colours checked, about-me as plain text), the counts, their charts and best records; no such user; a
 // failure.
 import { describe, expect, it } from 'vitest'
@@ -23,7 +23,7 @@ const serve = (body: UserDetailsResponse) =>
 /** The page's first render loads its chunk cold: allow it the time. */
 const findName = () => screen.findByTestId('user-name', {}, { timeout: 5000 })
 
-describe('the user page (issue 17)', () => {
+describe('the user page', () => {
   it('shows the avatar, name#handle, the about-me as plain text and the counts', async () => {
     const base = details()
     serve(

@@ -1,4 +1,4 @@
-// Issue 17: every author and player name opens that person's page, /user/{handle}: chart cards, chart info,
+// Every author and player name opens that person's page, /user/{handle}: chart cards, chart info,
 // comments and leaderboard records. A name without a handle, or with a given-up one ('~…'), is plain text.
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
@@ -32,7 +32,7 @@ const record = (rank: number, player: string): WebRecord => ({
   replay: `replay-${rank}`,
 })
 
-describe('links to people (issue 17)', () => {
+describe('links to people', () => {
   it('links a chart card’s author to their page, and opens it instead of the chart', async () => {
     server.use(
       http.get('*/sonolus/levels/list', () =>
@@ -55,7 +55,7 @@ describe('links to people (issue 17)', () => {
     // The chart's own link does not hold the author's (no link inside a link).
     expect(author.parentElement?.closest('a')).toBeNull()
     expect(within(released).getByText('Gone#~a1b2').closest('a')).toBeNull()
-    // Its only links are the card's own and its tags' (issue 18): the released author is not one.
+    // Its only links are the card's own and its tags': the released author is not one.
     expect(
       within(released)
         .getAllByRole('link')

@@ -1,4 +1,4 @@
-// A chart's stats from its level data (issue 18): the kinds add up to the converter's note count, and
+// A chart's stats from its level data: the kinds add up to the converter's note count, and
 // length, density, tempos and features are what the chart holds.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -44,7 +44,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       profile: '{}',
       createdTime: 1000,
       updatedTime: 1000,
-      // Moderation (issue 14): not suspended, no notice read yet.
+      // Moderation: not suspended, no notice read yet.
       suspensionKind: null,
       suspendedUntil: null,
       suspensionReason: null,
@@ -75,13 +75,13 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       tagsText: 'pop demo',
       // Set by a media job once the music is re-encoded.
       bgmHash: null,
-      // Moderation (issue 14): shown.
+      // Moderation: shown.
       hidden: 0,
       hiddenReason: null,
       hiddenByBan: 0,
-      // Issue 15: others may not download the SUS unless the creator allows it.
+      // Others may not download the SUS unless the creator allows it.
       allowSusDownload: 0,
-      // Issue 18: no level data read yet, never played, not trending.
+      // No level data read yet, never played, not trending.
       noteCount: null,
       noteCounts: null,
       duration: null,
