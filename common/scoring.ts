@@ -20,6 +20,7 @@
 // upon reaching 0 (play goes on, and life no longer changes).
 // The accuracy score's formula is the app's and is not in the engine; we bound it by the same 1,000,000.
 import { type GameplayResult } from '@sonolus/core'
+import { type LEADERBOARDS } from './api/constants.js'
 
 /** Sonolus normalises the arcade score: every note Perfect earns exactly this. */
 export const ARCADE_SCORE_MAX = 1_000_000
@@ -149,4 +150,19 @@ export const checkInputsAgainstResult = (
     if (inputs[name] !== result[name])
       return `the replay's inputs have ${inputs[name]} ${name}, the result says ${result[name]}`
   return undefined
+}
+
+/** How each board ranks (docs/protocol.md §9; our choice, stated in the docs): higher is better for the
+ *  scores, combo and perfect; lower for great, good and miss. Ties: higher arcade score, then earlier. */
+export const BOARDS: Record<
+  (typeof LEADERBOARDS)[number],
+  { field: keyof GameplayResult; better: 'higher' | 'lower' }
+> = {
+  arcScore: { field: 'arcadeScore', better: 'higher' },
+  accScore: { field: 'accuracyScore', better: 'higher' },
+  combo: { field: 'combo', better: 'higher' },
+  perfect: { field: 'perfect', better: 'higher' },
+  great: { field: 'great', better: 'lower' },
+  good: { field: 'good', better: 'lower' },
+  miss: { field: 'miss', better: 'lower' },
 }

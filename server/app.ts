@@ -19,19 +19,20 @@ import { acceptsGzip, compressJson, gzip, markGzip } from './http/compression.js
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
-import { KeptLane } from './http/lane.js'
+import { KeptLane } from './cache/lane.js'
 import { apiSecurityHeaders, registerSecurity } from './http/security.js'
-import { compressHarder } from './sonolus/levels/cached.js'
+import { compressHarder } from './cache/answers.js'
 import { registerProtection } from './http/protection.js'
 import { checkResponse, validationError, validatorCompiler } from './http/validation.js'
 import { WorkBusyError } from './work/pool.js'
 import { registerSonolusRoutes } from './sonolus/routes.js'
 import { registerSuspensionCheck } from './moderation/suspension.js'
 import { registerUploads } from './uploads/routes.js'
-import { type App } from './sonolus/types.js'
+import { type App } from './http/types.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
 import { firstPaint } from './firstPaint.js'
-import { isApiPath, looksLikeFile, registerSpa } from './spa.js'
+import { isApiPath } from './http/paths.js'
+import { looksLikeFile, registerSpa } from './spa.js'
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
@@ -49,7 +50,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its schemas: what the route-table test walks. */
     routeTable: RouteEntry[]
-    /** The kept-answer lane (http/lane.ts). */
+    /** The kept-answer lane (cache/lane.ts). */
     lane: KeptLane
   }
 }
@@ -93,7 +94,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   })
   // Slow headers count against the same deadline.
   app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)
-  // The kept-answer lane (http/lane.ts) sees each request first; what it does not answer goes on to
+  // The kept-answer lane (cache/lane.ts) sees each request first; what it does not answer goes on to
   // Fastify's handler, the server's only other listener. (Not serverFactory: the server Fastify makes keeps
   // the timeouts set above and Fastify's own.)
   const lane = new KeptLane()

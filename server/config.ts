@@ -2,7 +2,7 @@
 // so a bad deployment stops with one line that says what to fix.
 import path from 'node:path'
 import { type JsonWebKey } from 'node:crypto'
-import { DEFAULT_SONOLUS_VERSION } from './sonolus/version.js'
+import { DEFAULT_SONOLUS_VERSION } from './sonolusVersion.js'
 import { SIRIUS_ENGINE } from '../engine/item.js'
 import { codePointLength, hasForbiddenChars } from '../common/text.js'
 
@@ -45,7 +45,7 @@ export type Config = {
   database: DatabaseConfig
   s3: S3Config | undefined
   siteTitle: string
-  /** SONOLUS_VERSION: the Sonolus-Version header on every response (server/sonolus/version.ts). */
+  /** SONOLUS_VERSION: the Sonolus-Version header on every response (server/sonolusVersion.ts). */
   sonolusVersion: string
   adminHandles: string[]
   /** TAKEDOWN_CONTACT: where rights holders reach the operator, shown on /docs/takedown; null when unset. */

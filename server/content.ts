@@ -11,7 +11,7 @@ import { BPM_MIN, CHART_LIMITS } from '../common/rules.js'
 import { type Config } from './config.js'
 import { type AppContext } from './context.js'
 import { HttpError } from './http/errors.js'
-import { type App } from './sonolus/types.js'
+import { type App } from './http/types.js'
 
 const MASTER_FILES: Record<string, string> = {
   'splitLine.html': 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 // Everything a request handler may use, opened once per process (or per test file).
 import { type GitInfo } from '../common/api/serverInfo.js'
 import { type Config } from './config.js'
-import { type Db, type OpenOptions, currentSchema, openDatabase } from './db/database.js'
+import { type Db, type Listening, type OpenOptions, currentSchema, openDatabase } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { type Repositories, createRepositories } from './db/repositories/index.js'
 import { readGitInfo } from './gitInfo.js'
@@ -9,7 +9,7 @@ import { SessionCache } from './auth/sessionCache.js'
 import { Auth } from './auth/auth.js'
 import { createSignatureVerifier } from './auth/signature.js'
 import { PackCatalog } from './packs/catalog.js'
-import { ResponseCache } from './http/responseCache.js'
+import { ResponseCache } from './cache/responseCache.js'
 import { installFreePack } from './packs/freePack.js'
 import { builtInEngine, installBuiltInEngine } from './packs/builtInEngine.js'
 import { type BlobStore, createBlobStore } from './storage/index.js'
@@ -17,7 +17,8 @@ import { BackgroundWork } from './media/worker.js'
 import { WorkPool } from './work/pool.js'
 import { trendingRunner } from './work/trending.js'
 import { ModerationVersion } from './moderation/version.js'
-import { type SharedAnswer, answerBytes, cacheTags, catalogueTags } from './sonolus/levels/cached.js'
+import { type SharedAnswer, answerBytes } from './cache/answers.js'
+import { cacheTags, catalogueTags } from './cache/tags.js'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 
@@ -29,7 +30,7 @@ export type AppContext = {
   git: GitInfo
   auth: Auth
   packs: PackCatalog
-  /** Shared answers (visitors', signed-in users'), a few seconds each (sonolus/levels/cached.ts). */
+  /** Shared answers (visitors', signed-in users'), a few seconds each (cache/send.ts). */
   cache: ResponseCache<SharedAnswer>
   /** Drops the shared answers carrying these tags here and (PostgreSQL) on every other instance. */
   dropTags: (tags: string[]) => void
@@ -46,6 +47,24 @@ export type ContextOptions = OpenOptions & {
   /** Defaults to the checkout the server runs from. */
   gitCwd?: string
   blobStore?: BlobStore
+}
+
+/** How long start-up waits for the instances' channel before it gives up with the reason. */
+const LISTEN_START_MS = 30_000
+
+const listened = async (channel: Listening, ms: number) => {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`DATABASE_URL: could not LISTEN for the other instances' messages in ${ms} ms`)),
+      ms,
+    )
+  })
+  try {
+    await Promise.race([channel.ready, late])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export const openContext = async (config: Config, options: ContextOptions = {}): Promise<AppContext> => {
@@ -96,9 +115,15 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     // Sessions kept a moment: a session that begins or ends on another instance is dropped here
     // when its notice arrives; all of them after a moderator's action on any instance (a suspension takes
     // effect at once), and when the notices may have been missed.
-    const sessions = new SessionCache(config.limits.sessionCacheMs)
+    const sessions = new SessionCache(
+      config.limits.sessionCacheMs,
+      undefined,
+      undefined,
+      // A logout elsewhere must reach a kept session: none is kept while the channel does not listen.
+      () => channel?.listening() ?? true,
+    )
     moderationVersion.onChange(() => sessions.clear())
-    db.listen?.(
+    const channel: Listening | undefined = db.listen?.(
       'sessions',
       (notice) => {
         const space = notice.indexOf(' ')
@@ -117,6 +142,9 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
         cache.clear()
       },
     )
+    // Serving starts once the others' messages are heard: an answer or a session kept before would not
+    // hear of a change made meanwhile.
+    if (channel) await listened(channel, LISTEN_START_MS)
     return {
       work,
       moderationVersion,

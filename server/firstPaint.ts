@@ -5,7 +5,8 @@
 //
 // Only for visitors (no session cookie) on an address without a query: a signed-in person's list holds their
 // own charts, and filters are the SPA's to read. The answer is the API's own, asked of this server as the
-// visitor would ask it (same address, same limits), so what the paint shows is what the SPA would show.
+// visitor would ask it (same address, same limits), so what the paint shows is what the SPA would show. It
+// counts as the call the SPA then does not make; a visitor over their limit gets the plain shell.
 import fs from 'node:fs'
 import path from 'node:path'
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
@@ -137,6 +138,8 @@ export const firstPaint = (app: FastifyInstance, staticRoot: string, siteTitle: 
     if (request.method !== 'GET' || SESSION_COOKIE.test(request.headers.cookie ?? '')) return null
     const page = paintedPage(request.url)
     if (!page) return null
+    const index = readIndex()
+    if (!index.includes(ROOT)) return null
     const headers: Record<string, string> = { [SITE_CLIENT_HEADER]: SITE_CLIENT_VALUE }
     const language = request.headers['accept-language']
     if (typeof language === 'string') headers['accept-language'] = language
@@ -151,8 +154,7 @@ export const firstPaint = (app: FastifyInstance, staticRoot: string, siteTitle: 
       const answer = await Promise.race([answered, late])
       if (!answer) return null
       const content = pageContent(page, answer, '/sonolus/repository/')
-      const index = readIndex()
-      if (!content || !index.includes(ROOT)) return null
+      if (!content) return null
       const data = (
         page.kind === 'chart' ? { page: 'chart', id: page.id, answer } : { page: 'list', answer }
       ) as FirstPaintData

@@ -2,19 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { type App } from './sonolus/types.js'
-
-/** Paths the SPA never owns: their misses are real 404s with a JSON body. */
-const API_PREFIXES = ['/sonolus/', '/upload/', '/content/', '/healthz']
-/** Each prefix without its slash: `/sonolus` alone is the API's too. */
-const API_ROOTS = API_PREFIXES.map((prefix) => prefix.replace(/\/$/, ''))
-
-/** Runs on every request (the security headers): no allocation on the way. */
-export const isApiPath = (url: string): boolean => {
-  for (let i = 0; i < API_PREFIXES.length; i++)
-    if (url.startsWith(API_PREFIXES[i]) || url === API_ROOTS[i]) return true
-  return false
-}
+import { type App } from './http/types.js'
 
 /** A missing asset (an old tab after a deploy) must be a 404, not index.html served as a script. */
 export const looksLikeFile = (url: string): boolean =>

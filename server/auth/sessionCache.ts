@@ -28,6 +28,8 @@ export class SessionCache {
     private readonly ttlMs: number,
     private readonly max = SESSION_CACHE_MAX,
     private readonly now: () => number = Date.now,
+    /** False while what drops entries cannot be heard (another instance's logout): nothing is kept then. */
+    private readonly keeping: () => boolean = () => true,
   ) {}
 
   /** The kept answer for a session hash: `{userId}` (undefined for an unknown session) and the user's row
@@ -57,7 +59,7 @@ export class SessionCache {
   }
 
   /** The fresh entry of a session whose user's row is kept, as an identity (the kept-answer lane,
-   *  http/lane.ts: an answer remembered for a session holds while the same entry holds the same row). */
+   *  cache/lane.ts: an answer remembered for a session holds while the same entry holds the same row). */
   userEntry(hash: string): { readonly user?: User } | undefined {
     const entry = this.fresh(hash)
     return entry?.user ? entry : undefined
@@ -66,7 +68,7 @@ export class SessionCache {
   /** Keeps what a lookup found: whose it is until the session's expiry at the latest, or that it is
    *  unknown. */
   set(hash: string, userId: string | undefined, sessionExpires?: number): void {
-    if (this.ttlMs <= 0) return
+    if (this.ttlMs <= 0 || !this.keeping()) return
     const until = Math.min(this.now() + this.ttlMs, sessionExpires ?? Number.POSITIVE_INFINITY)
     setBounded(this.entries, hash, { userId, until }, this.max)
   }

@@ -26,11 +26,15 @@ export type Db = {
    *  before every cached answer; moderation/version.ts). */
   readMetaNow?: (key: string) => string | undefined
   /** PostgreSQL only: messages between the instances sharing the database (LISTEN/NOTIFY), on a channel
-   *  of this schema's. `listen` calls `onReset` whenever its connection was lost (messages may have been
-   *  missed) and connects again; it stops with `close`. */
+   *  of this schema's. `listen` calls `onReset` whenever its connection was lost and again once it listens
+   *  anew (messages may have been missed meanwhile), and connects again; it stops with `close`. */
   notify?: (channel: string, payload: string) => Promise<void>
-  listen?: (channel: string, onMessage: (payload: string) => void, onReset: () => void) => void
+  listen?: (channel: string, onMessage: (payload: string) => void, onReset: () => void) => Listening
 }
+
+/** A channel being listened to: `ready` once it first listens; `listening()` whether it hears now. What is
+ *  kept on the strength of its messages must not be kept while it does not. */
+export type Listening = { ready: Promise<void>; listening: () => boolean }
 
 /** How long a lost listening connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1000
@@ -122,8 +126,12 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
   const channelOf = (channel: string) => `sirius_${channel}_${schemaName}`.slice(0, 63)
   const listeners: pg.Client[] = []
   let closed = false
-  const listen = (channel: string, onMessage: (payload: string) => void, onReset: () => void) => {
+  const listen = (channel: string, onMessage: (payload: string) => void, onReset: () => void): Listening => {
     const name = channelOf(channel)
+    let hearing = false
+    let heard: () => void = () => undefined
+    const ready = new Promise<void>((resolve) => (heard = resolve))
+    let first = true
     const connect = async () => {
       if (closed) return
       const client = new pg.Client({ connectionString: config.url })
@@ -131,6 +139,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
       const retry = () => {
         if (lost || closed) return
         lost = true
+        hearing = false
         onReset()
         listeners.splice(listeners.indexOf(client) >>> 0, 1)
         client.end().catch(() => undefined)
@@ -145,11 +154,18 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
       try {
         await client.connect()
         await client.query(`listen "${name.replace(/"/g, '""')}"`)
+        if (lost || closed) return
+        hearing = true
+        // What was kept while nobody listened may have missed a message.
+        if (!first) onReset()
+        first = false
+        heard()
       } catch {
         retry()
       }
     }
     void connect()
+    return { ready, listening: () => hearing }
   }
   return {
     db,

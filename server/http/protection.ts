@@ -11,8 +11,8 @@ import {
 import { type Config } from '../config.js'
 import { type AppContext } from '../context.js'
 import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
-import { type App } from '../sonolus/types.js'
-import { isApiPath } from '../spa.js'
+import { type App } from './types.js'
+import { isApiPath } from './paths.js'
 import { BODY_LIMITS, ClientBudget } from './budget.js'
 import { type TrustProxy, clientAddresses } from './clientAddress.js'
 import { type HttpError, rateLimited, serverBusy } from './errors.js'
@@ -76,7 +76,7 @@ export class SharedRateCounter {
     return { current: entry.known + entry.local, ttl: windowStart + RATE_WINDOW_MS - now }
   }
 
-  /** The count in this window so far, without counting (the kept-answer lane: http/lane.ts). */
+  /** The count in this window so far, without counting (the kept-answer lane: cache/lane.ts). */
   peek(key: string, now = Date.now()): number {
     const entry = this.entries.get(`${key}@${now - (now % RATE_WINDOW_MS)}`)
     return entry ? entry.known + entry.local : 0

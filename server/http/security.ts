@@ -9,8 +9,8 @@ import { type IncomingMessage, type ServerResponse } from 'node:http'
 import cors from '@fastify/cors'
 import helmet, { type HelmetOptions } from 'helmet'
 import { type Config } from '../config.js'
-import { isApiPath } from '../spa.js'
-import { type App } from '../sonolus/types.js'
+import { isApiPath } from './paths.js'
+import { type App } from './types.js'
 
 const ALLOWED_HEADERS = [
   'Authorization',
@@ -75,7 +75,7 @@ const documentHeaders = (config: Config): Record<string, string> => ({
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 })
 
-/** The headers of API answers for this configuration (what the kept-answer lane sets: http/lane.ts). */
+/** The headers of API answers for this configuration (what the kept-answer lane sets: cache/lane.ts). */
 export const apiSecurityHeaders = (config: Config): Record<string, string> =>
   apiHeaders(documentHeaders(config))
 

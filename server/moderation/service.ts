@@ -37,8 +37,8 @@ import {
 import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
 import { HttpError, badRequest, emptyField, notFound } from '../http/errors.js'
 import { collectFiles } from '../storage/putFile.js'
-import { chartAccess } from '../sonolus/levels/access.js'
-import { chartChanged } from '../sonolus/levels/cached.js'
+import { chartAccess } from '../policy/chartAccess.js'
+import { chartChanged } from '../cache/tags.js'
 import { isModerator } from './roles.js'
 
 export { isModerator, requireModerator, roleOf } from './roles.js'

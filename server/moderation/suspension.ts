@@ -4,7 +4,7 @@
 // upload is authorised by its key, so its handler checks the key's user).
 import { type preValidationAsyncHookHandler } from 'fastify'
 import { type AppContext } from '../context.js'
-import { type App } from '../sonolus/types.js'
+import { type App } from '../http/types.js'
 import { assertActive } from './service.js'
 
 const EXEMPT = new Set([

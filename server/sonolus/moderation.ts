@@ -15,7 +15,7 @@ import {
   type UserModerationResponse,
 } from '../../common/api/moderation.js'
 import { actionDenied, badRequest } from '../http/errors.js'
-import { type App } from './types.js'
+import { type App } from '../http/types.js'
 import { type AppContext } from '../context.js'
 import { fileReport, fileTakedown, moderate, requireModerator } from '../moderation/service.js'
 import { logPage, moderatorsList, queuePage, unreadNotices, userModeration } from '../moderation/views.js'

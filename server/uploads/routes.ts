@@ -21,7 +21,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
-import { type App } from '../sonolus/types.js'
+import { type App } from '../http/types.js'
 import { assertActive } from '../moderation/service.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
 import {

@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api'
 
 register()
-await import('./trendingJob.ts')
+await import('./trendingJob')

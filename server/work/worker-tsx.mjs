@@ -4,6 +4,6 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const tasks = await import('./tasks.ts')
+const tasks = await import('./tasks')
 
 export const { convertSusTask, readLevelDataTask, readReplayTask } = tasks

@@ -19,7 +19,7 @@ describe('the app (server skeleton)', () => {
   it('GET /sonolus/info answers a ServerInfo with the Sonolus-Version header', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/sonolus/info' })
     expect(response.statusCode).toBe(200)
-    // The app version players run; core 7.15.1 itself says 1.1.1 (server/sonolus/version.ts).
+    // The app version players run; core 7.15.1 itself says 1.1.1 (server/sonolusVersion.ts).
     expect(version.sonolus).toBe('1.1.1')
     expect(response.headers['sonolus-version']).toBe('1.1.3')
     const body = response.json()

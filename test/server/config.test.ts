@@ -26,7 +26,7 @@ describe('configuration from the environment (README.md "Configuration")', () =>
     expect(config.siteTitle).toBe('Sirius Charts')
     expect(config.seedDemo).toBe(true)
     expect(config.sonolusPublicKey).toBeUndefined()
-    // The app version players run (server/sonolus/version.ts), not core 7.15.1's 1.1.1.
+    // The app version players run (server/sonolusVersion.ts), not core 7.15.1's 1.1.1.
     expect(config.sonolusVersion).toBe('1.1.3')
   })
 

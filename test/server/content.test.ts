@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_TYPES } from '../../common/api/content'
 import { UI_LOCALES } from '../../common/locales'
 import { CHART_LIMITS, COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../common/rules'
-import { BOARDS } from '../../server/sonolus/levels/results'
+import { BOARDS } from '../../common/scoring'
 import { openTestApp } from './helpers/context'
 
 describe('site content', () => {

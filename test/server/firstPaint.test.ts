@@ -21,17 +21,22 @@ const carried = (html: string): unknown => {
   return match ? JSON.parse(match[1]) : null
 }
 
+/** A server whose built site is SHELL. */
+const openSite = async (env: Record<string, string> = {}) => {
+  const context = await openTestContext('sqlite', { env })
+  fs.mkdirSync(context.ctx.config.staticRoot, { recursive: true })
+  fs.writeFileSync(path.join(context.ctx.config.staticRoot, 'index.html'), SHELL)
+  return { ...context, app: speakAsSite(await buildApp(context.ctx, { logger: false })) }
+}
+
 describe('first paint', () => {
-  let test: Awaited<ReturnType<typeof openTestContext>> & { app: Awaited<ReturnType<typeof buildApp>> }
+  let test: Awaited<ReturnType<typeof openSite>>
   const publicChart = newChart(0x51, { title: HOSTILE_TITLE, artists: 'A & B', level: 24 })
   const olivierChart = newChart(0x52, { title: 'Olivier one', isOliver: 1, level: 3 })
   const privateChart = newChart(0x53, { title: 'Kept back', isPublic: 0 })
 
   beforeAll(async () => {
-    const context = await openTestContext('sqlite')
-    fs.mkdirSync(context.ctx.config.staticRoot, { recursive: true })
-    fs.writeFileSync(path.join(context.ctx.config.staticRoot, 'index.html'), SHELL)
-    test = { ...context, app: speakAsSite(await buildApp(context.ctx, { logger: false })) }
+    test = await openSite()
     await test.ctx.repos.users.upsert({ id: 'alice', handle: '1001', name: 'Alice', profile: '{}' })
     for (const chart of [publicChart, olivierChart, privateChart]) await test.ctx.repos.charts.insert(chart)
   })
@@ -99,5 +104,26 @@ describe('first paint', () => {
     expect(text).not.toMatch(/[<>]/)
     expect(text).not.toContain('\u2028')
     expect(JSON.parse(text)).toEqual(value)
+  })
+})
+
+describe('first paint and the rate limit', () => {
+  it('counts a painted page as the list call it saves, and sends the plain shell once the limit is reached', async () => {
+    const test = await openSite({ RATE_LIMIT_PER_MINUTE: '2' })
+    try {
+      await test.ctx.repos.users.upsert({ id: 'alice', handle: '1001', name: 'Alice', profile: '{}' })
+      await test.ctx.repos.charts.insert(newChart(0x61, { title: 'Counted' }))
+      const page = () => test.app.inject({ method: 'GET', url: '/chart/list' })
+      for (let i = 0; i < 2; i++) expect(carried((await page()).body)).not.toBeNull()
+      const over = await page()
+      expect(over.statusCode).toBe(200)
+      expect(over.body).toBe(SHELL)
+      expect((await test.app.inject({ method: 'GET', url: '/sonolus/levels/list?page=0' })).statusCode).toBe(
+        429,
+      )
+    } finally {
+      await test.app.close()
+      await test.cleanup()
+    }
   })
 })

@@ -12,7 +12,7 @@ import {
   type PlaylistDetailsResponse,
   type PlaylistListResponse,
 } from '../../common/api/playlists'
-import { catalogueChanged } from '../../server/sonolus/levels/cached'
+import { catalogueChanged } from '../../server/cache/tags'
 import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'

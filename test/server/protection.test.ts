@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
-import { type App } from '../../server/sonolus/types'
+import { type App } from '../../server/http/types'
 // The app.rateCounter decoration is declared there.
 import type {} from '../../server/http/protection'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'

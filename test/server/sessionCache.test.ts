@@ -81,6 +81,16 @@ describe('the session cache', () => {
     off.set('a', 'alice')
     expect(off.get('a')).toBeUndefined()
   })
+
+  it('keeps nothing while the instances channel does not listen, and keeps again once it does', () => {
+    let listening = false
+    const cache = new SessionCache(10_000, 10, Date.now, () => listening)
+    cache.set('a', 'alice')
+    expect(cache.get('a')).toBeUndefined()
+    listening = true
+    cache.set('a', 'alice')
+    expect(cache.get('a')).toEqual({ userId: 'alice' })
+  })
 })
 
 describe.each(DIALECTS)('kept sessions on %s', (dialect) => {

@@ -9,7 +9,7 @@ import { hex, newChart } from './helpers/charts'
 import { DIALECTS, openSecondInstance, openTestApp } from './helpers/context'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
 import { PARSED_QUERIES_MAX } from '../../server/sonolus/levels/list'
-import { catalogueChanged } from '../../server/sonolus/levels/cached'
+import { catalogueChanged } from '../../server/cache/tags'
 import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../../common/api/errorKeys'
 
 type App = Awaited<ReturnType<typeof openTestApp>>['app']
@@ -29,7 +29,7 @@ const types = (forms: { type: string }[]) => forms.map((form) => form.type)
 type Got = { statusCode: number; headers: Record<string, unknown>; json: Injected['json'] }
 
 // Each case runs through inject() and over a socket: only a socket's requests reach the kept-answer lane
-// (server/http/lane.ts), which answers a request asked again before Fastify does.
+// (server/cache/lane.ts), which answers a request asked again before Fastify does.
 const CASES = DIALECTS.flatMap((dialect) =>
   (['inject', 'http'] as const).map((via) => [dialect, via] as const),
 )

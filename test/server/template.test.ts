@@ -1,4 +1,4 @@
-// The details templates (server/sonolus/levels/template.ts): a page built once with slots for its
+// The details templates (server/sonolus/cache/template.ts): a page built once with slots for its
 // counters, filled for each answer, and its gzip made from parts deflated once. What a fill gives must be
 // the JSON the page would be with those values, in text and in gzip, whatever the values and the text.
 import { gunzipSync } from 'node:zlib'
@@ -10,7 +10,7 @@ import {
   templateOf,
   textSlot,
   valueSlot,
-} from '../../server/sonolus/levels/template'
+} from '../../server/cache/template'
 
 const page = (likes: string, stats: string) =>
   JSON.stringify({

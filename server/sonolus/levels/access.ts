@@ -8,19 +8,7 @@ import { type AppContext } from '../../context.js'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { actionDenied, badRequest, notFound, pageDenied } from '../../http/errors.js'
 import { chartIdOf } from './item.js'
-import { isModerator } from '../../moderation/roles.js'
-
-/** The one rule: its owner sees a chart; while it is hidden, moderators too; else anyone while it is
- *  public. */
-export const chartAccess = async (
-  ctx: AppContext,
-  chart: ChartRow,
-  user: User | undefined,
-): Promise<'visible' | 'hidden' | 'private'> => {
-  if (chart.authorId === user?.id) return 'visible'
-  if (chart.hidden) return (await isModerator(ctx, user)) ? 'visible' : 'hidden'
-  return chart.isPublic ? 'visible' : 'private'
-}
+import { chartAccess } from '../../policy/chartAccess.js'
 
 export const visibleChart = async (
   ctx: AppContext,

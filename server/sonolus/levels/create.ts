@@ -10,7 +10,7 @@ import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
 import { badRequest, emptyField, pageDenied } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
-import { catalogueChanged } from './cached.js'
+import { catalogueChanged } from '../../cache/tags.js'
 import {
   type ChartFiles,
   authorOf,

@@ -5,7 +5,8 @@ import { LocalizationQuery, NameParams } from '../../../common/api/schemas/proto
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
-import { cacheTags, sendJson } from './cached.js'
+import { cacheTags } from '../../cache/tags.js'
+import { sendJson } from '../../cache/send.js'
 import {
   type Template,
   fillGzip,
@@ -14,8 +15,8 @@ import {
   templateOf,
   textSlot,
   valueSlot,
-} from './template.js'
-import { ResponseCache } from '../../http/responseCache.js'
+} from '../../cache/template.js'
+import { ResponseCache } from '../../cache/responseCache.js'
 import { SOMEONE } from '../../auth/someone.js'
 import { visibleChart } from './access.js'
 import { levelJson, toRawChart } from './item.js'

@@ -26,12 +26,13 @@ import {
   isFiltered,
 } from '../../db/repositories/index.js'
 import { notLoggedIn } from '../../http/errors.js'
-import { KeptLane } from '../../http/lane.js'
+import { KeptLane } from '../../cache/lane.js'
 import { hasSearch } from '../../http/protection.js'
-import { ResponseCache } from '../../http/responseCache.js'
+import { ResponseCache } from '../../cache/responseCache.js'
 import { setBounded } from '../../bounded.js'
 import { type RouteModule } from '../types.js'
-import { type Built, cacheTags, keptAnswer, sendAnswer } from './cached.js'
+import { type Built, keptAnswer, sendAnswer } from '../../cache/send.js'
+import { cacheTags } from '../../cache/tags.js'
 import { advancedSearch } from './forms.js'
 import { levelJson, toRawChart } from './item.js'
 import { type LevelListParams, parseLevelList } from './query.js'
@@ -309,7 +310,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const params = request.query
       const locale = params.localization ?? 'en'
       const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
-      // Its kept answers are remembered by the lane (http/lane.ts) for the next request for them.
+      // Its kept answers are remembered by the lane (cache/lane.ts) for the next request for them.
       app.lane.track(request, hasSearch(request) ? 'search' : undefined, user?.id)
       const parsed = parsedOf(request.url, params)
       // The kept query is shared and frozen; one that names a creator gets its own copy, for their id. The

@@ -38,6 +38,7 @@ import { type InputJudgments } from '../../work/tasks.js'
 import { WorkLimitError, WorkRefusal, workOwnerOf } from '../../work/pool.js'
 import {
   ACCURACY_SCORE_MAX,
+  BOARDS,
   checkInputsAgainstResult,
   checkResultAgainstChart,
   resultShapeProblem,
@@ -50,7 +51,8 @@ import { type RouteModule } from '../types.js'
 import { visibleChart } from './access.js'
 import { assertActive } from '../../moderation/service.js'
 import { chartIdOf, levelJson, srl, withUser } from './item.js'
-import { cacheTags, recordsChanged, sendJson } from './cached.js'
+import { cacheTags, recordsChanged } from '../../cache/tags.js'
+import { sendJson } from '../../cache/send.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
@@ -59,18 +61,6 @@ export const REPLAY_PREFIX = 'replay-'
 
 /** A refused result (docs/spec.md §8's key for failed uploads): 400 upload_failed, "Result rejected: <reason>". */
 const rejected = (message: string) => new HttpError(400, 'upload_failed', `Result rejected: ${message}`)
-
-/** How each board ranks (docs/protocol.md §9; our choice, stated in the docs): higher is better for the
- *  scores, combo and perfect; lower for great, good and miss. Ties: higher arcade score, then earlier. */
-export const BOARDS: Record<LeaderboardName, { field: keyof GameplayResult; better: 'higher' | 'lower' }> = {
-  arcScore: { field: 'arcadeScore', better: 'higher' },
-  accScore: { field: 'accuracyScore', better: 'higher' },
-  combo: { field: 'combo', better: 'higher' },
-  perfect: { field: 'perfect', better: 'higher' },
-  great: { field: 'great', better: 'lower' },
-  good: { field: 'good', better: 'lower' },
-  miss: { field: 'miss', better: 'lower' },
-}
 
 const RECORD_FIELDS: Record<LeaderboardName, keyof RecordRow> = {
   arcScore: 'arcadeScore',

@@ -1,6 +1,6 @@
 // Signs a user in as the Sonolus app would (POST /sonolus/authenticate with the test key).
 import { signBody, userProfile } from '../../fixtures/keys/sign'
-import { type App } from '../../../server/sonolus/types'
+import { type App } from '../../../server/http/types'
 
 export const TEST_PUBLIC_URL = 'https://charts.example.com'
 

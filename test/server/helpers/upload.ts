@@ -5,7 +5,7 @@ import {
   type UploadStartResponse,
 } from '../../../common/api/uploads'
 import { UPLOAD_CHUNK_BYTES } from '../../../common/rules'
-import { type App } from '../../../server/sonolus/types'
+import { type App } from '../../../server/http/types'
 import { S3BlobStore } from '../../../server/storage/s3BlobStore'
 import { testPublicKeyEnv } from '../../fixtures/keys/sign'
 import { sha1 } from '../../fixtures/media/media'

@@ -1,7 +1,7 @@
 // A short-lived cache of anonymous responses (docs/protocol.md §14: "cache anonymous list pages briefly").
 // Per instance and bounded: another instance never needs it, and an entry is at most `ttlMs` stale.
 // Entries carry tags (the charts they show, say); a change drops the entries tagged with what it changed
-// and leaves the rest (other instances hear of it through the caller: sonolus/levels/cached.ts). Bounded by
+// and leaves the rest (other instances hear of it through the caller: cache/send.ts). Bounded by
 // count and by weight (`sizeOf`), the least recently used dropped first.
 export type CachedResponse<T = string> = {
   body: T

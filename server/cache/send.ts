@@ -6,115 +6,19 @@
 //   chart's owner, the authors of the comments on a page: their actions differ); those users, and
 //   moderators, get an answer of their own. A user's own answer is kept too (tagged like the shared one),
 //   except a moderator's, which is built each time (it shows moderation state).
-//
-// Each cached page is tagged with what it shows (cacheTags), and a change drops only the pages tagged with
-// what it changed: a like on chart A drops A's details, A's comment pages and every list page that shows A
-// (its counters are on them), and keeps chart B's details. A list that would now *include* A (sorted by
-// likes, say) is not tagged with A and stays up to the TTL (5 s) stale. A new, edited or deleted chart can
-// change any list or search, so those drop every list page. On PostgreSQL a change is announced to the
-// other instances, which drop the same tags when the notice arrives.
 import { gunzipSync } from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
-import { Auth } from '../../auth/auth.js'
-import { SOMEONE } from '../../auth/someone.js'
-import { type AppContext } from '../../context.js'
-import { type User } from '../../db/repositories/index.js'
-import { acceptsGzip, CACHED_LEVEL, gzip, markGzip, MIN_COMPRESS_BYTES } from '../../http/compression.js'
-import { HttpError } from '../../http/errors.js'
-import { KeptLane } from '../../http/lane.js'
-import { type ResponseCache } from '../../http/responseCache.js'
-import { isModerator } from '../../moderation/roles.js'
-import { fresh } from '../../moderation/version.js'
-
-/** The tags of cached pages. */
-export const cacheTags = {
-  /** The chart's own data (fields, counters, files) is on the page. */
-  chart: (id: string) => `chart:${id}`,
-  /** The chart's fields, files and visibility, not its counters (a details page's template). */
-  content: (id: string) => `content:${id}`,
-  /** The chart's comments are on the page. */
-  comments: (id: string) => `comments:${id}`,
-  /** The chart's leaderboard records or replays are on the page. */
-  records: (id: string) => `records:${id}`,
-  /** The page lists charts by this author (a chart's details: "other charts" by its author). */
-  author: (authorId: string) => `author:${authorId}`,
-  /** Which charts the page shows, and in what order, depends on the whole catalogue (lists, searches,
-   *  the info sections). */
-  lists: 'lists',
-  /** A playlist's own data and charts are on the page. */
-  playlist: (id: string) => `playlist:${id}`,
-  /** Which playlists the page shows depends on all of them (their lists and info). */
-  playlists: 'playlists',
-} as const
-
-/** An answer as the cache keeps it: its gzip alone once it is worth compressing (the JSON is unpacked again
- *  for the rare client that refuses gzip), and who must not be served it. */
-export type SharedAnswer = {
-  text?: string
-  gzip?: Buffer
-  personal?: ReadonlySet<string>
-  /** Compressed fast (gzip's level 1) when built; made smaller (CACHED_LEVEL) once it is served again. */
-  light?: boolean
-}
-/** What an answer weighs in memory. */
-export const answerBytes = (answer: SharedAnswer): number =>
-  (answer.text?.length ?? 0) * 2 + (answer.gzip?.length ?? 0) + 16 * (answer.personal?.size ?? 0) + 200
-
-/** What a builder answers: the JSON text, or its gzip made already (a filled template: template.ts). */
-export type BuiltBody = string | { gzip: Buffer }
-
-const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
-  typeof text !== 'string'
-    ? { gzip: text.gzip, personal }
-    : text.length >= MIN_COMPRESS_BYTES
-      ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
-        // which the cache would keep whole. Level 1 first (much faster than level 6): most
-        // searches are asked once, and their answer is sent once.
-        { gzip: Buffer.from(gzip(text)), personal, light: true }
-      : { text, personal }
-
-/** An answer served a second time is worth its smaller gzip: made after this turn, off the request's way,
- *  once. The new bytes hold the same JSON; a request already sending the old ones sends them whole. */
-export const compressHarder = (answer: SharedAnswer): void => {
-  answer.light = false
-  setImmediate(() => {
-    if (answer.gzip) answer.gzip = Buffer.from(gzip(gunzipSync(answer.gzip), CACHED_LEVEL))
-  })
-}
-
-/** Every tag of what the chart shows. */
-const everything = (chartId: string) => [
-  cacheTags.chart(chartId),
-  cacheTags.content(chartId),
-  cacheTags.comments(chartId),
-  cacheTags.records(chartId),
-]
-
-/** After a change to what a chart shows, or to who may see it (a moderator's action, a review asked
- *  for): every page of it. */
-export const chartChanged = (ctx: AppContext, chartId: string): void => ctx.dropTags(everything(chartId))
-
-/** After a like or a rating: the pages that show the chart's counters (its comment and record pages stay;
- *  its details keep their template and take the new counters). */
-export const countersChanged = (ctx: AppContext, chartId: string): void =>
-  ctx.dropTags([cacheTags.chart(chartId)])
-
-/** After a comment is posted, edited or deleted: its comment pages, and the pages that count them. */
-export const commentsChanged = (ctx: AppContext, chartId: string): void =>
-  ctx.dropTags([cacheTags.chart(chartId), cacheTags.comments(chartId)])
-
-/** After a result is recorded: its leaderboards and replays, and the pages that count its plays. */
-export const recordsChanged = (ctx: AppContext, chartId: string): void =>
-  ctx.dropTags([cacheTags.chart(chartId), cacheTags.records(chartId)])
-
-/** What a chart's creation, edit or deletion changes: its pages, its author's, and every list. */
-export const catalogueTags = (chart: { id: string; authorId: string }): string[] => [
-  ...everything(chart.id),
-  cacheTags.author(chart.authorId),
-  cacheTags.lists,
-]
-export const catalogueChanged = (ctx: AppContext, chart: { id: string; authorId: string }): void =>
-  ctx.dropTags(catalogueTags(chart))
+import { Auth } from '../auth/auth.js'
+import { SOMEONE } from '../auth/someone.js'
+import { type AppContext } from '../context.js'
+import { type User } from '../db/repositories/index.js'
+import { acceptsGzip, markGzip } from '../http/compression.js'
+import { HttpError } from '../http/errors.js'
+import { isModerator } from '../moderation/roles.js'
+import { fresh } from '../moderation/version.js'
+import { type BuiltBody, type SharedAnswer, compressHarder, keep } from './answers.js'
+import { KeptLane } from './lane.js'
+import { type ResponseCache } from './responseCache.js'
 
 /** Sends a kept answer, gzip when the client takes it. */
 export const sendAnswer = (
@@ -122,7 +26,7 @@ export const sendAnswer = (
   reply: FastifyReply,
   answer: SharedAnswer,
 ): FastifyReply => {
-  // A tracked request's way to this answer, for the next one (http/lane.ts: not for HEAD, nor for a client
+  // A tracked request's way to this answer, for the next one (lane.ts: not for HEAD, nor for a client
   // that refuses the gzip kept).
   request.laneTrail?.lane.remember(request, answer)
   reply.type('application/json; charset=utf-8')
@@ -181,7 +85,7 @@ export const keptAnswer = async (
   })()
   if (!underway.has(key)) underway.set(key, building)
   try {
-    // The lane (http/lane.ts) remembers the way to an answer asked again, not to one just built: most
+    // The lane (lane.ts) remembers the way to an answer asked again, not to one just built: most
     // searches are asked once, and would only fill it.
     KeptLane.spoil(reply.request)
     return (await building).answer

@@ -10,7 +10,7 @@
 // nonce drawn when the process starts.
 import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
-import { CACHED_LEVEL } from '../../http/compression.js'
+import { CACHED_LEVEL } from '../http/compression.js'
 
 const NONCE = randomBytes(8).toString('hex')
 

@@ -24,10 +24,10 @@ import { type Config } from '../config.js'
 import { type User } from '../db/repositories/index.js'
 import { fresh } from '../moderation/version.js'
 import { type ModerationVersion } from '../moderation/version.js'
-import { type SharedAnswer } from '../sonolus/levels/cached.js'
-import { type TrustProxy, clientAddresses } from './clientAddress.js'
-import { acceptsGzip } from './compression.js'
-import { type SharedRateCounter, rateHeaders, rateKeyOf, rateLimitOf } from './protection.js'
+import { type SharedAnswer } from './answers.js'
+import { type TrustProxy, clientAddresses } from '../http/clientAddress.js'
+import { acceptsGzip } from '../http/compression.js'
+import { type SharedRateCounter, rateHeaders, rateKeyOf, rateLimitOf } from '../http/protection.js'
 import { type CachedResponse, type ResponseCache } from './responseCache.js'
 
 /** The log levels at which Fastify logs every request, and the lane too. */
@@ -62,7 +62,7 @@ type Way = {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by a route that lets the lane remember its kept answers (http/lane.ts). */
+    /** Set by a route that lets the lane remember its kept answers (cache/lane.ts). */
     laneTrail: Trail | null
   }
 }
@@ -88,7 +88,7 @@ export type LaneParts = {
   /** The app's headers for API answers (http/security.ts). */
   securityHeaders: Record<string, string>
   sonolusVersion: string
-  /** The two-step gzip (sonolus/levels/cached.ts): an answer served again is made smaller, once. */
+  /** The two-step gzip (cache/send.ts): an answer served again is made smaller, once. */
   compressHarder: (answer: SharedAnswer) => void
 }
 
