@@ -30,6 +30,7 @@ import { registerSuspensionCheck } from './moderation/suspension.js'
 import { registerUploads } from './uploads/routes.js'
 import { type App } from './http/types.js'
 import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './storage/index.js'
+import { type AuthRule, authRules } from './auth/rules.js'
 import { firstPaint } from './firstPaint.js'
 import { isApiPath } from './http/paths.js'
 import { looksLikeFile, registerSpa } from './spa.js'
@@ -55,7 +56,7 @@ declare module 'fastify' {
   }
 }
 
-export type RouteEntry = { method: string; url: string; schema: FastifySchema }
+export type RouteEntry = { method: string; url: string; schema: FastifySchema; auth?: AuthRule }
 
 export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<App> => {
   const app = Fastify({
@@ -89,9 +90,11 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema ?? {} })
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, schema: route.schema ?? {}, auth: route.config?.auth })
     }
   })
+  app.addHook('onRoute', authRules(ctx))
   // Slow headers count against the same deadline.
   app.server.headersTimeout = Math.min(ctx.config.limits.requestTimeoutMs, 60_000)
   // The kept-answer lane (cache/lane.ts) sees each request first; what it does not answer goes on to

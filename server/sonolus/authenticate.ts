@@ -11,6 +11,7 @@ export const authenticate: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/authenticate',
     {
+      config: { auth: 'signed' },
       schema: {
         querystring: LocalizationQuery,
         body: AuthenticateServerBody,

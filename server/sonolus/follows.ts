@@ -6,7 +6,6 @@
 //   POST /sonolus/user/notifications/read {ids?}, GET|POST /sonolus/user/notifications/settings {off}.
 import { noticesRead } from '../moderation/notices.js'
 import { type ServerForm } from '@sonolus/core'
-import { type FastifyRequest } from 'fastify'
 import {
   type FollowResponse,
   type FollowState,
@@ -36,10 +35,11 @@ import {
 } from '../../common/api/schemas/protocol.js'
 import { type AppContext } from '../context.js'
 import { type NotificationRow, type User } from '../db/repositories/index.js'
-import { actionDenied, badRequest, notFound } from '../http/errors.js'
+import { badRequest, notFound } from '../http/errors.js'
 import { sendJsonText } from '../http/jsonText.js'
 import { type RouteModule } from './types.js'
 import { actionValues } from './values.js'
+import { callerOf } from '../auth/rules.js'
 
 /** A user's follow state as `viewer` sees it. */
 export const followState = async (
@@ -78,9 +78,7 @@ export const followForm = (state: FollowState): ServerForm[] =>
       ]
     : []
 
-const setFollow = async (ctx: AppContext, request: FastifyRequest, handle: string, follow: boolean) => {
-  const user = await ctx.auth.userOf(request)
-  if (!user) throw actionDenied()
+const setFollow = async (ctx: AppContext, user: User, handle: string, follow: boolean) => {
   const person = await ctx.repos.users.findByHandle(handle)
   if (!person) throw notFound('No such user')
   if (person.id === user.id) throw badRequest('You cannot follow yourself')
@@ -115,6 +113,7 @@ export const follows: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/users/:name/follow',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: AnyQuery,
@@ -123,7 +122,12 @@ export const follows: RouteModule = (app, ctx) => {
       },
     },
     async (request): Promise<FollowResponse> => {
-      const { user, person } = await setFollow(ctx, request, request.params.name, request.body.follow)
+      const { user, person } = await setFollow(
+        ctx,
+        callerOf(request),
+        request.params.name,
+        request.body.follow,
+      )
       return { code: 200, ...(await followState(ctx, person, user)) }
     },
   )
@@ -131,6 +135,7 @@ export const follows: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/users/:name/submit',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,
@@ -140,26 +145,20 @@ export const follows: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const type = actionValues(request.body, request.query).get('type')
-      if (type !== 'follow' && type !== 'unfollow') {
-        if (!(await ctx.auth.userOf(request))) throw actionDenied()
-        throw badRequest(`Unknown action type "${type ?? ''}"`)
-      }
-      await setFollow(ctx, request, request.params.name, type === 'follow')
+      if (type !== 'follow' && type !== 'unfollow') throw badRequest(`Unknown action type "${type ?? ''}"`)
+      await setFollow(ctx, callerOf(request), request.params.name, type === 'follow')
       return { key: '', hashes: [], shouldUpdateItem: true }
     },
   )
 
-  const signedIn = async (request: FastifyRequest) => {
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw actionDenied()
-    return user
-  }
-
   app.get(
     '/sonolus/user/notifications',
-    { schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: NotificationsQuery, response: { 200: NotificationsResponseSchema } },
+    },
     async (request, reply) => {
-      const user = await signedIn(request)
+      const user = callerOf(request)
       const page = request.query.page ?? 0
       const [rows, { total, unread }] = await Promise.all([
         ctx.repos.follows.list(user.id, page * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE),
@@ -182,9 +181,9 @@ export const follows: RouteModule = (app, ctx) => {
 
   app.get(
     '/sonolus/user/notifications/unread',
-    { schema: { querystring: AnyQuery, response: { 200: UnreadResponseSchema } } },
+    { config: { auth: 'user' }, schema: { querystring: AnyQuery, response: { 200: UnreadResponseSchema } } },
     async (request, reply) => {
-      const user = await signedIn(request)
+      const user = callerOf(request)
       reply.header('cache-control', 'no-store')
       return { unread: await ctx.repos.follows.countUnread(user.id) }
     },
@@ -192,9 +191,12 @@ export const follows: RouteModule = (app, ctx) => {
 
   app.post(
     '/sonolus/user/notifications/read',
-    { schema: { querystring: AnyQuery, body: ReadBodySchema, response: { 200: ReadResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: AnyQuery, body: ReadBodySchema, response: { 200: ReadResponseSchema } },
+    },
     async (request) => {
-      const user = await signedIn(request)
+      const user = callerOf(request)
       const now = Date.now()
       const ids = request.body.ids
       await ctx.repos.follows.markRead(user.id, now, ids ? { ids } : {})
@@ -206,9 +208,12 @@ export const follows: RouteModule = (app, ctx) => {
 
   app.get(
     '/sonolus/user/notifications/settings',
-    { schema: { querystring: AnyQuery, response: { 200: NotificationSettingsSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: AnyQuery, response: { 200: NotificationSettingsSchema } },
+    },
     async (request, reply) => {
-      const user = await signedIn(request)
+      const user = callerOf(request)
       reply.header('cache-control', 'no-store')
       return { off: (await ctx.repos.follows.off(user.id)) as NotificationKind[] }
     },
@@ -217,6 +222,7 @@ export const follows: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/user/notifications/settings',
     {
+      config: { auth: 'user' },
       schema: {
         querystring: AnyQuery,
         body: NotificationSettingsSchema,
@@ -224,7 +230,7 @@ export const follows: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const user = await signedIn(request)
+      const user = callerOf(request)
       await ctx.repos.follows.setOff(user.id, request.body.off)
       return { off: (await ctx.repos.follows.off(user.id)) as NotificationKind[] }
     },

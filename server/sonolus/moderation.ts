@@ -14,10 +14,10 @@ import {
   type TakedownResponse,
   type UserModerationResponse,
 } from '../../common/api/moderation.js'
-import { actionDenied, badRequest } from '../http/errors.js'
+import { badRequest } from '../http/errors.js'
 import { type App } from '../http/types.js'
 import { type AppContext } from '../context.js'
-import { fileReport, fileTakedown, moderate, requireModerator } from '../moderation/service.js'
+import { fileReport, fileTakedown, moderate } from '../moderation/service.js'
 import { logPage, moderatorsList, queuePage, unreadNotices, userModeration } from '../moderation/views.js'
 import {
   AuditLogResponseSchema,
@@ -39,14 +39,17 @@ import {
 import { AnyQuery } from '../../common/api/schemas/content.js'
 import { NoBody } from '../../common/api/schemas/protocol.js'
 import { CHART_ID_REGEX } from '../../common/rules.js'
+import { callerOf } from '../auth/rules.js'
 
 export const moderationRoutes = (app: App, ctx: AppContext): void => {
   app.post(
     '/sonolus/reports',
-    { schema: { querystring: AnyQuery, body: ReportRequestSchema, response: { 200: ReportResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: AnyQuery, body: ReportRequestSchema, response: { 200: ReportResponseSchema } },
+    },
     async (request): Promise<ReportResponse> => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       const filed = await fileReport(ctx, user, request.ip, request.body)
       request.log.info({ report: filed.id, user: user.id, target: request.body.target }, 'report filed')
       return { code: 200, ...filed }
@@ -56,6 +59,7 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
   app.post(
     '/sonolus/takedown',
     {
+      config: { auth: 'anyone' },
       schema: {
         querystring: AnyQuery,
         body: TakedownRequestSchema,
@@ -78,9 +82,11 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
 
   app.get(
     '/sonolus/moderation/queue',
-    { schema: { querystring: ModerationPageQuery, response: { 200: QueueResponseSchema } } },
+    {
+      config: { auth: 'moderator' },
+      schema: { querystring: ModerationPageQuery, response: { 200: QueueResponseSchema } },
+    },
     async (request, reply) => {
-      await requireModerator(ctx, await ctx.auth.userOf(request))
       reply.header('cache-control', 'no-store')
       return queuePage(ctx, request.query.page ?? 0)
     },
@@ -89,6 +95,7 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
   app.post(
     '/sonolus/moderation/actions',
     {
+      config: { auth: 'moderator' },
       schema: {
         querystring: AnyQuery,
         body: ModerationActionRequestSchema,
@@ -96,7 +103,7 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
       },
     },
     async (request): Promise<ModerationActionResponse> => {
-      const moderator = await requireModerator(ctx, await ctx.auth.userOf(request))
+      const moderator = callerOf(request)
       const entry = await moderate(ctx, moderator, request.body)
       request.log.info({ moderator: moderator.id, entry: entry.id, action: entry.action }, 'moderator action')
       return { code: 200, entry }
@@ -105,9 +112,11 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
 
   app.get(
     '/sonolus/moderation/log',
-    { schema: { querystring: ModerationPageQuery, response: { 200: AuditLogResponseSchema } } },
+    {
+      config: { auth: 'moderator' },
+      schema: { querystring: ModerationPageQuery, response: { 200: AuditLogResponseSchema } },
+    },
     async (request, reply) => {
-      await requireModerator(ctx, await ctx.auth.userOf(request))
       reply.header('cache-control', 'no-store')
       const { type, id } = request.query
       if ((type === undefined) !== (id === undefined)) throw badRequest('type and id go together')
@@ -128,6 +137,7 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
   app.get(
     '/sonolus/moderation/users/:handle',
     {
+      config: { auth: 'moderator' },
       schema: {
         params: UserModerationParams,
         querystring: AnyQuery,
@@ -135,7 +145,6 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
       },
     },
     async (request, reply): Promise<UserModerationResponse> => {
-      await requireModerator(ctx, await ctx.auth.userOf(request))
       reply.header('cache-control', 'no-store')
       return userModeration(ctx, request.params.handle)
     },
@@ -143,9 +152,11 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
 
   app.get(
     '/sonolus/moderation/moderators',
-    { schema: { querystring: AnyQuery, response: { 200: ModeratorsResponseSchema } } },
-    async (request, reply): Promise<ModeratorsResponse> => {
-      await requireModerator(ctx, await ctx.auth.userOf(request))
+    {
+      config: { auth: 'moderator' },
+      schema: { querystring: AnyQuery, response: { 200: ModeratorsResponseSchema } },
+    },
+    async (_request, reply): Promise<ModeratorsResponse> => {
       reply.header('cache-control', 'no-store')
       return { code: 200, moderators: await moderatorsList(ctx) }
     },
@@ -153,10 +164,12 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
 
   app.get(
     '/sonolus/user/notices',
-    { schema: { querystring: ModerationPageQuery, response: { 200: NoticesResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: ModerationPageQuery, response: { 200: NoticesResponseSchema } },
+    },
     async (request, reply): Promise<NoticesResponse> => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       reply.header('cache-control', 'no-store')
       const [page, unread] = await Promise.all([
         logPage(ctx, { subjectUserId: user.id }, request.query.page ?? 0, false),
@@ -168,10 +181,12 @@ export const moderationRoutes = (app: App, ctx: AppContext): void => {
 
   app.post(
     '/sonolus/user/notices/read',
-    { schema: { querystring: AnyQuery, body: NoBody, response: { 200: NoticesReadResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: AnyQuery, body: NoBody, response: { 200: NoticesReadResponseSchema } },
+    },
     async (request) => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       await noticesRead(ctx, user.id, Date.now())
       return { code: 200 as const }
     },

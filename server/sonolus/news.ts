@@ -14,8 +14,8 @@ import { NEWS_BODY_MAX, NEWS_PER_PAGE, NEWS_TITLE_MAX, type NewsItem } from '../
 import { codePointLength, hasForbiddenChars, normalizeNewlines } from '../../common/text.js'
 import { type NewsRow } from '../db/repositories/index.js'
 import { badRequest, emptyField, notFound } from '../http/errors.js'
-import { requireModerator } from '../moderation/service.js'
 import { type RouteModule } from './types.js'
+import { callerOf } from '../auth/rules.js'
 
 const toNews = (row: NewsRow): NewsItem => ({
   id: row.id,
@@ -57,14 +57,11 @@ export const news: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/news',
     {
+      config: { auth: 'moderator' },
       schema: { querystring: LocalizationQuery, body: NewsBody, response: { 200: NewsSavedResponseSchema } },
-      // Who asks comes first: only moderators write news.
-      preValidation: async (request) => {
-        await requireModerator(ctx, await ctx.auth.userOf(request))
-      },
     },
     async (request) => {
-      const moderator = await requireModerator(ctx, await ctx.auth.userOf(request))
+      const moderator = callerOf(request)
       const post = readPost(request.body)
       const now = Date.now()
       const id = randomBytes(8).toString('hex')
@@ -84,18 +81,16 @@ export const news: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/news/:id',
     {
+      config: { auth: 'moderator' },
       schema: {
         params: NewsParams,
         querystring: LocalizationQuery,
         body: NewsActionBody,
         response: { 200: NewsSavedResponseSchema },
       },
-      preValidation: async (request) => {
-        await requireModerator(ctx, await ctx.auth.userOf(request))
-      },
     },
     async (request) => {
-      const moderator = await requireModerator(ctx, await ctx.auth.userOf(request))
+      const moderator = callerOf(request)
       const { id } = request.params
       const body = request.body
       const done =

@@ -52,6 +52,7 @@ import { sendVisitorJson } from '../cache/send.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
+import { callerOf } from '../auth/rules.js'
 
 const createFailed = (message: string) => new HttpError(400, 'create_failed', message)
 const LEVELS_SLOT = '"\\u0000levels\\u0000"'
@@ -161,8 +162,7 @@ export const playlists: RouteModule = (app, ctx) => {
   }
   /** The playlist a name names, if the viewer may change it. */
   const editable = async (request: FastifyRequest, name: string) => {
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw actionDenied()
+    const user = callerOf(request)
     const row = await visible(name, user)
     if (!(await canEdit(ctx, row, user))) throw actionDenied()
     assertActive(user)
@@ -254,10 +254,12 @@ export const playlists: RouteModule = (app, ctx) => {
 
   app.get(
     '/sonolus/user/playlists',
-    { schema: { querystring: MyPlaylistsQuery, response: { 200: MyPlaylistsSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { querystring: MyPlaylistsQuery, response: { 200: MyPlaylistsSchema } },
+    },
     async (request, reply) => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       const { rows } = await repos.playlists.list(
         { viewerId: user.id, ownerId: user.id },
         0,
@@ -288,6 +290,7 @@ export const playlists: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/playlists/create',
     {
+      config: { auth: 'user' },
       schema: {
         querystring: LocalizationQuery,
         body: PlaylistCreateBody,
@@ -295,8 +298,7 @@ export const playlists: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       assertActive(user)
       const fields = readFields(request.body)
       if ((await repos.playlists.countByOwner(user.id)) >= PLAYLISTS_PER_USER_MAX)
@@ -361,6 +363,7 @@ export const playlists: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/playlists/:name/edit',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,
@@ -387,6 +390,7 @@ export const playlists: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/playlists/:name/add',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,
@@ -407,6 +411,7 @@ export const playlists: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/playlists/:name/delete',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,

@@ -20,7 +20,7 @@ import { type UploadProgressResponse, type UploadStartResponse } from '../../com
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'
-import { HttpError, actionDenied, fileTooLarge, notFound, notLoggedIn } from '../http/errors.js'
+import { HttpError, actionDenied, fileTooLarge, notFound } from '../http/errors.js'
 import { type App } from '../http/types.js'
 import { assertActive } from '../moderation/service.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
@@ -34,6 +34,7 @@ import {
   tiling,
   tokenValid,
 } from './session.js'
+import { callerOf } from '../auth/rules.js'
 
 const progressOf = (session: UploadSession, chunks: Chunk[]): UploadProgressResponse => {
   const { received } = tiling(chunks, session.size)
@@ -145,17 +146,13 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         response: { 200: UploadStartResponseSchema, 201: UploadStartResponseSchema },
       },
       // The file name is its SHA-1, size its bytes, type one of UPLOAD_KINDS: else upload_failed.
-      config: { invalidKey: 'upload_failed' },
       // Who asks comes first: a visitor is told to log in, whatever the request.
-      preValidation: async (request) => {
-        if (!(await ctx.auth.userOf(request))) throw notLoggedIn()
-      },
+      config: { invalidKey: 'upload_failed', auth: 'user-login' },
     },
     async (request, reply) => {
       const { hash } = request.params
       const { size, type: kind } = request.query
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw notLoggedIn()
+      const user = callerOf(request)
       if (size > MAX_UPLOAD_BYTES) throw fileTooLarge()
 
       // Stored already: said only to someone who uploaded the file or whose chart uses it. Anyone else
@@ -227,6 +224,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
     scope.withTypeProvider<TypeBoxTypeProvider>().put(
       '/upload/sessions/:id',
       {
+        config: { auth: 'secret' },
         schema: {
           params: UploadSessionParams,
           querystring: AnyQuery,

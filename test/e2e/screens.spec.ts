@@ -129,7 +129,8 @@ test('XSS payloads in a description, tags and the split-line fragment execute no
   const frame = page.frameLocator('iframe.split-line-frame')
   await expect(frame.locator('th').first()).toHaveText('#1')
   await expect(frame.locator('#payloads')).toBeAttached()
-  await page.waitForTimeout(500)
+  // Whatever the fragment would run has run once the page and its frame have loaded everything.
+  await page.waitForLoadState('networkidle')
 
   expect(dialogs).toEqual([])
   // Chromium reports the defences at work (the sandbox and the CSP blocking the fragment's scripts) and

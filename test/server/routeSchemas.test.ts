@@ -8,6 +8,7 @@ import { ERROR_KEYS } from '../../common/api/errors'
 import { openTestApp } from './helpers/context'
 import { signBody, testPublicKeyEnv } from '../fixtures/keys/sign'
 import { TEST_PUBLIC_URL, appSession } from './helpers/sessions'
+import { AUTH_RULES } from '../../server/auth/rules'
 
 /** Routes that answer bytes or text rather than JSON: no response schema applies. */
 const NOT_JSON = new Set([
@@ -96,6 +97,14 @@ describe('route schemas', () => {
       if (!NOT_JSON.has(name) && !schema.response) missing.push(`${name}: response`)
     }
     expect(missing).toEqual([])
+  })
+
+  it('every route that changes something declares who may call it', () => {
+    const undeclared = test.app.routeTable
+      .filter(({ method }) => !['GET', 'HEAD', 'OPTIONS'].includes(method))
+      .filter(({ auth }) => !auth || !(AUTH_RULES as readonly string[]).includes(auth))
+      .map(({ method, url }) => `${method} ${url}`)
+    expect(undeclared).toEqual([])
   })
 
   it('answers a malformed request to any route with 400 and a catalogue key naming the field', async () => {

@@ -310,13 +310,21 @@ describe.each(STORE_SETUPS)('uploads on $dialect with $store', (setup) => {
       })
       socket.on('close', () => resolve())
     })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The server has let the cut connection go.
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        test.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      )
+    await expect.poll(connections, { timeout: 10_000 }).toBe(0)
     // How far did it get? The same token says: two chunks.
-    const status = await test.app.inject({
-      url: pathOf(started.uploadUrl),
-      headers: { authorization: `Bearer ${started.token}` },
-    })
-    expect(status.json()).toMatchObject({ code: 200, received: 2 * UPLOAD_CHUNK_BYTES, complete: false })
+    const status = () =>
+      test.app.inject({
+        url: pathOf(started.uploadUrl),
+        headers: { authorization: `Bearer ${started.token}` },
+      })
+    await expect
+      .poll(async () => (await status()).json(), { timeout: 10_000 })
+      .toMatchObject({ code: 200, received: 2 * UPLOAD_CHUNK_BYTES, complete: false })
     // Asking to start again resumes the same session (a new token) from there.
     const resumed = await begin(file)
     expect(resumed.uploadUrl).toBe(started.uploadUrl)

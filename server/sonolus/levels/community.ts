@@ -40,6 +40,7 @@ import { withUser } from './item.js'
 import { fileReport, isModerator, moderate, requireModerator } from '../../moderation/service.js'
 import { DEFAULT_REPORT_REASON, moderatorForm, reportForm } from '../moderationForms.js'
 import { markdownToPlain } from '../../../common/plainText.js'
+import { callerOf } from '../../auth/rules.js'
 
 const contentOption = (def = '') => ({
   query: 'content',
@@ -176,12 +177,6 @@ export const replyBody = (parent: CommentRow, text: string): string => {
 const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
-  const writer = async (request: Parameters<typeof ctx.auth.userOf>[0]) => {
-    const user = await ctx.auth.userOf(request)
-    if (!user) throw actionDenied()
-    return user
-  }
-
   app.get(
     '/sonolus/levels/:name/community/info',
     {
@@ -234,6 +229,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/levels/:name/community/submit',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,
@@ -243,7 +239,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const { name } = request.params
-      const user = await writer(request)
+      const user = callerOf(request)
       const chart = await visibleChart(ctx, name, user, 'action')
       const values = actionValues(request.body, request.query)
       const now = Date.now()
@@ -344,6 +340,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/levels/:name/community/comments/:comment/submit',
     {
+      config: { auth: 'user' },
       schema: {
         params: CommentParams,
         querystring: LocalizationQuery,
@@ -353,7 +350,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const { name, comment: commentName } = request.params
-      const user = await writer(request)
+      const user = callerOf(request)
       const chart = await visibleChart(ctx, name, user, 'action')
       // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
       const comment = hasForbiddenChars(commentName)

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { maybeAnnounce } from '../../notifications/events.js'
 import { type CreateLevelResponse } from '../../../common/api/uploads.js'
 import { type AppContext } from '../../context.js'
-import { badRequest, emptyField, pageDenied } from '../../http/errors.js'
+import { badRequest, emptyField } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { catalogueChanged } from '../../cache/tags.js'
 import {
@@ -20,6 +20,7 @@ import {
   prepareFiles,
   readLevelForm,
 } from './form.js'
+import { callerOf } from '../../auth/rules.js'
 
 /** Inside the chart's transaction: every file it uses must still be there (and stays, locked). */
 export const lockFiles = async (trx: AppContext['repos'], files: ChartFiles): Promise<void> => {
@@ -38,11 +39,10 @@ export const levelsCreate: RouteModule = (app, ctx) => {
         response: { 200: CreateLevelResponseSchema },
       },
       // A malformed form is create_failed (docs/spec.md §8); a required field left out, empty_field.
-      config: { invalidKey: 'create_failed' },
+      // docs/spec.md §8: 401 on create is permission_denied, whatever the body.
+      config: { invalidKey: 'create_failed', auth: 'user-page' },
       // The app's own create form sends `values`: answered before the web form's schema refuses it.
       preValidation: async (request) => {
-        // docs/spec.md §8: 401 on create is permission_denied, whatever the body.
-        if (!(await ctx.auth.userOf(request))) throw pageDenied()
         const body: unknown = request.body
         if (body && typeof body === 'object' && 'values' in body && typeof body.values === 'string')
           throw badRequest('Charts are created on the website')
@@ -50,9 +50,7 @@ export const levelsCreate: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const body = request.body
-      const user = await ctx.auth.userOf(request)
-      // docs/spec.md §8: 401 on create is permission_denied.
-      if (!user) throw pageDenied()
+      const user = callerOf(request)
       // The creator accepts the upload rules (/docs/rules) with every new chart.
       if (body.rulesAccepted !== true) throw emptyField()
       const form = readLevelForm(body)

@@ -53,6 +53,7 @@ import { assertActive } from '../../moderation/service.js'
 import { chartIdOf, levelJson, srl, withUser } from './item.js'
 import { cacheTags, recordsChanged } from '../../cache/tags.js'
 import { sendJson } from '../../cache/send.js'
+import { callerOf } from '../../auth/rules.js'
 
 const UPLOAD_KEY_MS = 10 * 60_000
 export const RECORDS_PER_PAGE = 10
@@ -190,19 +191,15 @@ export const levelResults: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/levels/result/submit',
     {
+      config: { auth: 'user' },
       schema: {
         querystring: LocalizationQuery,
         body: ResultSubmitBody,
         response: { 200: ResultSubmitResponseSchema },
       },
-      // Who asks comes first: a visitor is refused whatever the body.
-      preValidation: async (request) => {
-        if (!(await ctx.auth.userOf(request))) throw actionDenied()
-      },
     },
     async (request) => {
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       const { replay } = request.body
       const chart = await visibleChart(ctx, String(replay.level?.name ?? ''), user, 'action')
       await assertResultQuota(ctx, user.id, chart.id, Date.now())
@@ -249,6 +246,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     scope.post(
       '/sonolus/levels/result/upload',
       {
+        config: { auth: 'secret' },
         schema: { querystring: LocalizationQuery, body: MultipartBody, response: { 200: EmptyObjectSchema } },
       },
       async (request, reply) => {

@@ -35,11 +35,13 @@ import {
   requestReview,
   requireModerator,
 } from '../../moderation/service.js'
+import { callerOf } from '../../auth/rules.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/levels/:name/submit',
     {
+      config: { auth: 'user' },
       schema: {
         params: NameParams,
         querystring: LocalizationQuery,
@@ -50,8 +52,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
     async (request) => {
       const { name } = request.params
       const values = actionValues(request.body, request.query)
-      const user = await ctx.auth.userOf(request)
-      if (!user) throw actionDenied()
+      const user = callerOf(request)
       const row = await visibleChart(ctx, name, user, 'action')
       const owner = row.authorId === user.id && handleOf(row.author) === user.handle
       const type = values.get('type')

@@ -9,6 +9,7 @@ export const userLoginCode: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/user/login/code',
     {
+      config: { auth: 'secret' as const },
       schema: {
         querystring: LocalizationQuery,
         body: UserLoginCodeBody,

@@ -6,7 +6,10 @@ import { type RouteModule } from '../types.js'
 export const userLogout: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/user/logout',
-    { schema: { querystring: LocalizationQuery, body: NoBody, response: { 200: UserLogoutResponseSchema } } },
+    {
+      config: { auth: 'anyone' },
+      schema: { querystring: LocalizationQuery, body: NoBody, response: { 200: UserLogoutResponseSchema } },
+    },
     async (request) => {
       await ctx.auth.logout(request)
       return { code: 200 as const }

@@ -28,5 +28,9 @@ export const userMine: RouteModule = (app, ctx) => {
   }
   // docs/spec.md §7: "Method disagrees between readings: GET or POST": both are served; a POST's body is not read.
   app.get('/sonolus/user/mine', { schema: { querystring: LocalizationQuery, response } }, mine)
-  app.post('/sonolus/user/mine', { schema: { querystring: LocalizationQuery, body: NoBody, response } }, mine)
+  app.post(
+    '/sonolus/user/mine',
+    { config: { auth: 'anyone' }, schema: { querystring: LocalizationQuery, body: NoBody, response } },
+    mine,
+  )
 }

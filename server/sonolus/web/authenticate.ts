@@ -18,6 +18,7 @@ export const webAuthenticate: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/web/authenticate/:hash',
     {
+      config: { auth: 'signed' },
       schema: {
         params: WebLoginParams,
         querystring: LocalizationQuery,
@@ -41,6 +42,7 @@ export const webAuthenticate: RouteModule = (app, ctx) => {
   app.post(
     '/sonolus/web/authenticate',
     {
+      config: { auth: 'secret' as const },
       schema: {
         querystring: LocalizationQuery,
         body: WebAuthenticateBody,

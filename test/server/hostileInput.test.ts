@@ -27,7 +27,7 @@ const twinSignature = (signature: string) => {
   return Buffer.concat([bytes.subarray(0, 32), twin]).toString('base64')
 }
 
-describe.each(DIALECTS)('hardening on %s', (dialect) => {
+describe.each(DIALECTS)('hostile input on %s', (dialect) => {
   let test: Awaited<ReturnType<typeof openTestApp>>
   const sessions: Record<string, string> = {}
   const db = () => test.ctx.db.db

@@ -1,5 +1,6 @@
-// Paper cuts in Chromium, where layout and sound are real: a card's preview clip plays and a second card's
-// stops it; the comment counter stays clear of the buttons; a card tabbed to shows where the focus is.
+// Chart cards and comments in Chromium, where layout and sound are real: a card's preview clip plays and a
+// second card's stops it; the comment counter stays clear of the buttons; a card tabbed to shows where the
+// focus is.
 import { type Page, expect, test } from '@playwright/test'
 import { logIn } from './login'
 

@@ -1,6 +1,6 @@
 // Finding charts on SQLite and PostgreSQL: every filter and sort of the level list against a
 // model of the same charts, the bounds and bad input, trending from the last week's likes, ratings and
-// plays, and a creator's counts. (Stats computed from real charts: findingStats.test.ts.)
+// plays, and a creator's counts. (Stats computed from real charts: chartStats.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChartStats, NOTE_KINDS } from '../../common/chart/index'
 import { type RecordRow, statsColumns } from '../../server/db/repositories'
@@ -233,7 +233,7 @@ const expected = (keep: (spec: Spec) => boolean, sort = 'newest', specs = SPECS)
 const difficulty = (spec: Spec) => difficultyOf(spec.level, !!spec.olivier)
 const hasTag = (spec: Spec, tag: string) => spec.tags.some((t) => t.toLowerCase() === tag.toLowerCase())
 
-describe.each(DIALECTS)('finding charts on %s', (dialect) => {
+describe.each(DIALECTS)('the level list filters and sorts on %s', (dialect) => {
   let test: Awaited<ReturnType<typeof openTestApp>>
   const get = (url: string, headers: Record<string, string | undefined> = {}) =>
     test.app.inject({ method: 'GET', url, headers })
