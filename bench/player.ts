@@ -47,7 +47,7 @@ const chartId = await (async () => {
   try {
     await seedDemo(ctx)
     const chart = (
-      await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 10 })
+      await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 0, limit: 10 })
     ).rows.find((row) => row.title === 'Starlight Overture')!
     const dataHash = await putBuffer(
       ctx.blobStore,

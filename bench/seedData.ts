@@ -25,7 +25,8 @@ const ctx = await openContext(config, pgSchema ? { pgSchema } : {})
 const seeded = await seedCharts(ctx, charts)
 // A public chart for the details target, with 10k comments (BENCH_COMMENTS) and sessions for the like
 // toggles.
-const level = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0].id
+const level = (await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows[0]
+  .id
 const sessions = await seedCommunity(ctx, level, Number(process.env.BENCH_COMMENTS ?? 10_000), 64)
 await seedActivity(ctx, seeded.ids, { likes: charts, plays: charts })
 // The level's owner signed in (issue 20: details as the owner), and a board of 1,000 records on it.
@@ -34,9 +35,9 @@ const [ownerSession] = await seedSessions(ctx, [levelRow.authorId])
 await seedBoard(ctx, level, 1000)
 // The mixed run's charts (issue 20): twenty public charts whose counters are made exact here (the bulk
 // activity above wrote likes and ratings without them), so that the run's own changes can be checked.
-const mixed = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 1, limit: 20 })).rows.map(
-  (row) => row.id,
-)
+const mixed = (
+  await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 1, limit: 20 })
+).rows.map((row) => row.id)
 await recount(ctx, mixed)
 // The bulk seed leaves every page in the WAL; a server that gathered its charts over months has long
 // since checkpointed them into the database file, which is the state measured here.
@@ -50,10 +51,10 @@ const trendingMs: number[] = []
 const seededAt = Date.now()
 for (const at of [seededAt, seededAt + 10 * 60_000, seededAt + 24 * 60 * 60_000]) {
   const started = performance.now()
-  await ctx.repos.charts.recomputeTrending(at)
+  await ctx.repos.trending.recompute(at)
   trendingMs.push(Math.round(performance.now() - started))
 }
-await ctx.repos.charts.recomputeTrending(seededAt)
+await ctx.repos.trending.recompute(seededAt)
 // The app's background work would recompute it again as it starts: not during the measurements.
 await ctx.repos.meta.set(TRENDING_KEY, String(Date.now()))
 sqlite?.pragma('wal_checkpoint(TRUNCATE)')

@@ -1,3 +1,4 @@
+// Long because every variable, its default and its check are listed together, as the README lists them.
 // Environment → typed configuration (README.md "Configuration"). Every check names the variable,
 // so a bad deployment stops with one line that says what to fix.
 import path from 'node:path'

@@ -1,3 +1,4 @@
+// Long because it is one compiler: every node kind's code template sits beside the others it must agree with.
 // Engine nodes compiled once into JavaScript functions, one per callback entry, so that a level plays at
 // the speed of plain code. Each node's value is computed into a local in evaluation order (arguments left
 // to right, only the branches taken), which keeps the engine specs' semantics: a Block is a labelled JS

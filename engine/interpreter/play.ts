@@ -1,3 +1,4 @@
+// Long because the play lifecycle is one loop whose stages share the entity tables.
 // Play mode, run as the app runs it (the engine specs' play lifecycle): preprocess every entity in
 // callback order, order the spawn queue, then every frame spawn, initialize, updateSequential, touch (when
 // there is input), updateParallel and despawn with terminate. Judgments are read from Entity Input when a

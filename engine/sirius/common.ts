@@ -1,3 +1,4 @@
+// Long because it is the one place both modes' shared expressions live (the reason for the file).
 // What play and watch mode share: the two modes number the blocks used here alike, so the same
 // expressions (and nodes) serve both. Level constants, each note's derived data, and drawing.
 import {

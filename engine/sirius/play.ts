@@ -1,3 +1,4 @@
+// Long because play mode is one archetype set whose callbacks share block numbers and memory layout.
 // Play mode. Each frame, notes whose window is open register for the frame's new touches (touch, order
 // 0); the Input Manager then gives each new touch to the earliest note whose hitbox holds it, nearest
 // centre first (touch, order 1); in updateParallel every note judges what it was given, or what touches

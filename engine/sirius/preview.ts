@@ -1,3 +1,4 @@
+// Long because preview mode is one archetype set drawing one layout; split, its constants would be shared.
 // Preview mode: the whole chart on one canvas that scrolls left to right, in columns of two seconds read
 // bottom to top (the same layout as the site's chart preview, docs/chart-format.md §10). A line marks each
 // beat (stronger each fourth), the time is printed every second on the left, every tenth note's count on

@@ -1,3 +1,4 @@
+// Long because it is every table, in one place, as the migrations leave them.
 // Kysely table types. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
 // Times are ms since the epoch, stored as BIGINT (parsed to number on PostgreSQL, see database.ts).
 import { type Generated } from 'kysely'

@@ -189,9 +189,9 @@ export class BackgroundWork {
   /** Recomputes trending now (the caller holds this interval's claim). Returns the charts that trend. */
   async recomputeTrending(now = Date.now()): Promise<number> {
     const started = Date.now()
-    const trending = await (
-      this.deps.recomputeTrending ?? ((at) => this.deps.repos.charts.recomputeTrending(at))
-    )(now)
+    const trending = await (this.deps.recomputeTrending ?? ((at) => this.deps.repos.trending.recompute(at)))(
+      now,
+    )
     this.deps.onListsChanged?.()
     this.deps.log?.info({ trending, ms: Date.now() - started }, 'trending recomputed')
     return trending

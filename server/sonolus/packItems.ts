@@ -38,7 +38,7 @@ const chartBackgrounds = async (
   keywords: string | undefined,
 ): Promise<{ items: BackgroundItem[]; total: number }> => {
   const query = parseLevelList({ page, ...(keywords ? { keywords } : {}) }, user?.id)
-  const { rows, total } = await ctx.repos.charts.list(query)
+  const { rows, total } = await ctx.repos.chartList.list(query)
   const engineBackground = ctx.packs.engine(locale).item.background
   const items = rows
     .map((row: ChartRow) => chartBackground(row, engineBackground, ctx.config.publicUrl))

@@ -133,7 +133,7 @@ const userDetails = async (
     ctx.repos.people.stats(person.id),
     followState(ctx, person, viewer),
     // Others see their public charts; they themselves see their private ones too (the level list's rule).
-    ctx.repos.charts.list({ ...charts, authorId: person.id, limit: SECTION_SIZE, offset: 0 }),
+    ctx.repos.chartList.list({ ...charts, authorId: person.id, limit: SECTION_SIZE, offset: 0 }),
     ctx.repos.leaderboards.listReplays({ userId: person.id }, 0, LEVELS_PER_PAGE),
   ])
   const chartsById = await ctx.repos.charts.findByIds(best.rows.map((row) => row.chartId))

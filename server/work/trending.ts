@@ -16,7 +16,7 @@ export type TrendingRunner = (now: number) => Promise<number>
 
 export const trendingRunner = (database: DatabaseConfig, repos: Repositories): TrendingRunner => {
   if (database.kind !== 'sqlite' || database.file === ':memory:')
-    return (now) => repos.charts.recomputeTrending(now)
+    return (now) => repos.trending.recompute(now)
   return async (now) => {
     const worker = new Worker(compiled ? `${here}trendingJob.js` : `${here}trendingJob-tsx.mjs`, {
       workerData: { file: database.file, now },

@@ -8,7 +8,7 @@ import { createRepositories } from '../db/repositories/index.js'
 const { file, now } = workerData as { file: string; now: number }
 const db = await openDatabase({ kind: 'sqlite', file })
 try {
-  const trending = await createRepositories(db.db, 'sqlite').charts.recomputeTrending(now)
+  const trending = await createRepositories(db.db, 'sqlite').trending.recompute(now)
   parentPort!.postMessage({ ok: true, trending })
 } catch (error) {
   parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) })

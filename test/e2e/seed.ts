@@ -38,7 +38,7 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
     // "Starlight Overture" gets a playable chart (our 50-note fixture: 48 judged notes), so a result can
     // be checked against its note count.
     const starlight = (
-      await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 10 })
+      await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 0, limit: 10 })
     ).rows.find((chart) => chart.title === 'Starlight Overture')!
     const sus = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/sus/chart-50.sus'))
     const susHash = await putBuffer(ctx.blobStore, ctx.repos, sus, 'text/plain; charset=utf-8')
@@ -55,7 +55,8 @@ export const seedE2e = async (dataDir: string, masterDataDir: string): Promise<v
       dataHash,
       ...statsColumns(chartStats(readLevelData(conversion.gzipped), conversion.bpms)),
     })
-    const [demo] = (await ctx.repos.charts.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 })).rows
+    const [demo] = (await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 0, limit: 1 }))
+      .rows
     const now = Date.now()
     await ctx.repos.users.upsert(
       { id: 'e2e-filler', handle: '888001', name: 'Filler Creator', profile: '{}' },

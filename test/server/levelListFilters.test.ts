@@ -469,7 +469,7 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
   afterAll(async () => test.cleanup())
 
   it('scores the last week’s likes, ratings and plays, the newest weighing most; a player’s replays count once', async () => {
-    expect(await test.ctx.repos.charts.recomputeTrending(NOW)).toBe(3)
+    expect(await test.ctx.repos.trending.recompute(NOW)).toBe(3)
     const score = async (n: number) => (await test.ctx.repos.charts.findById(id(n)))!.trending
     // A seventh less for each whole day of age: an hour old weighs all, six days old a seventh.
     const fresh = 1
@@ -502,7 +502,7 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
       .select(['id', 'trending'])
       .orderBy('id')
       .execute()
-    await test.ctx.repos.charts.recomputeTrending(NOW)
+    await test.ctx.repos.trending.recompute(NOW)
     expect(
       await test.ctx.db.db.selectFrom('charts').select(['id', 'trending']).orderBy('id').execute(),
     ).toEqual(scores)
@@ -512,7 +512,7 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
   })
 
   it('orders the trending sort and fills the Trending section with the charts that trend', async () => {
-    await test.ctx.repos.charts.recomputeTrending(NOW)
+    await test.ctx.repos.trending.recompute(NOW)
     const list = (await test.app.inject({ method: 'GET', url: '/sonolus/levels/list?sort=trending' })).json()
     expect(list.items.map((item: { title: string }) => item.title)).toEqual([
       'Trend A',
@@ -536,21 +536,21 @@ describe.each(DIALECTS)('trending on %s', (dialect) => {
   })
 
   it('writes only what changed: a day later the scores step down, a week later nothing trends', async () => {
-    await test.ctx.repos.charts.recomputeTrending(NOW)
-    await test.ctx.repos.charts.recomputeTrending(NOW + DAY)
+    await test.ctx.repos.trending.recompute(NOW)
+    await test.ctx.repos.trending.recompute(NOW + DAY)
     expect((await test.ctx.repos.charts.findById(id(1)))!.trending).toBeCloseTo(2 * (6 / 7), 5)
     // B's week is over.
     expect((await test.ctx.repos.charts.findById(id(2)))!.trending).toBe(0)
   })
 
   it('a week later nothing trends; a new like brings its chart back', async () => {
-    await test.ctx.repos.charts.recomputeTrending(NOW + 7 * DAY)
+    await test.ctx.repos.trending.recompute(NOW + 7 * DAY)
     for (const n of [1, 2, 3]) expect((await test.ctx.repos.charts.findById(id(n)))!.trending).toBe(0)
     await test.ctx.db.db
       .insertInto('likes')
       .values({ chartId: id(5), userId: 'u2001', createdTime: NOW + 7 * DAY - HOUR })
       .execute()
-    expect(await test.ctx.repos.charts.recomputeTrending(NOW + 7 * DAY)).toBe(1)
+    expect(await test.ctx.repos.trending.recompute(NOW + 7 * DAY)).toBe(1)
     expect((await test.ctx.repos.charts.findById(id(5)))!.trending).toBeGreaterThan(0.99)
   })
 
@@ -668,7 +668,7 @@ describe.runIf(DIALECTS.includes('postgres'))('SQLite and PostgreSQL return the 
               })
               .execute()
       // In batches of 7 changes: the writing loop runs many times.
-      await test.ctx.repos.charts.recomputeTrending(NOW, { batchSize: 7 })
+      await test.ctx.repos.trending.recompute(NOW, { batchSize: 7 })
       apps.push(test)
     }
   })

@@ -187,7 +187,7 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
           const seen: string[] = []
           let total = 0
           for (let offset = 0; offset < 12; offset += 4) {
-            const page = await test.ctx.repos.charts.list({ ...query, offset, limit: 4 }, options)
+            const page = await test.ctx.repos.chartList.list({ ...query, offset, limit: 4 }, options)
             seen.push(...page.rows.map((row) => row.title))
             total = page.total
           }

@@ -154,7 +154,7 @@ describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
             const got = await get(url, who)
             expect(got.statusCode).toBe(200)
             const params = new URLSearchParams(list)
-            const truth = await test.ctx.repos.charts.list({
+            const truth = await test.ctx.repos.chartList.list({
               viewerId: who ? userIds[who] : undefined,
               scope: 'all',
               sort: params.get('sort') as 'newest',

@@ -1,3 +1,4 @@
+// Long because the protocol is: one schema per shape, each beside the core type it is checked against.
 // TypeBox schemas of the Sonolus protocol's shapes as we send and receive them (docs/protocol.md). Each
 // response schema carries a compile-time check against the @sonolus/core or common/api type it stands for, so a core upgrade that changes a shape fails tsc.
 import { type Static, type TSchema, Type } from '@sinclair/typebox'

@@ -2,6 +2,9 @@ import { type Kysely, sql } from 'kysely'
 import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
+import { ChartListRepository } from './chartList.js'
+import { ChartVersionsRepository } from './chartVersions.js'
+import { TrendingRepository } from './trending.js'
 import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
 import { FollowsRepository } from './follows.js'
@@ -22,6 +25,10 @@ export type Repositories = {
   users: UsersRepository
   sessions: SessionsRepository
   charts: ChartsRepository
+  /** The catalogue as lists: filters, sorts, searches, counts. */
+  chartList: ChartListRepository
+  chartVersions: ChartVersionsRepository
+  trending: TrendingRepository
   community: CommunityRepository
   leaderboards: LeaderboardsRepository
   files: FilesRepository
@@ -45,6 +52,9 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   users: new UsersRepository(db),
   sessions: new SessionsRepository(db),
   charts: new ChartsRepository(db, dialect),
+  chartList: new ChartListRepository(db, dialect),
+  chartVersions: new ChartVersionsRepository(db),
+  trending: new TrendingRepository(db, dialect),
   community: new CommunityRepository(db, dialect),
   leaderboards: new LeaderboardsRepository(db),
   files: new FilesRepository(db, dialect),
@@ -67,8 +77,10 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
 export type { User } from './users.js'
 export { RELEASED_PREFIX, releasedHandle } from './users.js'
 export type { Session } from './sessions.js'
-export type { ChartRow, ChartCounters, NewChart, ChartListQuery, ChartSort, StatsColumns } from './charts.js'
-export { FILTER_FIELDS, SEARCH_COUNT_CAP, isFiltered, statsColumns } from './charts.js'
+export type { ChartRow, ChartCounters, NewChart, StatsColumns } from './charts.js'
+export { statsColumns } from './charts.js'
+export type { ChartListQuery, ChartSort } from './chartList.js'
+export { FILTER_FIELDS, SEARCH_COUNT_CAP, isFiltered } from './chartList.js'
 export type { FileRecord, FileOrigin } from './files.js'
 export type { UploadSession, Chunk, MediaJob } from './uploads.js'
 export type { CommentRow, CommunityStatus } from './community.js'

@@ -21,7 +21,7 @@ export const levelsInfo: RouteModule = (app, ctx) => {
         const locale = request.query.localization ?? 'en'
         const user = await ctx.auth.userOf(request)
         const rows = (sort: 'newest' | 'likes' | 'trending', scope: 'all' | 'mine' = 'all', offset = 0) =>
-          ctx.repos.charts.listRows({
+          ctx.repos.chartList.listRows({
             viewerId: user?.id,
             scope,
             sort,
@@ -30,7 +30,7 @@ export const levelsInfo: RouteModule = (app, ctx) => {
             trendingOnly: sort === 'trending',
           })
         // A random window of the catalogue: one count and one cheap page rather than ORDER BY RANDOM().
-        const total = await ctx.repos.charts.count({ viewerId: user?.id, scope: 'all' })
+        const total = await ctx.repos.chartList.count({ viewerId: user?.id, scope: 'all' })
         const randomOffset = Math.floor(Math.random() * Math.max(0, total - SECTION_SIZE + 1))
         // Each section but Random says which list it is the start of (searchValues: the advanced search's
         // values), so the app's "More" opens the whole of it.

@@ -115,7 +115,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const kept = orders.get(key)
     if (kept) return kept.body
     const begun = orders.begin()
-    const packed = await ctx.repos.charts.orderedIds(query)
+    const packed = await ctx.repos.chartList.orderedIds(query)
     orders.set(key, packed, Date.now(), [cacheTags.lists], begun, ttlOf(query))
     return packed
   }
@@ -139,7 +139,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       })
       const kept = searchTotals.get(key)
       const begun = searchTotals.begin()
-      const found = await ctx.repos.charts.list(visitors, { total: kept?.body })
+      const found = await ctx.repos.chartList.list(visitors, { total: kept?.body })
       if (!kept) searchTotals.set(key, found.total, Date.now(), [cacheTags.lists], begun)
       return found
     }
@@ -167,7 +167,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     const { rows, total } =
       viewer === undefined || viewer === SOMEONE
         ? await publicPage(query, query.offset, query.limit)
-        : await ctx.repos.charts.list({ ...query, viewerId: viewer.id })
+        : await ctx.repos.chartList.list({ ...query, viewerId: viewer.id })
     tags.add(cacheTags.lists)
     for (const row of rows) {
       tags.add(cacheTags.chart(row.id))
@@ -184,7 +184,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       return kept.body
     }
     const begun = owned.begin()
-    const rows = await ctx.repos.charts.listRows(
+    const rows = await ctx.repos.chartList.listRows(
       { ...query, privateOf: user.id, offset: 0, limit: OWN_CHARTS_MERGED + 1 },
       'like',
     )
@@ -194,7 +194,7 @@ export const levelsList: RouteModule = (app, ctx) => {
     else {
       const visitors = { ...query, viewerId: undefined }
       const [before, { total }] = await Promise.all([
-        Promise.all(rows.map((row) => ctx.repos.charts.countBefore(visitors, row))),
+        Promise.all(rows.map((row) => ctx.repos.chartList.countBefore(visitors, row))),
         // The visitors' total as their pages count it (a filtered list counts to SEARCH_COUNT_CAP).
         publicPage(query, 0, 0),
       ])

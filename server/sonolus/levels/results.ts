@@ -144,7 +144,7 @@ const boardOf = (name: string): LeaderboardName => {
 const noteCountOf = async (ctx: AppContext, chart: ChartRow, version: number): Promise<number> => {
   if (version !== chart.version) {
     // An earlier version: its count was kept when an edit replaced it.
-    const earlier = await ctx.repos.charts.findVersion(chart.id, version)
+    const earlier = await ctx.repos.chartVersions.find(chart.id, version)
     if (!earlier) throw rejected('the version played is not known')
     if (earlier.noteCount === null) throw rejected("the earlier version's note count is not known")
     return earlier.noteCount
@@ -215,7 +215,7 @@ export const levelResults: RouteModule = (app, ctx) => {
       const played = replay.level?.data?.hash
       let version = chart.version
       if (typeof played === 'string' && chart.dataHash !== null && played !== chart.dataHash) {
-        const earlier = await ctx.repos.charts.findVersionByData(chart.id, played)
+        const earlier = await ctx.repos.chartVersions.findByData(chart.id, played)
         if (!earlier) throw rejected('the level data played is not a version of this chart')
         version = earlier.version
       }
@@ -454,7 +454,7 @@ export const levelResults: RouteModule = (app, ctx) => {
     async (request) => {
       const chart = await visibleChart(ctx, request.params.name, await ctx.auth.userOf(request), 'page')
       const [earlier, players] = await Promise.all([
-        ctx.repos.charts.listVersions(chart.id),
+        ctx.repos.chartVersions.list(chart.id),
         ctx.repos.leaderboards.playersByVersion(chart.id),
       ])
       return {

@@ -108,7 +108,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const newVersion = row.dataHash !== null && columns.dataHash !== row.dataHash
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
-        if (newVersion) await trx.charts.archiveVersion(row.id, now)
+        if (newVersion) await trx.chartVersions.archive(row.id, now)
         await trx.charts.update(row.id, {
           ...columns,
           // New music plays as uploaded until its re-encode is ready.

@@ -1,3 +1,4 @@
+// Long because one component owns the player's life: worker, canvas, audio clock and controls share its state.
 // The browser player: a chart watched through our engine, as the app shows it. Nothing is fetched until
 // someone presses play or follows a moment; then the engine's watch data runs in the watch worker, each
 // frame's Draw calls are drawn on the canvas, and the music and hit sounds play, the music's clock leading.

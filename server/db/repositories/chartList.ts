@@ -1,0 +1,369 @@
+// The catalogue as lists: the level list's filters, sorts and searches (with the three search plans on
+// SQLite), counts, a page's place among the ordered ids, and a chart's rank in an order.
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByItemBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+} from 'kysely'
+import { type ChartSort, OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules.js'
+import { type Dialect } from '../database.js'
+import { type Database } from '../schema.js'
+import { type ChartRow } from './charts.js'
+import { type SearchField, ftsMatch, searchCondition } from './chartSearch.js'
+
+export type { ChartSort }
+
+export type ChartListQuery = {
+  /** Who is asking: private charts are visible to their author only. */
+  viewerId?: string
+  /** all; mine (the viewer's own, private ones included); liked (charts the viewer liked). */
+  scope: 'all' | 'mine' | 'liked'
+  search?: { field: SearchField; text: string }[]
+  /** Only this author's charts (a user's page; its "More"). */
+  authorId?: string
+  /** Bounds on the app's difficulty (level, or 30 + level for Olivier charts; common/rules.ts). */
+  levelMin?: number
+  levelMax?: number
+  /** true: Olivier charts only; false: the others only. */
+  olivier?: boolean
+  /** Every one of these tags is on the chart (whole tags, ASCII letters in any case). */
+  tags?: string[]
+  /** Bounds on the length in seconds and on the average notes per second: charts without level
+   *  data have neither, so a bound leaves them out. */
+  lengthMin?: number
+  lengthMax?: number
+  npsMin?: number
+  npsMax?: number
+  /** Only this author's charts that are not public (and not hidden): what a list shows its author beside
+   *  the public ones (their own charts, merged into the shared pages). */
+  privateOf?: string
+  /** Only charts with a trending score (the home page's and the app's Trending sections). */
+  trendingOnly?: boolean
+  /** true: charts with it only; false: charts without it only. */
+  scratches?: boolean
+  splitLines?: boolean
+  speedChanges?: boolean
+  sort: ChartSort
+  offset: number
+  limit: number
+}
+
+const ORDER: Record<
+  ChartSort,
+  {
+    column:
+      'publishTime' | 'likeNumber' | 'rating' | 'title' | 'trending' | 'playCount' | 'duration' | 'npsAverage'
+    direction: 'asc' | 'desc'
+  }
+> = {
+  newest: { column: 'publishTime', direction: 'desc' },
+  likes: { column: 'likeNumber', direction: 'desc' },
+  rating: { column: 'rating', direction: 'desc' },
+  trending: { column: 'trending', direction: 'desc' },
+  plays: { column: 'playCount', direction: 'desc' },
+  title: { column: 'title', direction: 'asc' },
+  // Charts without level data have neither: they come last (where both databases put a null in a
+  // descending order given NULLS LAST).
+  length: { column: 'duration', direction: 'desc' },
+  nps: { column: 'npsAverage', direction: 'desc' },
+}
+
+/** ORDER's direction; the stats' columns (nullable) with nulls last, where SQLite puts them anyway in a
+ *  descending order and PostgreSQL would put them first. The others are left as they are: a PostgreSQL
+ *  index serves an order only with its own null placement. */
+const direction = (sort: ChartSort) => (ob: OrderByItemBuilder) => {
+  const { column, direction: dir } = ORDER[sort]
+  const ordered = dir === 'desc' ? ob.desc() : ob.asc()
+  return column === 'duration' || column === 'npsAverage' ? ordered.nullsLast() : ordered
+}
+
+/** A whole tag inside the chart's JSON array of tags, as a LIKE pattern: its JSON string, quotes
+ *  included, so "rock" does not match "rockabilly". ASCII letters are lower-cased here and in the column
+ *  (tagsColumn), and nothing else, so SQLite and PostgreSQL match the same charts. */
+export const tagPattern = (tag: string): string =>
+  `%${JSON.stringify(tag)
+    .replace(/[A-Z]/g, (char) => char.toLowerCase())
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const ASCII_LOWER = 'abcdefghijklmnopqrstuvwxyz'
+
+/** The query's fields that narrow the catalogue by what charts are. */
+export const FILTER_FIELDS = [
+  'levelMin',
+  'levelMax',
+  'olivier',
+  'lengthMin',
+  'lengthMax',
+  'npsMin',
+  'npsMax',
+  'scratches',
+  'splitLines',
+  'speedChanges',
+] as const satisfies readonly (keyof ChartListQuery)[]
+
+/** True when the query narrows the catalogue by what charts are (not only whose or which scope). */
+export const isFiltered = (query: ChartListQuery): boolean =>
+  FILTER_FIELDS.some((field) => query[field] !== undefined) ||
+  (query.tags?.length ?? 0) > 0 ||
+  !!query.trendingOnly
+
+/** Search totals stop counting here (50 pages of 20): nobody pages further through a
+ *  search, and counting every match of a common word would cost more than the page itself. */
+export const SEARCH_COUNT_CAP = 1000
+/** How many charts a LIKE walk may expect to test before a search page is full (about 1 ms of SQLite). */
+const LIKE_WALK_ROWS = 2500
+
+type FtsMode = 'in' | 'joined' | 'like'
+
+export class ChartListRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
+
+  /** The query's conditions. `fts` says how the SQLite full-text match takes part: 'in' as a rowid set
+   *  (the caller walks an order index), 'joined' when the caller drives the query from charts_fts, and
+   *  'like' when every term is checked with LIKE on each row the caller walks. */
+  private filter(query: ChartListQuery, fts: FtsMode = 'in') {
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    return (eb: ExpressionBuilder<Database, 'charts'>) => {
+      const viewer = query.viewerId
+      // A chart a moderator hid is listed nowhere but in its owner's own charts.
+      const conditions: Expression<SqlBool>[] =
+        query.privateOf !== undefined
+          ? [eb('authorId', '=', query.privateOf), eb('isPublic', '=', 0), eb('hidden', '=', 0)]
+          : query.scope === 'mine'
+            ? [eb('authorId', '=', viewer ?? '')]
+            : [
+                viewer === undefined
+                  ? eb('isPublic', '=', 1)
+                  : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
+                eb('hidden', '=', 0),
+              ]
+      if (query.scope === 'liked') {
+        conditions.push(
+          eb.exists(
+            eb
+              .selectFrom('likes')
+              .select('likes.chartId')
+              .whereRef('likes.chartId', '=', 'charts.id')
+              .where('likes.userId', '=', viewer ?? ''),
+          ),
+        )
+      }
+      // The app's difficulty (common/rules.ts difficultyOf): the level, 30 + level for Olivier charts.
+      const difficulty = () =>
+        eb
+          .case()
+          .when('isOliver', '=', 1)
+          .then(eb('level', '+', OLIVIER_DIFFICULTY_OFFSET))
+          .else(eb.ref('level'))
+          .end()
+      if (query.authorId !== undefined) conditions.push(eb('authorId', '=', query.authorId))
+      if (query.levelMin !== undefined) conditions.push(eb(difficulty(), '>=', query.levelMin))
+      if (query.levelMax !== undefined) conditions.push(eb(difficulty(), '<=', query.levelMax))
+      if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
+      for (const tag of query.tags ?? []) {
+        // SQLite's LIKE ignores the case of ASCII letters only; PostgreSQL's lower() would fold others
+        // too, so there the column's ASCII letters alone are folded.
+        const column =
+          this.dialect === 'postgres'
+            ? sql`translate(charts.tags, ${ASCII_UPPER}, ${ASCII_LOWER})`
+            : sql`charts.tags`
+        conditions.push(sql<SqlBool>`${column} like ${tagPattern(tag)} escape '\\'`)
+      }
+      // Without statistics SQLite takes any range on an indexed column as the best start and then sorts
+      // every chart in it; a page in another order is found far sooner by walking that order's index and
+      // testing each chart. So on SQLite a range uses its index (unary plus keeps it from doing so)
+      // only when the list is sorted by that column too.
+      const ranged = (column: 'duration' | 'npsAverage') =>
+        this.dialect === 'sqlite' && ORDER[query.sort].column !== column
+          ? sql<number>`+${sql.ref(`charts.${column}`)}`
+          : sql.ref<number>(`charts.${column}`)
+      if (query.lengthMin !== undefined) conditions.push(eb(ranged('duration'), '>=', query.lengthMin))
+      if (query.lengthMax !== undefined) conditions.push(eb(ranged('duration'), '<=', query.lengthMax))
+      if (query.npsMin !== undefined) conditions.push(eb(ranged('npsAverage'), '>=', query.npsMin))
+      if (query.npsMax !== undefined) conditions.push(eb(ranged('npsAverage'), '<=', query.npsMax))
+      const feature = (column: 'hasScratches' | 'hasSplitLines' | 'hasSpeedChanges', wanted?: boolean) => {
+        if (wanted !== undefined) conditions.push(eb(column, '=', wanted ? 1 : 0))
+      }
+      if (query.trendingOnly) conditions.push(eb('trending', '>', 0))
+      feature('hasScratches', query.scratches)
+      feature('hasSplitLines', query.splitLines)
+      feature('hasSpeedChanges', query.speedChanges)
+      for (const { field, text } of query.search ?? []) {
+        const condition = searchCondition(this.dialect, field, text, fts === 'like')
+        if (condition) conditions.push(condition(eb))
+      }
+      if (match !== undefined && fts === 'in') {
+        conditions.push(
+          sql<SqlBool>`charts.rowid in (select rowid from charts_fts where charts_fts match ${match})`,
+        )
+      }
+      return eb.and(conditions)
+    }
+  }
+
+  /** One page of charts, newest first by default. */
+  listRows(query: ChartListQuery, fts: Exclude<FtsMode, 'joined'> = 'in'): Promise<ChartRow[]> {
+    const order = ORDER[query.sort]
+    return this.db
+      .selectFrom('charts')
+      .selectAll()
+      .where(this.filter(query, fts))
+      .orderBy(order.column, direction(query.sort))
+      .orderBy('id', order.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()
+  }
+
+  /** SQLite, searching: the charts whose rowids the FTS5 match yields, in its order (a streaming join;
+   *  SQLite otherwise turns `rowid in (match)` into a set it builds whole before using it). */
+  private fromFts(query: ChartListQuery, match: string) {
+    return this.db
+      .selectFrom('chartsFts')
+      .crossJoin('charts')
+      .where(sql<SqlBool>`charts_fts match ${match}`)
+      .where(sql<SqlBool>`charts.rowid = charts_fts.rowid`)
+      .where(this.filter(query, 'joined') as never)
+  }
+
+  /** How many charts match, counting at most `cap` (a search of a common word need not count them all). */
+  async count(query: Omit<ChartListQuery, 'sort' | 'offset' | 'limit'>, cap?: number): Promise<number> {
+    const full = { ...query, sort: 'newest' as const, offset: 0, limit: 0 }
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    if (match !== undefined) {
+      const matches = this.fromFts(full, match).select('charts.id')
+      const row = await this.db
+        .selectFrom((cap === undefined ? matches : matches.limit(cap)).as('matches'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    }
+    const where = this.filter(full)
+    if (cap === undefined) {
+      const row = await this.db
+        .selectFrom('charts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where(where)
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    }
+    // A constant, not the id: then an index holding every filtered column (charts_filter) answers the
+    // count alone, without reading the chart rows.
+    const row = await this.db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('charts')
+          .select(sql<number>`1`.as('one'))
+          .where(where)
+          .limit(cap)
+          .as('matches'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  /** A page and the total (exact for browsing, capped at `searchCap` when searching).
+   *  A SQLite search counts first (streaming from the FTS index, stopping at the cap). Then the cheapest
+   *  of three plans fetches the page, all giving the same rows:
+   *  - matches are common enough that walking the order index and testing each chart with LIKE reaches
+   *    the page within LIKE_WALK_ROWS charts: walk with LIKE (no second full-text evaluation);
+   *  - fewer matches than the cap: sort the matches themselves;
+   *  - otherwise: walk the order index against the set of matching rowids. */
+  async list(
+    query: ChartListQuery,
+    {
+      searchCap = SEARCH_COUNT_CAP,
+      likeWalkRows = LIKE_WALK_ROWS,
+      total: known,
+    }: {
+      searchCap?: number
+      likeWalkRows?: number
+      /** The query's total as `count` answers it, known already (a search's other pages and orders). */
+      total?: number
+    } = {},
+  ): Promise<{ rows: ChartRow[]; total: number }> {
+    // A search or a filtered list counts at most searchCap matches; browsing counts exactly.
+    const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '') || isFiltered(query)
+    const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    if (match === undefined) {
+      const [rows, total] = await Promise.all([
+        this.listRows(query),
+        known ?? this.count(query, searching ? searchCap : undefined),
+      ])
+      return { rows, total }
+    }
+    const total = known ?? (await this.count(query, searchCap))
+    if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
+    const walked = ((query.offset + query.limit) * (await this.rowidCeiling())) / total
+    if (walked <= likeWalkRows) return { rows: await this.listRows(query, 'like'), total }
+    if (total >= searchCap) return { rows: await this.listRows(query, 'in'), total }
+    const order = ORDER[query.sort]
+    const rows = await this.fromFts(query, match)
+      .selectAll('charts')
+      .orderBy(`charts.${order.column}`, direction(query.sort))
+      .orderBy('charts.id', order.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute()
+    return { rows, total }
+  }
+
+  /** The ids of every chart the query shows its visitors, in its order, packed 16 bytes an id (a list's pages are read
+   *  from these, kept a moment, rather than by walking the order from the top for each page). Not for text
+   *  searches. */
+  async orderedIds(query: ChartListQuery): Promise<Buffer> {
+    const order = ORDER[query.sort]
+    const ordered = this.db
+      .selectFrom('charts')
+      .select('id')
+      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined, search: [] }, 'in'))
+      .orderBy(order.column, direction(query.sort))
+      .orderBy('id', order.direction)
+      // A filtered list counts and pages to SEARCH_COUNT_CAP (50 pages): no id past it is shown.
+      .$if(isFiltered(query), (select) => select.limit(SEARCH_COUNT_CAP))
+    // Packed 16 bytes an id, with no array of their strings and its join on the way. (Streamed rows would
+    // leave less garbage, but read three times slower.)
+    const rows = await ordered.execute()
+    const packed = Buffer.allocUnsafeSlow(rows.length * 16)
+    rows.forEach((row, i) => {
+      if (packed.write(row.id, i * 16, 16, 'hex') !== 16) throw new Error('a chart id is not 32 hex digits')
+    })
+    return packed
+  }
+
+  /** How many charts of the query (its visitor's view) come before `row` in the query's order: where the
+   *  row would stand among them. The order's column, then the id, as `listRows` sorts (nulls last). */
+  async countBefore(query: ChartListQuery, row: ChartRow): Promise<number> {
+    const { column, direction: dir } = ORDER[query.sort]
+    const value = row[column]
+    const ahead = dir === 'desc' ? '>' : '<'
+    const result = await this.db
+      .selectFrom('charts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined }, 'in'))
+      .where((eb) =>
+        value === null
+          ? eb.or([eb(column, 'is not', null), eb.and([eb(column, 'is', null), eb('id', ahead, row.id)])])
+          : eb.or([eb(column, ahead, value), eb.and([eb(column, '=', value), eb('id', ahead, row.id)])]),
+      )
+      .executeTakeFirstOrThrow()
+    return Number(result.count)
+  }
+
+  /** The largest rowid: at least the number of charts, found at once (the estimate for plan choice). */
+  private async rowidCeiling(): Promise<number> {
+    const row = await this.db
+      .selectFrom('charts')
+      .select(sql<number>`coalesce(max(rowid), 0)`.as('ceiling'))
+      .executeTakeFirstOrThrow()
+    return Number(row.ceiling)
+  }
+}
