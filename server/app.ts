@@ -17,6 +17,7 @@ import { registerContent } from './content.js'
 import { DEFAULT_BODY_LIMIT } from './http/budget.js'
 import { acceptsGzip, compressJson, gzip, markGzip } from './http/compression.js'
 import { HttpError, fileTooLarge, notFound } from './http/errors.js'
+import { RULE_STATUS, RuleError } from './domain/errors.js'
 import { jsonTooDeep } from '../common/json.js'
 import { JSON_MAX_DEPTH } from '../common/rules.js'
 import { KeptLane } from './cache/lane.js'
@@ -290,6 +291,8 @@ const isSearchUrl = (url: string) => url.startsWith('/sonolus/levels/list?')
 const classify = (error: FastifyError | Error): { statusCode: number; key: string; message: string } => {
   if (error instanceof HttpError)
     return { statusCode: error.statusCode, key: error.key, message: error.message }
+  if (error instanceof RuleError)
+    return { statusCode: RULE_STATUS[error.key], key: error.key, message: error.message }
   if (error instanceof WorkBusyError) return { statusCode: 503, key: 'server_busy', message: error.message }
   if (error instanceof BlobTooLargeError)
     return { statusCode: 413, key: 'file_too_large', message: error.message }

@@ -2,6 +2,7 @@
 // Keys are the error catalogue of docs/spec.md (§8) plus the protocol's plain statuses.
 
 import { type ErrorKey } from '../../common/api/errors.js'
+import { CATALOGUE_TEXT } from '../domain/errors.js'
 
 export { type ErrorKey }
 
@@ -20,15 +21,6 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found'): HttpError => new HttpError(404, 'not_found', what)
 export const badRequest = (message: string): HttpError => new HttpError(400, 'bad_request', message)
-
-/** The docs/spec.md §8 catalogue's exact English texts, for the errors the server itself raises. */
-const CATALOGUE_TEXT = {
-  not_login: 'You are not logged in, please login with Sonolus and try again',
-  permission_denied: 'Sorry, you do not have permission to enter this page',
-  permission_denied2: 'Sorry, you do not have permission to do this action',
-  file_too_large: 'The file is too large, please reduce the file size and try again',
-  empty_field: 'Please complete all required fields and try again.',
-} as const
 
 /** docs/spec.md §8: 401 on a page (details, lists, comment list) is permission_denied. */
 export const pageDenied = (): HttpError =>

@@ -118,6 +118,8 @@ const INFRASTRUCTURE = [
   'moderation',
   'notifications',
   'policy',
+  'services',
+  'domain',
   'packs',
   'demo',
 ]

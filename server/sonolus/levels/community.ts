@@ -1,7 +1,6 @@
 // Community (docs/protocol.md §7, docs/spec.md §2 "Chart info", §6–§8): likes, ratings and comments on a chart, for the
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
 // A private chart's community is its owner's alone, like the chart. 401 means: log in (docs/spec.md §6).
-import { chartRated, commentPosted } from '../../notifications/events.js'
 import {
   CommentListResponseSchema,
   CommentParams,
@@ -15,25 +14,27 @@ import {
   NameParams,
   PageQuery,
 } from '../../../common/api/schemas/protocol.js'
-import { randomBytes } from 'node:crypto'
 import { type ServerForm, type ServerSubmitItemCommunityActionResponse } from '@sonolus/core'
-import {
-  COMMENT_MAX_LENGTH,
-  COMMENT_RATE_LIMIT,
-  COMMENT_RATE_WINDOW_MS,
-  COMMENTS_PER_PAGE,
-  RATING_MAX,
-  RATING_MIN,
-  TOP_COMMENTS,
-} from '../../../common/rules.js'
-import { codePointLength, hasForbiddenChars, normalizeNewlines } from '../../../common/text.js'
-import { type AppContext } from '../../context.js'
+import { COMMENT_MAX_LENGTH, COMMENTS_PER_PAGE, RATING_MAX, RATING_MIN } from '../../../common/rules.js'
 import { type CommentListResponse, type WebComment } from '../../../common/api/community.js'
-import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
-import { HttpError, actionDenied, badRequest, emptyField, notFound } from '../../http/errors.js'
+import { type CommentRow, type User } from '../../db/repositories/index.js'
+import { badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { type Built, sendJson } from '../../cache/send.js'
-import { cacheTags, commentsChanged, countersChanged } from '../../cache/tags.js'
+import {
+  addComment,
+  commentOf,
+  commentPage,
+  communityInfo,
+  communityStatus,
+  deleteComment,
+  editComment,
+  pageOf,
+  ratingDefault,
+  setLike,
+  setRating,
+} from '../../services/community.js'
+import { cacheTags } from '../../cache/tags.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from './access.js'
 import { withUser } from './item.js'
@@ -52,10 +53,6 @@ const contentOption = (def = '') => ({
   limit: COMMENT_MAX_LENGTH,
   shortcuts: [],
 })
-
-/** The rating the form shows: one's own, or the top of the scale. A rating sent without a value is this. */
-const ratingDefault = (status: { isRating: boolean; rating: number }) =>
-  status.isRating ? status.rating : RATING_MAX
 
 const communityActions = (status: { isLike: boolean; isRating: boolean; rating: number }): ServerForm[] => [
   status.isLike
@@ -155,27 +152,6 @@ const toComment = (
   edited: comment.editedTime !== null,
 })
 
-/** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH code points (the site's counter
- *  counts the same, common/text.ts). Line breaks (CR LF becomes LF) and tabs are kept; other control
- *  characters, lone surrogates and noncharacters are refused, not stored. */
-const commentText = (value: string | null): string => {
-  const text = normalizeNewlines(value ?? '').trim()
-  if (!text) throw emptyField()
-  if (hasForbiddenChars(text, 'multiline')) throw badRequest('A comment may not hold control characters')
-  if (codePointLength(text) > COMMENT_MAX_LENGTH)
-    throw badRequest(`A comment is at most ${COMMENT_MAX_LENGTH} characters`)
-  return text
-}
-
-/** A reply quotes the start of its parent, so it reads well in the app, which has no threads. */
-export const replyBody = (parent: CommentRow, text: string): string => {
-  const quoted = parent.content.replace(/\s+/g, ' ').trim()
-  const excerpt = [...quoted].length > 80 ? `${[...quoted].slice(0, 80).join('')}…` : quoted
-  return `> ${parent.author}: ${excerpt}\n\n${text}`
-}
-
-const pageOf = (position: number) => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
-
 export const levelsCommunity: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/levels/:name/community/info',
@@ -190,10 +166,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const { name } = request.params
       const user = await ctx.auth.userOf(request)
       const chart = await visibleChart(ctx, name, user, 'page')
-      const status = user
-        ? await ctx.repos.community.status(chart.id, user.id)
-        : { isLike: false, isRating: false, rating: 0 }
-      const top = await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS)
+      const { status, top } = await communityInfo(ctx, chart, user)
       const moderator = await isModerator(ctx, user)
       const info = {
         actions: communityActions(status),
@@ -220,9 +193,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const user = await ctx.auth.userOf(request)
       const chart = await visibleChart(ctx, name, user, 'page')
       reply.header('cache-control', 'no-store')
-      return user
-        ? ctx.repos.community.status(chart.id, user.id)
-        : { isLike: false, isRating: false, rating: 0 }
+      return communityStatus(ctx, chart, user)
     },
   )
 
@@ -250,41 +221,31 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       }
       const type = values.get('type')
       if (type === 'like' || type === 'dislike') {
-        const likes = await ctx.repos.transaction((trx) =>
-          trx.community.setLike(chart.id, user.id, type === 'like', now),
-        )
-        if (likes === undefined) throw notFound('No such chart')
-        response.newLike = likes
+        response.newLike = await setLike(ctx, chart, user, type === 'like', now)
       } else if (type === 'rating' || type === 'unrating') {
-        let rating: number | null = null
-        if (type === 'rating') {
-          // The form's untouched slider sends nothing: its default, as the form showed it.
-          const raw =
-            values.get('rating') ?? String(ratingDefault(await ctx.repos.community.status(chart.id, user.id)))
-          rating = Number(raw)
-          if (!/^\d+$/.test(raw) || rating < RATING_MIN || rating > RATING_MAX)
-            throw badRequest(`rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
-        }
-        const result = await ctx.repos.transaction(async (trx) => {
-          const first = rating !== null && !(await trx.community.status(chart.id, user.id)).isRating
-          const set = await trx.community.setRating(chart.id, user.id, rating, now)
-          if (set && first) await chartRated(trx, chart, user, now)
-          return set
-        })
-        if (!result) throw notFound('No such chart')
+        const result = await setRating(
+          ctx,
+          chart,
+          user,
+          type === 'rating' && { raw: values.get('rating') },
+          now,
+        )
         response.newRating = result.rating
         response.newRatingNumber = result.ratingNumber
       } else if (type === 'comment') {
-        const text = commentText(values.get('comment') ?? values.get('content'))
-        const count = await postComment(ctx, chart, user, null, text, now)
+        const count = await addComment(
+          ctx,
+          chart,
+          user,
+          null,
+          values.get('comment') ?? values.get('content'),
+          now,
+        )
         response.shouldUpdateComments = true
         response.shouldNavigateCommentsToPage = pageOf(count)
       } else {
         throw badRequest(`Unknown community action "${type ?? ''}"`)
       }
-      // A change to a chart's community drops the pages that show it, here and on the other instances.
-      if (type === 'comment') commentsChanged(ctx, chart.id)
-      else countersChanged(ctx, chart.id)
       return response
     },
   )
@@ -302,7 +263,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
         `comments\n${request.params.name}\n${request.query.page ?? 0}\n${request.query.localization ?? 'en'}`,
         async (built, user) =>
           JSON.stringify(
-            await commentPage(
+            await commentsOf(
               request.params.name,
               request.query.page ?? 0,
               request.query.localization,
@@ -313,7 +274,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       ),
   )
 
-  const commentPage = async (
+  const commentsOf = async (
     name: string,
     page: number,
     localization: string | undefined,
@@ -322,7 +283,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   ) => {
     const chart = await visibleChart(ctx, name, user, 'page')
     tags.add(cacheTags.comments(chart.id))
-    const rows = await ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+    const rows = await commentPage(ctx, chart, page)
     // A comment's author edits and deletes it: the page signed-in users share is not theirs.
     for (const comment of rows) personal.add(comment.userId)
     const moderator = await isModerator(ctx, user)
@@ -352,11 +313,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const { name, comment: commentName } = request.params
       const user = callerOf(request)
       const chart = await visibleChart(ctx, name, user, 'action')
-      // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
-      const comment = hasForbiddenChars(commentName)
-        ? undefined
-        : await ctx.repos.community.findComment(commentName)
-      if (!comment || comment.chartId !== chart.id) throw notFound('No such comment')
+      const comment = await commentOf(ctx, chart, commentName)
       const values = actionValues(request.body, request.query)
       const now = Date.now()
       const response: ServerSubmitItemCommunityActionResponse = {
@@ -382,58 +339,16 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
         return response
       }
       if (type === 'reply') {
-        const text = commentText(values.get('content'))
-        const count = await postComment(ctx, chart, user, comment, replyBody(comment, text), now)
+        const count = await addComment(ctx, chart, user, comment, values.get('content'), now)
         response.shouldNavigateCommentsToPage = pageOf(count)
-      } else if (type === 'edit' || type === 'delete') {
-        // docs/spec.md §6: comment authors edit and delete their own comments.
-        if (comment.userId !== user.id) throw actionDenied()
-        if (type === 'edit')
-          await ctx.repos.community.editComment(comment.id, commentText(values.get('content')), now)
-        else await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
+      } else if (type === 'edit') {
+        await editComment(ctx, chart, comment, user, values.get('content'), now)
+      } else if (type === 'delete') {
+        await deleteComment(ctx, chart, comment, user)
       } else {
         throw badRequest(`Unknown comment action "${type ?? ''}"`)
       }
-      commentsChanged(ctx, chart.id)
       return response
     },
   )
-}
-
-/** Adds a comment (or a reply to `parent`) after the rate limit; returns the chart's live comment count. */
-const postComment = async (
-  ctx: AppContext,
-  chart: ChartRow,
-  user: User,
-  parent: CommentRow | null,
-  content: string,
-  now: number,
-): Promise<number> => {
-  await rateLimitComments(ctx, user.id, now)
-  const id = randomBytes(16).toString('hex')
-  const count = await ctx.repos.transaction(async (trx) => {
-    const live = await trx.community.addComment({
-      id,
-      chartId: chart.id,
-      userId: user.id,
-      author: `${user.name}#${user.handle}`,
-      parentId: parent?.id ?? null,
-      content,
-      createdTime: now,
-    })
-    if (live !== undefined) await commentPosted(trx, chart, { id, content, createdTime: now }, parent, user)
-    return live
-  })
-  if (count === undefined) throw notFound('No such chart')
-  return count
-}
-
-const rateLimitComments = async (ctx: AppContext, userId: string, now: number) => {
-  const recent = await ctx.repos.community.countUserCommentsSince(userId, now - COMMENT_RATE_WINDOW_MS)
-  if (recent >= COMMENT_RATE_LIMIT)
-    throw new HttpError(
-      429,
-      'rate_limited',
-      `At most ${COMMENT_RATE_LIMIT} comments a minute; wait a moment and try again`,
-    )
 }
