@@ -19,7 +19,7 @@ import {
   fileHashes,
   prepareFiles,
   readLevelForm,
-} from './form.js'
+} from './chartForm.js'
 import { callerOf } from '../../auth/rules.js'
 
 /** Inside the chart's transaction: every file it uses must still be there (and stays, locked). */

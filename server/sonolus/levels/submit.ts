@@ -27,7 +27,7 @@ import { visibleChart } from './access.js'
 import { catalogueChanged } from '../../cache/tags.js'
 import { maybeAnnounce } from '../../notifications/events.js'
 import { lockFiles } from './create.js'
-import { chartColumns, handleOf, prepareFiles, readLevelForm } from './form.js'
+import { chartColumns, handleOf, prepareFiles, readLevelForm } from './chartForm.js'
 import {
   assertActive,
   fileReport,
