@@ -5,7 +5,7 @@
 import path from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { openContext } from '../server/context.js'
-import { TRENDING_KEY } from '../server/media/worker.js'
+import { TRENDING_KEY } from '../server/jobs/trendingScores.js'
 import {
   benchConfig,
   recount,

@@ -17,6 +17,7 @@ export const RULE_STATUS = {
   not_found: 404,
   bad_request: 400,
   empty_field: 400,
+  create_failed: 400,
   permission_denied2: 401,
   rate_limited: 429,
 } as const satisfies Partial<Record<ErrorKey, number>>

@@ -9,19 +9,15 @@
 //   /sonolus/user/playlists?chart= for the "add to playlist" menu.
 // Someone else's private playlist does not exist (404), nor does a chart the editor cannot see; a playlist
 // over PLAYLIST_CHARTS_MAX charts is create_failed, naming the limit.
-import { randomBytes } from 'node:crypto'
 import { type FastifyRequest } from 'fastify'
 import {
   PLAYLISTS_PER_PAGE,
   PLAYLISTS_PER_USER_MAX,
   PLAYLIST_CHARTS_MAX,
   PLAYLIST_COVERS,
-  PLAYLIST_DESCRIPTION_MAX,
   PLAYLIST_LIST_LEVELS,
-  PLAYLIST_TITLE_MAX,
   type RawPlaylist,
   STAFF_PICKS,
-  playlistIdOf,
   playlistName,
 } from '../../common/api/playlists.js'
 import {
@@ -38,49 +34,27 @@ import {
   PlaylistSavedSchema,
 } from '../../common/api/schemas/playlists.js'
 import { LocalizationQuery, NameParams, NoBody } from '../../common/api/schemas/protocol.js'
-import { CHART_ID_REGEX } from '../../common/rules.js'
 import { markdownToPlain } from '../../common/plainText.js'
-import { codePointLength, normalizeNewlines, sliceCodePoints, stripControl } from '../../common/text.js'
-import { type AppContext } from '../context.js'
+import { sliceCodePoints, stripControl } from '../../common/text.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
-import { HttpError, actionDenied, emptyField, notFound } from '../http/errors.js'
-import { assertActive } from '../moderation/service.js'
+import { actionDenied } from '../http/errors.js'
 import { isModerator } from '../moderation/roles.js'
-import { chartAccess } from '../policy/chartAccess.js'
 import { cacheTags } from '../cache/tags.js'
 import { sendVisitorJson } from '../cache/send.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
 import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
 import { callerOf } from '../auth/rules.js'
+import {
+  addToPlaylist,
+  canEdit,
+  createPlaylist,
+  deletePlaylist,
+  editPlaylist,
+  visiblePlaylist,
+} from '../services/playlists.js'
 
-const createFailed = (message: string) => new HttpError(400, 'create_failed', message)
 const LEVELS_SLOT = '"\\u0000levels\\u0000"'
-
-/** Whether the viewer may see the playlist: its owner, or anyone while it is public. */
-const canSee = (row: PlaylistRow, user: User | undefined) => row.isPublic === 1 || row.ownerId === user?.id
-
-/** Whether the viewer may change it: its owner (not suspended: checked by the route), or a moderator for the
- *  staff picks. */
-const canEdit = async (ctx: AppContext, row: PlaylistRow, user: User | undefined) =>
-  user !== undefined && (row.ownerId === null ? await isModerator(ctx, user) : row.ownerId === user.id)
-
-/** Trimmed text without control characters (line breaks kept in the description). */
-const cleanText = (value: string, multiline: boolean) =>
-  stripControl(normalizeNewlines(value), multiline ? 'multiline' : 'line').trim()
-
-const readFields = (body: { title: string; description: string; isPublic: boolean }) => {
-  const title = cleanText(body.title, false)
-  const description = cleanText(body.description, true)
-  if (!title) throw emptyField()
-  if (codePointLength(title) > PLAYLIST_TITLE_MAX)
-    throw createFailed(`A playlist title has at most ${PLAYLIST_TITLE_MAX} characters`)
-  if (codePointLength(description) > PLAYLIST_DESCRIPTION_MAX)
-    throw createFailed(`A playlist description has at most ${PLAYLIST_DESCRIPTION_MAX} characters`)
-  return { title, description, isPublic: body.isPublic ? 1 : 0 }
-}
-
-const tooMany = () => createFailed(`A playlist holds at most ${PLAYLIST_CHARTS_MAX} charts`)
 
 export const playlists: RouteModule = (app, ctx) => {
   const { repos } = ctx
@@ -93,9 +67,6 @@ export const playlists: RouteModule = (app, ctx) => {
     if (!user) return undefined
     return (await isModerator(ctx, user)) || (await repos.playlists.personalTo(user.id)) ? user : undefined
   }
-  /** After a playlist changes: its page and every playlist list (their order and counts). */
-  const playlistChanged = (id: string) => ctx.dropTags([cacheTags.playlist(id), cacheTags.playlists])
-
   /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>
     row.ownerId === null ? ownText('staffPicks', locale) : row.title
@@ -151,35 +122,6 @@ export const playlists: RouteModule = (app, ctx) => {
         raw(row, first.get(row.id) ?? [], row.ownerId === null ? moderator : row.ownerId === user?.id),
       ),
     }
-  }
-
-  /** The playlist a name names, if the viewer may see it (else 404, someone else's private one too). */
-  const visible = async (name: string, user: User | undefined) => {
-    const id = playlistIdOf(name)
-    const row = id ? await repos.playlists.find(id) : undefined
-    if (!row || !canSee(row, user)) throw notFound('No such playlist')
-    return row
-  }
-  /** The playlist a name names, if the viewer may change it. */
-  const editable = async (request: FastifyRequest, name: string) => {
-    const user = callerOf(request)
-    const row = await visible(name, user)
-    if (!(await canEdit(ctx, row, user))) throw actionDenied()
-    assertActive(user)
-    return { user, row }
-  }
-  /** Charts the editor may see: each must be (404 names the first that is not), once each. */
-  const checkCharts = async (ids: string[], user: User) => {
-    const unique = [...new Set(ids)]
-    if (unique.length > PLAYLIST_CHARTS_MAX) throw tooMany()
-    if (unique.some((id) => !CHART_ID_REGEX.test(id))) throw notFound('No such chart')
-    const found = await repos.charts.findByIds(unique)
-    for (const id of unique) {
-      const chart = found.get(id)
-      if (!chart || (await chartAccess(ctx, chart, user)) !== 'visible')
-        throw notFound(`No such chart: ${id}`)
-    }
-    return unique
   }
 
   app.get(
@@ -299,21 +241,7 @@ export const playlists: RouteModule = (app, ctx) => {
     },
     async (request) => {
       const user = callerOf(request)
-      assertActive(user)
-      const fields = readFields(request.body)
-      if ((await repos.playlists.countByOwner(user.id)) >= PLAYLISTS_PER_USER_MAX)
-        throw createFailed(`One person may keep at most ${PLAYLISTS_PER_USER_MAX} playlists`)
-      const id = randomBytes(16).toString('hex')
-      const now = Date.now()
-      await repos.playlists.create({
-        id,
-        ownerId: user.id,
-        owner: `${user.name}#${user.handle}`,
-        ...fields,
-        createdTime: now,
-        updatedTime: now,
-      })
-      playlistChanged(id)
+      const id = await createPlaylist(ctx, user, request.body, Date.now())
       request.log.info({ playlist: id, user: user.id }, 'playlist created')
       return { code: 200 as const, id }
     },
@@ -340,7 +268,7 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = request.query.localization ?? 'en'
           const site = request.query.view === 'site'
-          const row = await visible(request.params.name, user)
+          const row = await visiblePlaylist(ctx, request.params.name, user)
           const charts = await repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
           tags.add(cacheTags.playlist(row.id))
           for (const chart of charts) tags.add(cacheTags.chart(chart.id))
@@ -372,18 +300,8 @@ export const playlists: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { user, row } = await editable(request, request.params.name)
-      const fields = readFields(request.body)
-      const ids = await checkCharts(request.body.chartIds, user)
-      // The staff picks keep their name.
-      if (row.ownerId === null) Object.assign(fields, { title: row.title, isPublic: 1 })
-      const now = Date.now()
-      await repos.transaction(async (trx) => {
-        await trx.playlists.update(row.id, fields, now)
-        await trx.playlists.setCharts(row.id, ids, now)
-      })
-      playlistChanged(row.id)
-      return { code: 200 as const, id: row.id }
+      const id = await editPlaylist(ctx, request.params.name, callerOf(request), request.body, Date.now())
+      return { code: 200 as const, id }
     },
   )
 
@@ -399,12 +317,9 @@ export const playlists: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { user, row } = await editable(request, request.params.name)
-      const [chartId] = await checkCharts([request.body.chartId], user)
-      const outcome = await repos.playlists.add(row.id, chartId, PLAYLIST_CHARTS_MAX, Date.now())
-      if (outcome === 'full') throw tooMany()
-      playlistChanged(row.id)
-      return { code: 200 as const, id: row.id }
+      const user = callerOf(request)
+      const id = await addToPlaylist(ctx, request.params.name, user, request.body.chartId, Date.now())
+      return { code: 200 as const, id }
     },
   )
 
@@ -420,12 +335,10 @@ export const playlists: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { user, row } = await editable(request, request.params.name)
-      if (row.ownerId === null) throw createFailed('The staff picks cannot be deleted')
-      await repos.playlists.delete(row.id)
-      playlistChanged(row.id)
-      request.log.info({ playlist: row.id, user: user.id }, 'playlist deleted')
-      return { code: 200 as const, id: row.id }
+      const user = callerOf(request)
+      const id = await deletePlaylist(ctx, request.params.name, user)
+      request.log.info({ playlist: id, user: user.id }, 'playlist deleted')
+      return { code: 200 as const, id }
     },
   )
 }

@@ -119,6 +119,7 @@ const INFRASTRUCTURE = [
   'notifications',
   'policy',
   'services',
+  'jobs',
   'domain',
   'packs',
   'demo',

@@ -10,7 +10,7 @@ import { type UploadProgressResponse, type UploadStartResponse } from '../../com
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules'
 import { LocalBlobStore, ScratchMissingError } from '../../server/storage'
 import { issueToken, UPLOAD_TOKEN_TTL_MS } from '../../server/uploads/session'
-import { ORPHAN_AGE_MS } from '../../server/media/worker'
+import { ORPHAN_AGE_MS } from '../../server/jobs/janitor'
 import { mp3, png, sha1, sus, wav } from '../fixtures/media/media'
 import { TEST_PUBLIC_URL } from './helpers/sessions'
 import { readAll } from './helpers/streams'

@@ -1,0 +1,143 @@
+// Playlists' rules: who sees and who changes one, what a title, a description and a list of charts may be,
+// how many one person keeps, and the kept pages each change drops. The routes (sonolus/playlists.ts) read
+// the request, call these and present the answer.
+import { randomBytes } from 'node:crypto'
+import {
+  PLAYLISTS_PER_USER_MAX,
+  PLAYLIST_CHARTS_MAX,
+  PLAYLIST_DESCRIPTION_MAX,
+  PLAYLIST_TITLE_MAX,
+  playlistIdOf,
+} from '../../common/api/playlists.js'
+import { CHART_ID_REGEX } from '../../common/rules.js'
+import { codePointLength, normalizeNewlines, stripControl } from '../../common/text.js'
+import { cacheTags } from '../cache/tags.js'
+import { type AppContext } from '../context.js'
+import { type PlaylistRow, type User } from '../db/repositories/index.js'
+import { RuleError, missing, notYours, required } from '../domain/errors.js'
+import { assertActive } from '../moderation/service.js'
+import { isModerator } from '../moderation/roles.js'
+import { chartAccess } from '../policy/chartAccess.js'
+
+type Fields = { title: string; description: string; isPublic: boolean }
+
+const refused = (message: string) => new RuleError('create_failed', message)
+const tooMany = () => refused(`A playlist holds at most ${PLAYLIST_CHARTS_MAX} charts`)
+
+/** Whether the viewer may see the playlist: its owner, or anyone while it is public. */
+export const canSee = (row: PlaylistRow, user: User | undefined): boolean =>
+  row.isPublic === 1 || row.ownerId === user?.id
+
+/** Whether the viewer may change it: its owner (not suspended: checked when they do), or a moderator for the
+ *  staff picks. */
+export const canEdit = async (ctx: AppContext, row: PlaylistRow, user: User | undefined): Promise<boolean> =>
+  user !== undefined && (row.ownerId === null ? await isModerator(ctx, user) : row.ownerId === user.id)
+
+/** After a playlist changes: its page and every playlist list (their order and counts). */
+const changed = (ctx: AppContext, id: string) => ctx.dropTags([cacheTags.playlist(id), cacheTags.playlists])
+
+/** Trimmed text without control characters (line breaks kept in the description). */
+const cleanText = (value: string, multiline: boolean) =>
+  stripControl(normalizeNewlines(value), multiline ? 'multiline' : 'line').trim()
+
+const readFields = (body: Fields) => {
+  const title = cleanText(body.title, false)
+  const description = cleanText(body.description, true)
+  if (!title) throw required()
+  if (codePointLength(title) > PLAYLIST_TITLE_MAX)
+    throw refused(`A playlist title has at most ${PLAYLIST_TITLE_MAX} characters`)
+  if (codePointLength(description) > PLAYLIST_DESCRIPTION_MAX)
+    throw refused(`A playlist description has at most ${PLAYLIST_DESCRIPTION_MAX} characters`)
+  return { title, description, isPublic: body.isPublic ? 1 : 0 }
+}
+
+/** The playlist a name names, if the viewer may see it (else none: someone else's private one too). */
+export const visiblePlaylist = async (ctx: AppContext, name: string, user: User | undefined) => {
+  const id = playlistIdOf(name)
+  const row = id ? await ctx.repos.playlists.find(id) : undefined
+  if (!row || !canSee(row, user)) throw missing('No such playlist')
+  return row
+}
+
+/** The playlist a name names, if the caller may change it now. */
+const editable = async (ctx: AppContext, name: string, user: User) => {
+  const row = await visiblePlaylist(ctx, name, user)
+  if (!(await canEdit(ctx, row, user))) throw notYours()
+  assertActive(user)
+  return row
+}
+
+/** Charts the editor may see: each must be (the first that is not is named), once each. */
+const checkCharts = async (ctx: AppContext, ids: string[], user: User) => {
+  const unique = [...new Set(ids)]
+  if (unique.length > PLAYLIST_CHARTS_MAX) throw tooMany()
+  if (unique.some((id) => !CHART_ID_REGEX.test(id))) throw missing('No such chart')
+  const found = await ctx.repos.charts.findByIds(unique)
+  for (const id of unique) {
+    const chart = found.get(id)
+    if (!chart || (await chartAccess(ctx, chart, user)) !== 'visible') throw missing(`No such chart: ${id}`)
+  }
+  return unique
+}
+
+export const createPlaylist = async (ctx: AppContext, user: User, body: Fields, now: number) => {
+  assertActive(user)
+  const fields = readFields(body)
+  if ((await ctx.repos.playlists.countByOwner(user.id)) >= PLAYLISTS_PER_USER_MAX)
+    throw refused(`One person may keep at most ${PLAYLISTS_PER_USER_MAX} playlists`)
+  const id = randomBytes(16).toString('hex')
+  await ctx.repos.playlists.create({
+    id,
+    ownerId: user.id,
+    owner: `${user.name}#${user.handle}`,
+    ...fields,
+    createdTime: now,
+    updatedTime: now,
+  })
+  changed(ctx, id)
+  return id
+}
+
+/** The whole playlist again: its fields and its charts in their new order. */
+export const editPlaylist = async (
+  ctx: AppContext,
+  name: string,
+  user: User,
+  body: Fields & { chartIds: string[] },
+  now: number,
+) => {
+  const row = await editable(ctx, name, user)
+  const fields = readFields(body)
+  const ids = await checkCharts(ctx, body.chartIds, user)
+  // The staff picks keep their name.
+  if (row.ownerId === null) Object.assign(fields, { title: row.title, isPublic: 1 })
+  await ctx.repos.transaction(async (trx) => {
+    await trx.playlists.update(row.id, fields, now)
+    await trx.playlists.setCharts(row.id, ids, now)
+  })
+  changed(ctx, row.id)
+  return row.id
+}
+
+export const addToPlaylist = async (
+  ctx: AppContext,
+  name: string,
+  user: User,
+  chart: string,
+  now: number,
+) => {
+  const row = await editable(ctx, name, user)
+  const [chartId] = await checkCharts(ctx, [chart], user)
+  const outcome = await ctx.repos.playlists.add(row.id, chartId, PLAYLIST_CHARTS_MAX, now)
+  if (outcome === 'full') throw tooMany()
+  changed(ctx, row.id)
+  return row.id
+}
+
+export const deletePlaylist = async (ctx: AppContext, name: string, user: User) => {
+  const row = await editable(ctx, name, user)
+  if (row.ownerId === null) throw refused('The staff picks cannot be deleted')
+  await ctx.repos.playlists.delete(row.id)
+  changed(ctx, row.id)
+  return row.id
+}
