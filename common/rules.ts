@@ -46,6 +46,8 @@ export const REDIRECT_AFTER_DELETE_MS = 1000
 export const LOGIN_POLL_MS = 1000
 export const RELOAD_AFTER_LOGIN_MS = 2000
 export const SESSION_COOKIE_DAYS = 30
+/** The browser's session cookie (the SPA writes it; the server's first paint reads whether it is there). */
+export const SESSION_COOKIE_NAME = 'sessionId'
 export const QR_CODE_SIZE = 192
 /** The web login's confirmation code: the app shows it once the user confirms, and the browser that started
  *  the login must give it (docs/protocol.md §11.2), in at most LOGIN_CODE_TRIES tries. */

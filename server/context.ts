@@ -20,6 +20,7 @@ import { ModerationVersion } from './moderation/version.js'
 import { type SharedAnswer, answerBytes } from './cache/answers.js'
 import { cacheTags, catalogueTags } from './cache/tags.js'
 import path from 'node:path'
+import { withinMs } from './bounded.js'
 import { randomUUID } from 'node:crypto'
 
 export type AppContext = {
@@ -51,21 +52,6 @@ export type ContextOptions = OpenOptions & {
 
 /** How long start-up waits for the instances' channel before it gives up with the reason. */
 const LISTEN_START_MS = 30_000
-
-const listened = async (channel: Listening, ms: number) => {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`DATABASE_URL: could not LISTEN for the other instances' messages in ${ms} ms`)),
-      ms,
-    )
-  })
-  try {
-    await Promise.race([channel.ready, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
 
 export const openContext = async (config: Config, options: ContextOptions = {}): Promise<AppContext> => {
   const db = await openDatabase(config.database, options)
@@ -144,7 +130,12 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
     )
     // Serving starts once the others' messages are heard: an answer or a session kept before would not
     // hear of a change made meanwhile.
-    if (channel) await listened(channel, LISTEN_START_MS)
+    if (channel)
+      await withinMs(channel.ready, LISTEN_START_MS, () => {
+        throw new Error(
+          `DATABASE_URL: could not LISTEN for the other instances' messages in ${LISTEN_START_MS} ms`,
+        )
+      })
     return {
       work,
       moderationVersion,

@@ -14,10 +14,11 @@ import { SITE_CLIENT_HEADER, SITE_CLIENT_VALUE } from '../common/api/errorKeys.j
 import { FIRST_PAINT_DATA_ID, type FirstPaintData } from '../common/api/firstPaint.js'
 import { type RawChart } from '../common/api/levels.js'
 import { levelLabel } from '../common/format.js'
-import { LEVEL_NAME_PREFIX } from '../common/rules.js'
+import { LEVEL_NAME_PREFIX, SESSION_COOKIE_NAME } from '../common/rules.js'
+import { withinMs } from './bounded.js'
 
-/** The SPA's session cookie (src/app/session.ts): its presence means a signed-in browser. */
-const SESSION_COOKIE = /(?:^|;\s*)sessionId=[^;]/
+/** The SPA's session cookie: its presence means a signed-in browser. */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=[^;]`)
 /** An answer slower than this is not worth holding the page for: the plain shell goes out instead. */
 const ANSWER_WAIT_MS = 1000
 /** Covers in the first rows load at once; the rest as they scroll in. */
@@ -143,15 +144,11 @@ export const firstPaint = (app: FastifyInstance, staticRoot: string, siteTitle: 
     const headers: Record<string, string> = { [SITE_CLIENT_HEADER]: SITE_CLIENT_VALUE }
     const language = request.headers['accept-language']
     if (typeof language === 'string') headers['accept-language'] = language
-    let timer: NodeJS.Timeout | undefined
     const answered = app
       .inject({ method: 'GET', url: page.api, headers, remoteAddress: request.ip })
       .then((response) => (response.statusCode === 200 ? (response.json() as unknown) : null))
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), ANSWER_WAIT_MS)
-    })
     try {
-      const answer = await Promise.race([answered, late])
+      const answer = await withinMs(answered, ANSWER_WAIT_MS, () => null)
       if (!answer) return null
       const content = pageContent(page, answer, '/sonolus/repository/')
       if (!content) return null
@@ -168,8 +165,6 @@ export const firstPaint = (app: FastifyInstance, staticRoot: string, siteTitle: 
     } catch (error) {
       request.log.warn({ err: error }, 'first paint: the page answer failed; the plain shell is sent')
       return null
-    } finally {
-      clearTimeout(timer)
     }
   }
 }

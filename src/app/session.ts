@@ -2,9 +2,9 @@
 // cookie that only the page reads. The login page writes and clears it; the API layer sends it as
 // Authorization. Nothing else touches the cookie.
 import Cookies from 'js-cookie'
-import { SESSION_COOKIE_DAYS } from '../../common/rules'
+import { SESSION_COOKIE_DAYS, SESSION_COOKIE_NAME } from '../../common/rules'
 
-export const SESSION_COOKIE = 'sessionId'
+export const SESSION_COOKIE = SESSION_COOKIE_NAME
 
 /** Set and removed with the same attributes; over https the cookie never travels in clear text. */
 const attributes = (): Cookies.CookieAttributes => ({
