@@ -13,7 +13,7 @@ export type Seeded = {
   level: string
   word: string
   sessions: string[]
-  /** The details target's level's owner, signed in (issue 20). */
+  /** The details target's level's owner, signed in. */
   ownerSession: string
   /** The mixed run's twenty charts (their counters are checked afterwards). */
   mixed: string[]

@@ -1,4 +1,4 @@
-// npm run bench:follows (issue 19): with 100k charts, a reader who follows 500 creators and has 5,000
+// npm run bench:follows: with 100k charts, a reader who follows 500 creators and has 5,000
 // notifications, autocannon (32 connections, 10 s a target, loopback) on their notifications list and unread
 // count; and the announcement of a new chart by a creator with 10k followers, off the request path.
 // Targets: p99 ≤ 20 ms at 32 connections; the fan-out ≤ 2 s. Also (no target) a 500-chart playlist as the
@@ -47,7 +47,7 @@ for (const [name, url, who] of [
   ['unread count (the bell)', '/sonolus/user/notifications/unread'],
   ['app: server info (post badge)', '/sonolus/info'],
   ['app: posts list (notifications)', '/sonolus/posts/list?kind=notifications&page=50'],
-  // Playlists (issue 19): a full one (500 charts) as the app and the site read it, and a list page; signed
+  // Playlists: a full one (500 charts) as the app and the site read it, and a list page; signed
   // in as their owner (built for them), as a visitor, and as a player who owns none (the response cache).
   ['app: playlist of 500 charts', `/sonolus/playlists/wbp-${ready.playlist}`],
   ['site: playlist page, 500 charts', `/sonolus/playlists/wbp-${ready.playlist}?view=site`],

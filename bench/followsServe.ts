@@ -1,4 +1,4 @@
-// The follows benchmark's server process (issue 19): our real app on a temporary SQLite database and data
+// The follows benchmark's server process: our real app on a temporary SQLite database and data
 // folder with 100k charts (BENCH_CHARTS); a reader who follows 500 creators and has a history of
 // notifications; a creator with 10k followers whose new chart's announcement is timed here. Prints one
 // JSON line once ready, then serves on loopback until stdin closes.
@@ -72,7 +72,7 @@ await inBatches(
   fans.map((fan) => ({ followerId: fan.id, followeeId: 'star', createdTime: now })),
   (chunk) => db.insertInto('follows').values(chunk).execute(),
 )
-// Playlists (issue 19): the reader's public playlist of 500 charts, and 200 more of 20 charts each by
+// Playlists: the reader's public playlist of 500 charts, and 200 more of 20 charts each by
 // the followed creators, so that a list page is full.
 const publicIds = (
   await db

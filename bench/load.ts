@@ -1,4 +1,4 @@
-// A lean HTTP/1.1 load generator for the benchmarks (issue 20). autocannon appends every response body to a
+// A lean HTTP/1.1 load generator for the benchmarks. autocannon appends every response body to a
 // string (`req.body += data`); with 9 KB gzip bodies that differ from page to page, its own process is the
 // bottleneck (a full core at ~7k req/s), and the figures measure the generator rather than the server. This
 // one counts the body's bytes and throws them away, and reads each socket into one buffer of its own

@@ -53,7 +53,7 @@ export const seedCharts = async (
         const id = randomBytes(16).toString('hex')
         ids.push(id)
         const author = Math.floor(random() * authors)
-        // What a level's data is like (issue 18): 1–4 minutes, 1–12 notes a second, features now and then.
+        // What a level's data is like: 1–4 minutes, 1–12 notes a second, features now and then.
         const duration = 60 + random() * 180
         const nps = 1 + random() * 11
         const noteCount = Math.round(duration * nps)
@@ -141,7 +141,7 @@ export const seedCommunity = async (
   return secrets
 }
 
-/** A week of activity for trending (issue 18): `likes` likes, half as many ratings and `plays` results by
+/** A week of activity for trending: `likes` likes, half as many ratings and `plays` results by
  *  the seeded creators on random charts, at random times over the last 8 days (some fall outside the
  *  week), inserted in bulk. */
 export const seedActivity = async (

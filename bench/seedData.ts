@@ -29,11 +29,11 @@ const level = (await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', of
   .id
 const sessions = await seedCommunity(ctx, level, Number(process.env.BENCH_COMMENTS ?? 10_000), 64)
 await seedActivity(ctx, seeded.ids, { likes: charts, plays: charts })
-// The level's owner signed in (issue 20: details as the owner), and a board of 1,000 records on it.
+// The level's owner signed in (details as the owner), and a board of 1,000 records on it.
 const levelRow = (await ctx.repos.charts.findById(level))!
 const [ownerSession] = await seedSessions(ctx, [levelRow.authorId])
 await seedBoard(ctx, level, 1000)
-// The mixed run's charts (issue 20): twenty public charts whose counters are made exact here (the bulk
+// The mixed run's charts: twenty public charts whose counters are made exact here (the bulk
 // activity above wrote likes and ratings without them), so that the run's own changes can be checked.
 const mixed = (
   await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 1, limit: 20 })
@@ -43,7 +43,7 @@ await recount(ctx, mixed)
 // since checkpointed them into the database file, which is the state measured here.
 const sqlite = pgSchema ? undefined : new Sqlite(path.join(dataDir, 'sirius.db'))
 sqlite?.pragma('wal_checkpoint(TRUNCATE)')
-// Trending (issue 18): a week of likes, ratings and plays (one of each for every chart on average), then
+// Trending: a week of likes, ratings and plays (one of each for every chart on average), then
 // the recomputation timed as the background work runs it (off the request path): first with every score
 // new, then an interval (10 minutes) later, when the daily steps leave most scores as they were, then a
 // day later, when every event has stepped down and every trending chart is written again.

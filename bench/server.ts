@@ -1,8 +1,8 @@
 // npm run bench:server: bench/load.ts (32 keep-alive connections, 10 s a target, loopback only) against our
 // endpoints and a bare Fastify route measured in the same run; prints req/s, p50/p99, the ratio to the bare route, the
 // response size, and the server's memory. 10k charts for the catalogue; 100k for keyword search and RSS.
-// Targets (Sonolus server issue): list ≥ 40% of bare with p99 ≤ 20 ms; search p50 ≤ 5 ms at 100k; RSS ≤ 200 MB.
-// Community issue: comments list p99 ≤ 20 ms with 10k comments on a chart.
+// Targets: list ≥ 40% of bare with p99 ≤ 20 ms; search p50 ≤ 5 ms at 100k; RSS ≤ 200 MB.
+// And: comments list p99 ≤ 20 ms with 10k comments on a chart.
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -31,7 +31,7 @@ type Target = {
   owner?: boolean
   /** POST with this JSON body; each request takes the next of the seeded sessions. */
   post?: (ready: Ready, n: number) => unknown
-  /** Each request carries the next of the seeded sessions (real users signed in: issue 20). */
+  /** Each request carries the next of the seeded sessions (real users signed in). */
   signedIn?: boolean
   /** Measured from a cold cache: no first pass. */
   cold?: boolean
@@ -81,7 +81,7 @@ const wireBytes = (url: string, headers: Record<string, string>) =>
 
 /** Every request a query no one asked before (`uncached`): the k-th round through the paths asks in another
  *  language and order, and another page where the path names none. A query string of its own would not do:
- *  answers are kept by what they depend on (issue 20). */
+ *  answers are kept by what they depend on. */
 const LOCALES = ['en', 'ja', 'zhs', 'ko']
 const bust = (path: string, n: number | undefined, count: number) => {
   if (n === undefined) return path
@@ -277,7 +277,7 @@ const recordPages = (r: Ready) =>
     (_, page) => `/sonolus/levels/wbs-${r.level}/leaderboards/arcScore/records/list?page=${page}`,
   )
 
-// Issue 20's mixed run: 50 signed-in users on 150 connections for 30 s; four requests in five read (a list
+// The mixed run: 50 signed-in users on 150 connections for 30 s; four requests in five read (a list
 // page, a mixed chart's details or its comments), the fifth writes to one of the twenty mixed charts (a like
 // or its removal, a rating, a comment). Afterwards the server checks those charts' counters against their
 // rows.
@@ -334,7 +334,7 @@ const mixedRun = async (ready: Ready) => {
   }
 }
 
-// Finding charts (issue 18): a list page with three filters (level range, notes-per-second range, with
+// Finding charts: a list page with three filters (level range, notes-per-second range, with
 // scratches) and a sort, pages 0-9 and a second filter set in turn, uncached.
 const filtered = (sort: string) =>
   Array.from({ length: 200 }, (_, i) => {
@@ -367,7 +367,7 @@ if (ONLY !== '100k') {
       paths: () => pages(400),
     },
     {
-      // Issue 20: the traffic that matters, the app's with a session; 64 real users in turn.
+      // The traffic that matters, the app's with a session; 64 real users in turn.
       name: 'levels/list pages 0-399, real sessions of 64 users (10k)',
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => pages(400),
@@ -411,7 +411,7 @@ if (ONLY !== '100k') {
       url: (r) => `${r.app}/sonolus/levels/list?type=advanced&levelMin=10&levelMax=20&sort=likes`,
     },
     {
-      // Issue 20's "uncached": no answer kept before the run; each term's is built on its first request.
+      // "Uncached": no answer kept before the run; each term's is built on its first request.
       name: 'quick search, 60 terms, real sessions, from cold (10k)',
       url: (r) => `${r.app}/sonolus/levels/list`,
       paths: () => searches,

@@ -1,4 +1,4 @@
-// npm run bench:two (issue 20): two instances of our server on one PostgreSQL database (PG_URL), 10k charts
+// npm run bench:two: two instances of our server on one PostgreSQL database (PG_URL), 10k charts
 // seeded once, one load generator on both: list pages 0-399 with the 64 seeded users' real sessions, 16
 // connections on each instance, against the bare route measured the same way. Meanwhile a like (or its
 // removal) is made on instance A every 250 ms, and instance B's first list page is asked until it shows the

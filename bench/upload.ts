@@ -3,7 +3,7 @@
 // throughput of each upload (first request to the stored answer, the SHA-1 and content checks included)
 // and the server's resident memory: before, at its peak during the uploads (sampled every 2 ms and the
 // kernel's high-water mark), and the growth; and the peak RSS of its child processes (ffprobe, run on the
-// finished file by the commit, server/media/probe.ts). Targets (issue 7): ≥ 100 MB/s; RSS growth ≤ 50 MB.
+// finished file by the commit, server/media/probe.ts). Targets: ≥ 100 MB/s; RSS growth ≤ 50 MB.
 // Env: BENCH_UPLOADS (default 9); BENCH_LOG_LEVEL=info shows the server log (each request's responseTime).
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,5 +1,5 @@
 // What a Sirius play can score, so that a submitted result is refused when no real play could have
-// produced it (server/sonolus/levels/results.ts; the bounds are listed in docs/operations.md "Result
+// produced it (server/services/results.ts; the bounds are listed in docs/operations.md "Result
 // checks"). Pure: no Node built-ins, no DOM.
 //
 // Sources. The Sirius engine (github.com/SonolusHaniwa/sonolus-sirius-engine, read at da0b172):

@@ -25,7 +25,7 @@ build() {
 serve() {
   cd "${1:-$here}"
   # As npm start: a small young generation, an old one that grows by a quarter, two malloc arenas, so that
-  # the server's memory after bursts of requests stays low (issue 20).
+  # the server's memory after bursts of requests stays low.
   export MALLOC_ARENA_MAX=2
   exec node --max-semi-space-size=2 --heap-growing-percent=25 scripts/run.mjs main
 }

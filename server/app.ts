@@ -177,7 +177,7 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if ((error as FastifyError).validation) error = validationError(error as FastifyError, request)
     const { statusCode, key, message } = classify(error)
-    const extra = error instanceof HttpError ? error.extra : {}
+    const extra = error instanceof HttpError || error instanceof RuleError ? error.extra : {}
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed')
     // A failure may follow headers meant for a file; they must not describe the error body.
     for (const header of ['cache-control', 'etag', 'accept-ranges', 'content-length'])

@@ -13,7 +13,7 @@ import { SOMEONE } from '../auth/someone.js'
 import { type AppContext } from '../context.js'
 import { type User } from '../db/repositories/index.js'
 import { acceptsGzip, markGzip } from '../http/compression.js'
-import { HttpError } from '../http/errors.js'
+import { isRefusal } from '../http/errors.js'
 import { isModerator } from '../moderation/roles.js'
 import { fresh } from '../moderation/version.js'
 import { type BuiltBody, type SharedAnswer, compressHarder, keep } from './answers.js'
@@ -118,7 +118,7 @@ export const sendJson = async (
     answer = await keptAnswer(ctx, reply, `${key}\n+`, (built) => build(built, SOMEONE))
   } catch (error) {
     // Not for just anyone (a private or hidden chart): perhaps for this user.
-    if (!(error instanceof HttpError)) throw error
+    if (!isRefusal(error)) throw error
   }
   // The users it is wrong for get their own, kept under their id with the same tags.
   if (!answer || answer.personal?.has(user.id))

@@ -6,6 +6,8 @@ export class RuleError extends Error {
   constructor(
     readonly key: RuleKey,
     message: string,
+    /** More fields for the error body (a suspension's end and reason). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message)
     this.name = 'RuleError'
@@ -18,7 +20,11 @@ export const RULE_STATUS = {
   bad_request: 400,
   empty_field: 400,
   create_failed: 400,
+  permission_denied: 401,
   permission_denied2: 401,
+  suspended: 403,
+  upload_failed: 400,
+  file_too_large: 413,
   rate_limited: 429,
 } as const satisfies Partial<Record<ErrorKey, number>>
 export type RuleKey = keyof typeof RULE_STATUS
@@ -43,3 +49,8 @@ export const notYours = (): RuleError =>
   new RuleError('permission_denied2', CATALOGUE_TEXT.permission_denied2)
 /** Too many, too soon. */
 export const tooSoon = (message: string): RuleError => new RuleError('rate_limited', message)
+/** Not for this caller to see (a page) or to do (an action); signing in may change that. */
+export const denied = (use: 'page' | 'action'): RuleError =>
+  use === 'page'
+    ? new RuleError('permission_denied', CATALOGUE_TEXT.permission_denied)
+    : new RuleError('permission_denied2', CATALOGUE_TEXT.permission_denied2)

@@ -2,7 +2,7 @@
 // Keys are the error catalogue of docs/spec.md (§8) plus the protocol's plain statuses.
 
 import { type ErrorKey } from '../../common/api/errors.js'
-import { CATALOGUE_TEXT } from '../domain/errors.js'
+import { CATALOGUE_TEXT, RuleError } from '../domain/errors.js'
 
 export { type ErrorKey }
 
@@ -39,3 +39,7 @@ export const rateLimited = (seconds: number): HttpError =>
 /** 503 server_busy: the server sheds load (event-loop lag, a full work queue); Retry-After is set. */
 export const serverBusy = (message = 'The server is busy; try again in a few seconds'): HttpError =>
   new HttpError(503, 'server_busy', message)
+
+/** A refusal with its own status and key (HTTP's or a rule's), as against a failure. */
+export const isRefusal = (error: unknown): error is HttpError | RuleError =>
+  error instanceof HttpError || error instanceof RuleError

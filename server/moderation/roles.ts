@@ -3,7 +3,7 @@
 import { type Role } from '../../common/api/moderation.js'
 import { type AppContext } from '../context.js'
 import { type User } from '../db/repositories/index.js'
-import { actionDenied } from '../http/errors.js'
+import { denied } from '../domain/errors.js'
 import { SOMEONE } from '../auth/someone.js'
 
 const asked = new WeakMap<User, Promise<boolean>>()
@@ -25,6 +25,6 @@ export const roleOf = async (ctx: AppContext, user: User): Promise<Role> =>
 
 /** A moderator, or 401 permission_denied2 (every moderation route). */
 export const requireModerator = async (ctx: AppContext, user: User | undefined): Promise<User> => {
-  if (!user || !(await isModerator(ctx, user))) throw actionDenied()
+  if (!user || !(await isModerator(ctx, user))) throw denied('action')
   return user
 }

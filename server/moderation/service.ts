@@ -1,5 +1,5 @@
-// Moderation: who moderates, reports and takedown requests, moderator actions with their
-// audit entries, and what a suspension forbids. The site's routes (sonolus/moderation.ts) and the app's
+// Moderation: who moderates, moderator actions with their audit entries, and what a suspension forbids
+// (reports and takedown requests: reports.ts). The site's routes (sonolus/moderation.ts) and the app's
 // item and comment forms both come here, so the rules live in one place.
 import { maybeAnnounce, moderationLogged } from '../notifications/events.js'
 import { randomBytes } from 'node:crypto'
@@ -9,17 +9,9 @@ import {
   MODERATION_REASON_MAX,
   type ModerationAction,
   type ModerationActionRequest,
-  REPORT_NOTE_MAX,
-  REPORT_RATE_LIMIT,
-  REPORT_RATE_WINDOW_MS,
-  REPORT_REASONS,
-  type ReportReason,
   SUSPEND_MAX_HOURS,
   SUSPEND_MIN_HOURS,
   type Suspension,
-  TAKEDOWN_LIMITS,
-  TAKEDOWN_RATE_LIMIT,
-  type TakedownRequest,
   TARGET_TYPES,
   type TargetRef,
   type TargetType,
@@ -35,10 +27,8 @@ import {
   type User,
 } from '../db/repositories/index.js'
 import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
-import { HttpError, badRequest, emptyField, notFound } from '../http/errors.js'
 import { collectFiles } from '../storage/putFile.js'
-import { chartAccess } from '../policy/chartAccess.js'
-import { chartChanged } from '../cache/tags.js'
+import { RuleError, invalid, missing, required as emptyField } from '../domain/errors.js'
 import { isModerator } from './roles.js'
 
 export { isModerator, requireModerator, roleOf } from './roles.js'
@@ -53,9 +43,8 @@ export const suspensionOf = (user: User, now = Date.now()): Suspension | null =>
 }
 
 /** 403 `suspended`, with the end time and reason in the body (the app shows `message`). */
-export const suspendedError = (suspension: Suspension): HttpError =>
-  new HttpError(
-    403,
+export const suspendedError = (suspension: Suspension): RuleError =>
+  new RuleError(
     'suspended',
     suspension.until === null
       ? `Your account is suspended: ${suspension.reason}`
@@ -74,8 +63,8 @@ export const assertActive = (user: User, now = Date.now()): void => {
 export const formText = (value: unknown, max: number, name: string, required: boolean): string => {
   const text = normalizeNewlines(typeof value === 'string' ? value : '').trim()
   if (!text && required) throw emptyField()
-  if (hasForbiddenChars(text, 'multiline')) throw badRequest(`${name} may not hold control characters`)
-  if (codePointLength(text) > max) throw badRequest(`${name} is at most ${max} characters`)
+  if (hasForbiddenChars(text, 'multiline')) throw invalid(`${name} may not hold control characters`)
+  if (codePointLength(text) > max) throw invalid(`${name} is at most ${max} characters`)
   return text
 }
 
@@ -84,14 +73,14 @@ const excerpt = (text: string, max = 80) => {
   return codePointLength(flat) > max ? `${sliceCodePoints(flat, max)}…` : flat
 }
 
-const newId = () => randomBytes(16).toString('hex')
+export const newId = () => randomBytes(16).toString('hex')
 /** Entries of one instance in the same millisecond keep their order: the log lists them by time, then id. */
 let entrySequence = 0
 const logEntryId = (now: number) =>
   `${now.toString(36).padStart(9, '0')}${(entrySequence++ % 36 ** 4).toString(36).padStart(4, '0')}${newId()}`
 
 /** A target as found for a moderator: the row and what it is about. */
-type Found =
+export type Found =
   | { type: 'chart'; chart: ChartRow }
   | { type: 'comment'; comment: CommentRow; chart: ChartRow }
   | { type: 'user'; user: User }
@@ -111,32 +100,32 @@ const subjectOf = (found: Found): string =>
       : found.user.id
 
 /** The id a target is stored under: charts and comments by id, users by user id (handles move). */
-const storedIdOf = (found: Found): string =>
+export const storedIdOf = (found: Found): string =>
   found.type === 'chart' ? found.chart.id : found.type === 'comment' ? found.comment.id : found.user.id
 
-const checkTarget = (target: unknown): TargetRef => {
+export const checkTarget = (target: unknown): TargetRef => {
   const ref = target as Partial<TargetRef> | undefined
   if (!ref || !TARGET_TYPES.includes(ref.type as TargetType) || typeof ref.id !== 'string' || !ref.id)
-    throw badRequest(`target must be {type: ${TARGET_TYPES.join(' | ')}, id}`)
-  if (ref.id.length > 128 || hasForbiddenChars(ref.id)) throw notFound('No such target')
+    throw invalid(`target must be {type: ${TARGET_TYPES.join(' | ')}, id}`)
+  if (ref.id.length > 128 || hasForbiddenChars(ref.id)) throw missing('No such target')
   return { type: ref.type as TargetType, id: ref.id }
 }
 
 /** Finds a target for a moderator: hidden charts and comments included; 404 when it is not there. */
-const findTarget = async (repos: Repositories, ref: TargetRef): Promise<Found> => {
+export const findTarget = async (repos: Repositories, ref: TargetRef): Promise<Found> => {
   if (ref.type === 'chart') {
     const chart = CHART_ID_REGEX.test(ref.id) ? await repos.charts.findById(ref.id) : undefined
-    if (!chart) throw notFound('No such chart')
+    if (!chart) throw missing('No such chart')
     return { type: 'chart', chart }
   }
   if (ref.type === 'comment') {
     const comment = await repos.community.findComment(ref.id, { hiddenToo: true })
     const chart = comment && (await repos.charts.findById(comment.chartId))
-    if (!comment || !chart) throw notFound('No such comment')
+    if (!comment || !chart) throw missing('No such comment')
     return { type: 'comment', comment, chart }
   }
   const user = await repos.users.findByHandle(ref.id)
-  if (!user) throw notFound('No such user')
+  if (!user) throw missing('No such user')
   return { type: 'user', user }
 }
 
@@ -172,7 +161,7 @@ export const moderate = async (
   const target = checkTarget(request.target)
   const action = request.action
   if (!ACTIONS_BY_TARGET[target.type].includes(action))
-    throw badRequest(`A ${target.type} takes the actions ${ACTIONS_BY_TARGET[target.type].join(', ')}`)
+    throw invalid(`A ${target.type} takes the actions ${ACTIONS_BY_TARGET[target.type].join(', ')}`)
   const reason = formText(request.reason, MODERATION_REASON_MAX, 'The reason', true)
   const found = await findTarget(ctx.repos, target)
   const entryId = logEntryId(now)
@@ -189,7 +178,7 @@ export const moderate = async (
       action === 'dismiss' &&
       (await trx.moderation.countOpenReports({ type: target.type, id: storedIdOf(found) })) === 0
     )
-      throw badRequest('There is no open report on this target')
+      throw invalid('There is no open report on this target')
     const entry: LogRow = {
       id: entryId,
       createdTime: now,
@@ -244,7 +233,7 @@ const apply = async (
     const state = { hidden: chart.hidden === 1, reason: chart.hiddenReason }
     if (action === 'hide' || action === 'restore') {
       if ((action === 'hide') === state.hidden)
-        throw badRequest(action === 'hide' ? 'The chart is hidden already' : 'The chart is not hidden')
+        throw invalid(action === 'hide' ? 'The chart is hidden already' : 'The chart is not hidden')
       await trx.moderation.setChartHidden(chart.id, action === 'hide', reason)
       return { before: state, after: action === 'hide' ? { hidden: true, reason } : { hidden: false } }
     }
@@ -259,7 +248,7 @@ const apply = async (
     const state = { hidden: comment.hidden === 1 }
     if (action === 'hide' || action === 'restore') {
       if ((action === 'hide') === state.hidden)
-        throw badRequest(action === 'hide' ? 'The comment is hidden already' : 'The comment is not hidden')
+        throw invalid(action === 'hide' ? 'The comment is hidden already' : 'The comment is not hidden')
       await trx.community.setCommentHidden(comment, action === 'hide')
       return { before: state, after: { hidden: action === 'hide' } }
     }
@@ -271,31 +260,31 @@ const apply = async (
   const suspension = suspensionOf(user, now)
   const moderatorNow = ctx.targetModerates
   if (action === 'grant' || action === 'revoke') {
-    if (action === 'grant' && moderatorNow) throw badRequest('This user is a moderator already')
+    if (action === 'grant' && moderatorNow) throw invalid('This user is a moderator already')
     if (action === 'revoke') {
       if (ctx.adminHandles.includes(user.handle))
-        throw badRequest(
+        throw invalid(
           "This moderator is named by the server's ADMIN_HANDLES; the operator removes them there",
         )
-      if (!(await trx.moderation.revoke(user.id))) throw badRequest('This user is not a moderator')
+      if (!(await trx.moderation.revoke(user.id))) throw invalid('This user is not a moderator')
     } else {
       await trx.moderation.grant(user.id, moderator.id, now)
     }
     return { before: { moderator: action === 'revoke' }, after: { moderator: action === 'grant' } }
   }
   if (action === 'suspend' || action === 'ban' || action === 'change') {
-    if (user.id === moderator.id) throw badRequest('Moderators cannot suspend themselves')
-    if (moderatorNow) throw badRequest('A moderator cannot be suspended; revoke the role first')
+    if (user.id === moderator.id) throw invalid('Moderators cannot suspend themselves')
+    if (moderatorNow) throw invalid('A moderator cannot be suspended; revoke the role first')
     // Each action names the state it starts from, so two moderators acting at once cannot silently
     // overwrite each other's suspension: a second one is told what is in force.
     if (action === 'suspend' && suspension)
-      throw badRequest('This user is suspended already; change or lift the suspension')
-    if (action === 'ban' && suspension?.kind === 'ban') throw badRequest('This user is banned already')
-    if (action === 'change' && !suspension) throw badRequest('This user is not suspended')
+      throw invalid('This user is suspended already; change or lift the suspension')
+    if (action === 'ban' && suspension?.kind === 'ban') throw invalid('This user is banned already')
+    if (action === 'change' && !suspension) throw invalid('This user is not suspended')
     let until: number | null = null
     if (action !== 'ban') {
       if (!Number.isInteger(hours) || hours! < SUSPEND_MIN_HOURS || hours! > SUSPEND_MAX_HOURS)
-        throw badRequest(`hours must be a whole number from ${SUSPEND_MIN_HOURS} to ${SUSPEND_MAX_HOURS}`)
+        throw invalid(`hours must be a whole number from ${SUSPEND_MIN_HOURS} to ${SUSPEND_MAX_HOURS}`)
       until = now + hours! * 60 * 60 * 1000
     }
     const next: Suspension = { kind: action === 'ban' ? 'ban' : 'suspend', until, reason }
@@ -314,149 +303,11 @@ const apply = async (
     }
   }
   // lift
-  if (!suspension) throw badRequest('This user is not suspended')
+  if (!suspension) throw invalid('This user is not suspended')
   await trx.moderation.setSuspension(user.id, null)
   const shownCharts = suspension.kind === 'ban' ? await trx.moderation.unhideByBan(user.id) : []
   return {
     before: { suspension },
     after: { suspension: null, ...(shownCharts.length ? { shownCharts } : {}) },
   }
-}
-
-/** Files a logged-in user's report. The target must be one the reporter can see. */
-export const fileReport = async (
-  ctx: AppContext,
-  reporter: User,
-  ip: string,
-  request: { target: unknown; reason: unknown; note?: unknown },
-  now = Date.now(),
-): Promise<{ id: string; duplicate: boolean }> => {
-  const target = checkTarget(request.target)
-  if (!REPORT_REASONS.includes(request.reason as ReportReason))
-    throw badRequest(`reason must be one of ${REPORT_REASONS.join(', ')}`)
-  const note = formText(request.note, REPORT_NOTE_MAX, 'The note', false)
-  const found = await findTarget(ctx.repos, target)
-  // What the reporter cannot see does not exist for them (a private chart too: 404, not 401).
-  const seen = found.type === 'user' || (await chartAccess(ctx, found.chart, reporter)) === 'visible'
-  if (!seen || (found.type === 'comment' && found.comment.hidden === 1))
-    throw notFound(`No such ${target.type}`)
-  // A report asks a moderator to look at someone else's work: one's own can be edited or deleted.
-  const owner =
-    found.type === 'user'
-      ? found.user.id
-      : found.type === 'comment'
-        ? found.comment.userId
-        : found.chart.authorId
-  if (owner === reporter.id) throw badRequest(`You cannot report your own ${target.type}`)
-  if (
-    (await ctx.repos.moderation.countReportsSince(
-      { reporterId: reporter.id },
-      now - REPORT_RATE_WINDOW_MS,
-    )) >= REPORT_RATE_LIMIT
-  )
-    throw new HttpError(429, 'rate_limited', `At most ${REPORT_RATE_LIMIT} reports an hour; try again later`)
-  return fileRow(
-    ctx,
-    { type: target.type, id: storedIdOf(found) },
-    reporter.id,
-    ip,
-    request.reason as ReportReason,
-    note,
-    null,
-    now,
-  )
-}
-
-const fileRow = (
-  ctx: AppContext,
-  target: { type: string; id: string },
-  reporterId: string | null,
-  ip: string,
-  reason: string,
-  note: string,
-  details: TakedownRequest | null,
-  now: number,
-) =>
-  ctx.repos.moderation.fileReport({
-    id: newId(),
-    targetType: target.type,
-    targetId: target.id,
-    reporterId,
-    ip,
-    reason,
-    note,
-    details: details ? JSON.stringify(details) : null,
-    state: 'open',
-    createdTime: now,
-    closedTime: null,
-    closedEntry: null,
-  })
-
-/** The owner of a hidden chart asks the moderators to look again: a report of kind 'review'. */
-export const requestReview = async (
-  ctx: AppContext,
-  owner: User,
-  chart: ChartRow,
-  ip: string,
-  now = Date.now(),
-) => {
-  if (chart.hidden !== 1) throw badRequest('Only a hidden chart can be reviewed')
-  const filed = await fileRow(ctx, { type: 'chart', id: chart.id }, owner.id, ip, 'review', '', null, now)
-  // The owner's own details show that a review was asked for (their answer is kept).
-  chartChanged(ctx, chart.id)
-  return filed
-}
-
-/** The charts a takedown request names: chart info addresses or level names of this site. */
-const TAKEDOWN_MAX_CHARTS = 20
-const chartIdsIn = (urls: string): string[] => {
-  const ids = new Set<string>()
-  for (const match of urls.matchAll(/(?:\/chart\/|wbs-)([0-9a-f]{32})(?![0-9a-f])/g)) ids.add(match[1])
-  return [...ids]
-}
-
-/** A takedown request from anyone: one copyright report per chart it names. */
-export const fileTakedown = async (
-  ctx: AppContext,
-  ip: string,
-  body: unknown,
-  now = Date.now(),
-): Promise<string[]> => {
-  const raw = (body ?? {}) as Record<string, unknown>
-  const request = Object.fromEntries(
-    (Object.keys(TAKEDOWN_LIMITS) as (keyof TakedownRequest)[]).map((field) => [
-      field,
-      formText(raw[field], TAKEDOWN_LIMITS[field], field, true),
-    ]),
-  ) as TakedownRequest
-  const ids = chartIdsIn(request.urls)
-  if (ids.length === 0) throw badRequest('urls: name at least one chart of this site (its address)')
-  if (ids.length > TAKEDOWN_MAX_CHARTS)
-    throw badRequest(`urls: at most ${TAKEDOWN_MAX_CHARTS} charts a request`)
-  if (
-    (await ctx.repos.moderation.countReportsSince({ ip }, now - REPORT_RATE_WINDOW_MS)) >= TAKEDOWN_RATE_LIMIT
-  )
-    throw new HttpError(
-      429,
-      'rate_limited',
-      `At most ${TAKEDOWN_RATE_LIMIT} takedown requests an hour; try again later`,
-    )
-  const charts = await Promise.all(ids.map((id) => ctx.repos.charts.findById(id)))
-  const found = charts.filter((chart): chart is ChartRow => chart !== undefined)
-  if (found.length === 0) throw notFound('urls: none of these addresses is a chart on this site')
-  const filed: string[] = []
-  for (const chart of found) {
-    const { id } = await fileRow(
-      ctx,
-      { type: 'chart', id: chart.id },
-      null,
-      ip,
-      'copyright',
-      '',
-      request,
-      now,
-    )
-    filed.push(id)
-  }
-  return filed
 }

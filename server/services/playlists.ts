@@ -1,19 +1,22 @@
-// Playlists' rules: who sees and who changes one, what a title, a description and a list of charts may be,
-// how many one person keeps, and the kept pages each change drops. The routes (sonolus/playlists.ts) read
-// the request, call these and present the answer.
+// Playlists' rules: who sees and who changes one, what each list of them shows, what a title, a description
+// and a list of charts may be, how many one person keeps, and the kept pages each change drops. The routes
+// (sonolus/playlists.ts) read the request, call these and present the answer.
 import { randomBytes } from 'node:crypto'
 import {
+  PLAYLISTS_PER_PAGE,
   PLAYLISTS_PER_USER_MAX,
   PLAYLIST_CHARTS_MAX,
   PLAYLIST_DESCRIPTION_MAX,
+  PLAYLIST_LIST_LEVELS,
   PLAYLIST_TITLE_MAX,
+  STAFF_PICKS,
   playlistIdOf,
 } from '../../common/api/playlists.js'
 import { CHART_ID_REGEX } from '../../common/rules.js'
-import { codePointLength, normalizeNewlines, stripControl } from '../../common/text.js'
+import { codePointLength, normalizeNewlines, sliceCodePoints, stripControl } from '../../common/text.js'
 import { cacheTags } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
-import { type PlaylistRow, type User } from '../db/repositories/index.js'
+import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
 import { RuleError, missing, notYours, required } from '../domain/errors.js'
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
@@ -57,6 +60,111 @@ export const visiblePlaylist = async (ctx: AppContext, name: string, user: User 
   const row = id ? await ctx.repos.playlists.find(id) : undefined
   if (!row || !canSee(row, user)) throw missing('No such playlist')
   return row
+}
+
+/** Who playlist answers are built for: a signed-in user whom playlists show something a visitor does not
+ *  see (their own playlists, or their own charts that only they see in someone's playlist; the staff picks'
+ *  edit rights for a moderator), else nobody, so that they are served the visitors' shared answer. */
+export const playlistViewer = async (ctx: AppContext, user: User | undefined): Promise<User | undefined> => {
+  if (!user) return undefined
+  return (await isModerator(ctx, user)) || (await ctx.repos.playlists.personalTo(user.id)) ? user : undefined
+}
+
+/** A playlist as the viewer is shown it: its charts they may see (a list's first few, a page's all), and
+ *  whether they may change it. */
+export type PlaylistView = { row: PlaylistRow; charts: ChartRow[]; editable: boolean }
+
+/** These playlists as a list shows them: their first charts (covers and levels) in one read. */
+const listed = async (
+  ctx: AppContext,
+  rows: PlaylistRow[],
+  user: User | undefined,
+): Promise<PlaylistView[]> => {
+  const first = await ctx.repos.playlists.firstCharts(
+    rows.map((row) => row.id),
+    user?.id,
+    PLAYLIST_LIST_LEVELS,
+  )
+  // Asked only when the staff picks are listed.
+  const moderator = rows.some((row) => row.ownerId === null) && (await isModerator(ctx, user))
+  return rows.map((row) => ({
+    row,
+    charts: first.get(row.id) ?? [],
+    editable: row.ownerId === null ? moderator : row.ownerId === user?.id,
+  }))
+}
+
+/** The playlists' front page: the staff picks (once they hold a chart), the newest five and, for a viewer,
+ *  their own five. */
+export const playlistInfo = async (ctx: AppContext, user: User | undefined) => {
+  const staff = await ctx.repos.playlists.find(STAFF_PICKS)
+  const [newest, mine] = await Promise.all([
+    ctx.repos.playlists.list({ viewerId: undefined }, 0, 5),
+    user ? ctx.repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
+  ])
+  const [picks, latest, own] = await Promise.all(
+    [staff && Number(staff.chartCount) > 0 ? [staff] : [], newest.rows, mine?.rows ?? []].map((rows) =>
+      listed(ctx, rows, user),
+    ),
+  )
+  return { staff: picks, newest: latest, mine: own }
+}
+
+/** Which playlists a list shows: the viewer's own, or one user's (by handle), or anyone's; each with these
+ *  words in its title or description. */
+export type PlaylistQuery = { mine: boolean; handle?: string; keywords?: string }
+
+/** A page of the playlists the viewer may see, the latest changed first, and how many there are in all. */
+export const playlistPage = async (
+  ctx: AppContext,
+  query: PlaylistQuery,
+  page: number,
+  user: User | undefined,
+) => {
+  // An unknown handle owns nothing: an owner id no playlist has. "Mine" needs a viewer (the route asks for
+  // one); without one it is nobody's either.
+  const ownerId = query.mine
+    ? (user?.id ?? '')
+    : query.handle !== undefined
+      ? ((await ctx.repos.users.findByHandle(query.handle))?.id ?? '')
+      : undefined
+  const { rows, total } = await ctx.repos.playlists.list(
+    { viewerId: user?.id, ownerId, keywords: sliceCodePoints(stripControl(query.keywords ?? ''), 100) },
+    page * PLAYLISTS_PER_PAGE,
+    PLAYLISTS_PER_PAGE,
+  )
+  return { playlists: await listed(ctx, rows, user), total }
+}
+
+/** The playlists a user may add a chart to (a moderator's staff picks first), each saying whether it holds
+ *  that chart already (none without one). */
+export const ownPlaylists = async (ctx: AppContext, user: User, chartId: string | undefined) => {
+  const { rows } = await ctx.repos.playlists.list(
+    { viewerId: user.id, ownerId: user.id },
+    0,
+    PLAYLISTS_PER_USER_MAX,
+  )
+  const staff = (await isModerator(ctx, user)) ? await ctx.repos.playlists.find(STAFF_PICKS) : undefined
+  const all = staff ? [staff, ...rows] : rows
+  const holding = chartId
+    ? await ctx.repos.playlists.holding(
+        all.map((row) => row.id),
+        chartId,
+      )
+    : new Set<string>()
+  return all.map((row) => ({ row, hasChart: holding.has(row.id) }))
+}
+
+/** A playlist's page: the playlist a name names if the viewer may see it, all its charts they may see, and
+ *  whether they may change it. */
+export const playlistDetails = async (
+  ctx: AppContext,
+  name: string,
+  user: User | undefined,
+): Promise<PlaylistView> => {
+  const row = await visiblePlaylist(ctx, name, user)
+  const charts = await ctx.repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
+  return { row, charts, editable: await canEdit(ctx, row, user) }
 }
 
 /** The playlist a name names, if the caller may change it now. */

@@ -17,7 +17,8 @@ import {
 import { badRequest } from '../http/errors.js'
 import { type App } from '../http/types.js'
 import { type AppContext } from '../context.js'
-import { fileReport, fileTakedown, moderate } from '../moderation/service.js'
+import { moderate } from '../moderation/service.js'
+import { fileReport, fileTakedown } from '../moderation/reports.js'
 import { logPage, moderatorsList, queuePage, unreadNotices, userModeration } from '../moderation/views.js'
 import {
   AuditLogResponseSchema,

@@ -18,8 +18,8 @@ import { type ChartRow, type User } from '../db/repositories/index.js'
 import { notFound } from '../http/errors.js'
 import { PACK_ITEM_TYPES, PLURAL, type PackItemType } from '../packs/types.js'
 import { type RouteModule } from './types.js'
-import { visibleChart } from './levels/access.js'
-import { chartBackground, chartIdOf } from './levels/item.js'
+import { chartIdOf, visibleChart } from '../policy/chartAccess.js'
+import { chartBackground } from './levels/item.js'
 import { parseLevelList } from './levels/query.js'
 
 type PackItem = Static<typeof PackListSchema>['items'][number]

@@ -12,12 +12,8 @@
 import { type FastifyRequest } from 'fastify'
 import {
   PLAYLISTS_PER_PAGE,
-  PLAYLISTS_PER_USER_MAX,
-  PLAYLIST_CHARTS_MAX,
   PLAYLIST_COVERS,
-  PLAYLIST_LIST_LEVELS,
   type RawPlaylist,
-  STAFF_PICKS,
   playlistName,
 } from '../../common/api/playlists.js'
 import {
@@ -35,10 +31,8 @@ import {
 } from '../../common/api/schemas/playlists.js'
 import { LocalizationQuery, NameParams, NoBody } from '../../common/api/schemas/protocol.js'
 import { markdownToPlain } from '../../common/plainText.js'
-import { sliceCodePoints, stripControl } from '../../common/text.js'
-import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
+import { type ChartRow, type PlaylistRow } from '../db/repositories/index.js'
 import { actionDenied } from '../http/errors.js'
-import { isModerator } from '../moderation/roles.js'
 import { cacheTags } from '../cache/tags.js'
 import { sendVisitorJson } from '../cache/send.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
@@ -46,32 +40,29 @@ import { ownText } from './texts.js'
 import { type RouteModule } from './types.js'
 import { callerOf } from '../auth/rules.js'
 import {
+  type PlaylistView,
   addToPlaylist,
-  canEdit,
   createPlaylist,
   deletePlaylist,
   editPlaylist,
-  visiblePlaylist,
+  ownPlaylists,
+  playlistDetails,
+  playlistInfo,
+  playlistPage,
+  playlistViewer,
 } from '../services/playlists.js'
 
 const LEVELS_SLOT = '"\\u0000levels\\u0000"'
 
 export const playlists: RouteModule = (app, ctx) => {
-  const { repos } = ctx
   const publicUrl = ctx.config.publicUrl
-  /** Who the playlist calls are built for: a signed-in user whom playlists show something a visitor does
-   *  not see (their own playlists or charts, the staff picks' edit rights for a moderator), else nobody: a
-   *  visitor's answer, shared from the response cache. */
-  const viewerOf = async (request: FastifyRequest): Promise<User | undefined> => {
-    const user = await ctx.auth.userOf(request)
-    if (!user) return undefined
-    return (await isModerator(ctx, user)) || (await repos.playlists.personalTo(user.id)) ? user : undefined
-  }
+  /** Who the playlist calls are built for (else a visitor's answer, shared from the response cache). */
+  const viewerOf = async (request: FastifyRequest) => playlistViewer(ctx, await ctx.auth.userOf(request))
   /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>
     row.ownerId === null ? ownText('staffPicks', locale) : row.title
 
-  const raw = (row: PlaylistRow, charts: ChartRow[], editable: boolean): RawPlaylist => ({
+  const raw = ({ row, charts, editable }: PlaylistView): RawPlaylist => ({
     id: row.id,
     title: row.title,
     description: row.description,
@@ -107,20 +98,12 @@ export const playlists: RouteModule = (app, ctx) => {
   }
 
   /** A page of playlists as list items and site rows; `tags` gains what it shows (the response cache). */
-  const page = async (rows: PlaylistRow[], user: User | undefined, locale: string, tags: Set<string>) => {
-    const first = await repos.playlists.firstCharts(
-      rows.map((row) => row.id),
-      user?.id,
-      PLAYLIST_LIST_LEVELS,
-    )
-    for (const row of rows) tags.add(cacheTags.playlist(row.id))
-    for (const charts of first.values()) for (const chart of charts) tags.add(cacheTags.chart(chart.id))
-    const moderator = rows.some((row) => row.ownerId === null) && (await isModerator(ctx, user))
+  const page = (views: PlaylistView[], locale: string, tags: Set<string>) => {
+    for (const { row } of views) tags.add(cacheTags.playlist(row.id))
+    for (const { charts } of views) for (const chart of charts) tags.add(cacheTags.chart(chart.id))
     return {
-      items: rows.map((row) => itemJson(row, first.get(row.id) ?? [], locale)),
-      rawItems: rows.map((row) =>
-        raw(row, first.get(row.id) ?? [], row.ownerId === null ? moderator : row.ownerId === user?.id),
-      ),
+      items: views.map(({ row, charts }) => itemJson(row, charts, locale)),
+      rawItems: views.map(raw),
     }
   }
 
@@ -137,23 +120,18 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = request.query.localization ?? 'en'
           tags.add(cacheTags.playlists)
-          const staff = await repos.playlists.find(STAFF_PICKS)
-          const [newest, mine] = await Promise.all([
-            repos.playlists.list({ viewerId: undefined }, 0, 5),
-            user ? repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
-          ])
+          const { staff, newest, mine } = await playlistInfo(ctx, user)
           const sections: string[] = []
-          const section = async (title: string, icon: string, rows: PlaylistRow[], searchValues: string) => {
-            if (rows.length === 0) return
-            const { items } = await page(rows, user, locale, tags)
+          const section = (title: string, icon: string, views: PlaylistView[], searchValues: string) => {
+            if (views.length === 0) return
+            const { items } = page(views, locale, tags)
             sections.push(
               `{"title":${JSON.stringify(title)},"icon":"${icon}","itemType":"playlist","items":[${items.join(',')}],"searchValues":${JSON.stringify(searchValues)}}`,
             )
           }
-          if (staff && Number(staff.chartCount) > 0)
-            await section(ownText('staffPicks', locale), 'crown', [staff], '')
-          await section('#NEWEST', 'clock', newest.rows, '')
-          if (mine) await section(ownText('myPlaylists', locale), 'playlist', mine.rows, 'type=mine')
+          section(ownText('staffPicks', locale), 'crown', staff, '')
+          section('#NEWEST', 'clock', newest, '')
+          section(ownText('myPlaylists', locale), 'playlist', mine, 'type=mine')
           // The app's quick search (keywords over titles and descriptions), no form of ours.
           return `{"searches":[],"sections":[${sections.join(',')}]}`
         },
@@ -176,16 +154,14 @@ export const playlists: RouteModule = (app, ctx) => {
         reply,
         async (tags) => {
           const locale = localization ?? 'en'
-          let ownerId: string | undefined
-          if (type === 'mine') ownerId = user!.id
-          else if (handle !== undefined) ownerId = (await repos.users.findByHandle(handle))?.id ?? ''
           tags.add(cacheTags.playlists)
-          const { rows, total } = await repos.playlists.list(
-            { viewerId: user?.id, ownerId, keywords: sliceCodePoints(stripControl(keywords ?? ''), 100) },
-            number * PLAYLISTS_PER_PAGE,
-            PLAYLISTS_PER_PAGE,
+          const { playlists, total } = await playlistPage(
+            ctx,
+            { mine: type === 'mine', handle, keywords },
+            number,
+            user,
           )
-          const { items, rawItems } = await page(rows, user, locale, tags)
+          const { items, rawItems } = page(playlists, locale, tags)
           const pageCount = Math.max(1, Math.ceil(total / PLAYLISTS_PER_PAGE))
           return `{"pageCount":${pageCount},"items":[${items.join(',')}],"searches":[],"rawItems":${JSON.stringify(rawItems)}}`
         },
@@ -201,29 +177,16 @@ export const playlists: RouteModule = (app, ctx) => {
       schema: { querystring: MyPlaylistsQuery, response: { 200: MyPlaylistsSchema } },
     },
     async (request, reply) => {
-      const user = callerOf(request)
-      const { rows } = await repos.playlists.list(
-        { viewerId: user.id, ownerId: user.id },
-        0,
-        PLAYLISTS_PER_USER_MAX,
-      )
-      const staff = (await isModerator(ctx, user)) ? await repos.playlists.find(STAFF_PICKS) : undefined
-      const all = staff ? [staff, ...rows] : rows
-      const holding = request.query.chart
-        ? await repos.playlists.holding(
-            all.map((row) => row.id),
-            request.query.chart,
-          )
-        : new Set<string>()
+      const all = await ownPlaylists(ctx, callerOf(request), request.query.chart)
       reply.header('cache-control', 'no-store')
       return {
-        playlists: all.map((row) => ({
+        playlists: all.map(({ row, hasChart }) => ({
           id: row.id,
           title: row.title,
           isPublic: row.isPublic === 1,
           staff: row.ownerId === null,
           chartCount: Number(row.chartCount),
-          hasChart: holding.has(row.id),
+          hasChart,
         })),
       }
     },
@@ -268,11 +231,11 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = request.query.localization ?? 'en'
           const site = request.query.view === 'site'
-          const row = await visiblePlaylist(ctx, request.params.name, user)
-          const charts = await repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
+          const view = await playlistDetails(ctx, request.params.name, user)
+          const { row, charts } = view
           tags.add(cacheTags.playlist(row.id))
           for (const chart of charts) tags.add(cacheTags.chart(chart.id))
-          const rawItem = raw(row, charts, await canEdit(ctx, row, user))
+          const rawItem = raw(view)
           // The app reads the item's levels; the site its rows (the levels, each with the engine, are
           // megabytes for a full playlist: each answer carries one of the two). The app renders no
           // markdown: its description is plain text (the site renders rawItem.description).

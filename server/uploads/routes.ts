@@ -20,7 +20,8 @@ import { type UploadProgressResponse, type UploadStartResponse } from '../../com
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type Chunk, type UploadSession } from '../db/repositories/index.js'
-import { HttpError, actionDenied, fileTooLarge, notFound } from '../http/errors.js'
+import { HttpError, actionDenied, fileTooLarge, isRefusal, notFound } from '../http/errors.js'
+import { type RuleError } from '../domain/errors.js'
 import { type App } from '../http/types.js'
 import { assertActive } from '../moderation/service.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
@@ -234,7 +235,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
       },
       async (request, reply) => {
         const now = Date.now()
-        const fail = (error: HttpError) => {
+        const fail = (error: HttpError | RuleError) => {
           // The body was not read: close the connection rather than read a chunk we refused.
           reply.header('connection', 'close')
           return error
@@ -243,7 +244,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         try {
           found = await sessionOf(ctx, request.params.id, request.headers.authorization, now)
         } catch (error) {
-          throw error instanceof HttpError ? fail(error) : error
+          throw isRefusal(error) ? fail(error) : error
         }
         const { session, chunks } = found
         // A suspension since the upload began stops it: the token no longer takes chunks.
@@ -252,7 +253,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
         try {
           assertActive(owner, now)
         } catch (error) {
-          throw error instanceof HttpError ? fail(error) : error
+          throw isRefusal(error) ? fail(error) : error
         }
         const range = parseContentRange(request.headers['content-range'])
         if (!range) throw fail(uploadRejected('Content-Range must be "bytes a-b/total"'))
@@ -276,7 +277,7 @@ export const registerUploads = (app: App, ctx: AppContext): void => {
           read = await readBody(request.raw, length, ctx.config.limits.chunkTimeoutMs)
         } catch (error) {
           // The rest of a refused body is not read: the connection closes after the answer.
-          throw error instanceof HttpError ? fail(error) : error
+          throw isRefusal(error) ? fail(error) : error
         }
         const { body, release } = read
         try {

@@ -1,12 +1,12 @@
 // Shared pieces: the ActionButton states (docs/spec.md §4), the paginator's visible pages (docs/spec.md §9) and the
-// markdown renderer's URL filter.
+// markdown renderer's URL filter, links and images.
 import { describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import { ActionButton } from '../../src/components/ActionButton'
-import { safeUrl } from '../../src/components/Markdown'
+import { Markdown, safeUrl } from '../../src/components/Markdown'
 import { visiblePages } from '../../src/components/Paginator'
 import { RelativeTime } from '../../src/components/RelativeTime'
-import { renderWithProviders } from './renderWithProviders'
+import { expectLocation, renderWithProviders } from './renderWithProviders'
 
 describe('ActionButton', () => {
   it('goes loading → check → default, ignoring clicks until it is back', async () => {
@@ -97,6 +97,29 @@ describe('markdown URL filter', () => {
     'data:text/html,x',
     'vbscript:x',
   ])('drops %s', (url) => expect(safeUrl(url)).toBeNull())
+})
+
+describe('markdown links and images', () => {
+  it('opens links to other docs in the same tab, and other sites in a new one', async () => {
+    const { user } = renderWithProviders(
+      <Markdown>{'See [logging in](/docs/login) and [Sonolus](https://sonolus.com).'}</Markdown>,
+      { route: '/docs/error' },
+    )
+    const internal = screen.getByRole('link', { name: 'logging in' })
+    expect(internal).not.toHaveAttribute('target')
+    expect(screen.getByRole('link', { name: 'Sonolus' })).toHaveAttribute('target', '_blank')
+    await user.click(internal)
+    await expectLocation('/docs/login')
+  })
+
+  it('shows an image from another site as a link to it (the content policy would block it)', () => {
+    renderWithProviders(<Markdown>{'![jacket](https://images.example.com/a.png)'}</Markdown>)
+    expect(document.querySelector('img')).toBeNull()
+    expect(screen.getByRole('link', { name: /jacket/ })).toHaveAttribute(
+      'href',
+      'https://images.example.com/a.png',
+    )
+  })
 })
 
 describe('RelativeTime', () => {

@@ -1,7 +1,7 @@
 import '@ant-design/v5-patch-for-react-19'
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { server } from '../../mocks/node'
 
 // jsdom has no matchMedia, which antd's Grid needs. This one answers width
@@ -26,6 +26,10 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 })
 window.scrollTo = () => {}
+
+// findBy… and waitFor wait for what they look for; a second (the default) is a tight clock on a busy
+// machine, where rendering antd alone can take longer. A test still fails when the thing never comes.
+configure({ asyncUtilTimeout: 10_000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {

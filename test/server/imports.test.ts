@@ -166,3 +166,44 @@ describe('the import graph', () => {
     expect(upward).toEqual([])
   })
 })
+
+/** Route modules whose handlers parse, call one service and present: their rules and reads live below. */
+const LAYERED_ROUTES = [
+  'server/sonolus/levels/results.ts',
+  'server/sonolus/levels/community.ts',
+  'server/sonolus/levels/list.ts',
+  'server/sonolus/playlists.ts',
+]
+/** What knows nothing of HTTP: it throws rule errors that the edge answers. */
+const BELOW_HTTP = ['server/services', 'server/policy', 'server/domain']
+const REPOSITORY_CALL = /\brepos\.\w+|\btrx\.\w+|\bselectFrom\(|\bsql`/
+
+describe('the layers', () => {
+  it('finds a repository call where there is one', () => {
+    expect(REPOSITORY_CALL.test(code('const rows = await ctx.repos.charts.findById(id)'))).toBe(true)
+    expect(REPOSITORY_CALL.test(code('// ctx.repos.charts is read by the service'))).toBe(false)
+  })
+
+  it('keeps repository calls and SQL out of the layered route modules', () => {
+    const found = LAYERED_ROUTES.flatMap((name) =>
+      code(fs.readFileSync(path.join(ROOT, name), 'utf8'))
+        .split('\n')
+        .filter((line) => REPOSITORY_CALL.test(line))
+        .map((line) => `${name}: ${line.trim()}`),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('keeps services, policies and domain rules free of HTTP', () => {
+    const edges = graph()
+    const found = [...edges].flatMap(([file, targets]) =>
+      BELOW_HTTP.some((folder) => relative(file).startsWith(`${folder}/`))
+        ? [
+            ...targets.filter((target) => relative(target).startsWith('server/http/')).map(relative),
+            ...(/from ['"]fastify['"]/.test(fs.readFileSync(file, 'utf8')) ? ['fastify'] : []),
+          ].map((target) => `${relative(file)} -> ${target}`)
+        : [],
+    )
+    expect(found).toEqual([])
+  })
+})

@@ -15,8 +15,6 @@ import { type ChartRow } from '../../db/repositories/index.js'
 import { type PackCatalog } from '../../packs/catalog.js'
 
 export const levelName = (id: string) => `${LEVEL_NAME_PREFIX}${id}`
-export const chartIdOf = (name: string): string | undefined =>
-  /^wbs-[0-9a-f]{32}$/.test(name) ? name.slice(LEVEL_NAME_PREFIX.length) : undefined
 
 /** Relative SRLs resolve against the server address (docs/protocol.md §2.6). */
 export const srl = (hash: string | null | undefined): Srl =>

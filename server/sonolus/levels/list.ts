@@ -1,34 +1,14 @@
 // GET /sonolus/levels/list: browse, the app's quick/advanced searches, and the spec's title / in=my /
-// in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site.
-//
-// Shared answers (cached.ts): a page is the same for every visitor, and for every signed-in user
-// but in two things: the searches form (signed in or not), and a user's own charts that are not public,
-// which the list shows its author alone, in their place in the order. So a signed-in user is served:
-// - with no such chart in the query: the page signed-in users share;
-// - with some (a few, found once per query and kept a moment with where each stands among the public
-//   charts): the public charts shifted by how many of theirs come before the page, a window signed-in
-//   users with the same shift share; a page that holds one of their charts is merged for them from the
-//   public rows and theirs, and kept for them;
-// - their own or liked charts (in=my, in=2), or more than OWN_CHARTS_MERGED of theirs in the query: built
-//   for them.
-// The site's raw rows show a chart's owner more (the SUS's hash, the scheduled time): the few pages where
-// that differs are built for that owner.
+// in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site. The charts come
+// from services/levelList.ts; this reads the address, keeps and shares the answers and presents them.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { Auth } from '../../auth/auth.js'
 import { SOMEONE } from '../../auth/someone.js'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
-import {
-  type ChartListQuery,
-  type ChartRow,
-  FILTER_FIELDS,
-  SEARCH_COUNT_CAP,
-  type User,
-  isFiltered,
-} from '../../db/repositories/index.js'
+import { type ChartRow, type User } from '../../db/repositories/index.js'
 import { notLoggedIn } from '../../http/errors.js'
 import { KeptLane } from '../../cache/lane.js'
 import { hasSearch } from '../../http/protection.js'
-import { ResponseCache } from '../../cache/responseCache.js'
 import { setBounded } from '../../bounded.js'
 import { type RouteModule } from '../types.js'
 import { type Built, keptAnswer, sendAnswer } from '../../cache/send.js'
@@ -37,16 +17,9 @@ import { advancedSearch } from './searchForms.js'
 import { levelJson, toRawChart } from './item.js'
 import { type LevelListParams, parseLevelList } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
+import { type ListQuery, type Own, levelListService, mergePlan, orderTtl } from '../../services/levelList.js'
 
-/** Orders that every like, rating or play moves: their pages and id lists are kept this long at most (a
- *  chart that would move up is not named by the change). */
-export const ORDER_STALE_MS = 5000
-const MOVING_ORDERS = new Set(['likes', 'rating', 'trending', 'plays'])
-
-/** A user with more of their own non-public charts in one query than this gets their pages built for them. */
-export const OWN_CHARTS_MERGED = 50
-
-type Query = ChartListQuery & { page: number }
+type Query = ListQuery
 /** An address's query (no viewer) and the keys of its answers. */
 type Parsed = {
   query: Readonly<ReturnType<typeof parseLevelList>>
@@ -69,92 +42,14 @@ const deepFreeze = <T>(value: T): T => {
   }
   return value
 }
-/** A user's non-public charts in a query, each with how many public charts come before it; the query's
- *  public total. */
-type Own = { rows: ChartRow[]; before: number[]; total: number } | 'many'
 
-/** The raw row differs for its owner: the SUS's hash while others may not download it, the scheduled time. */
+/** The raw row differs for its owner: the SUS's hash while others may not download it, the scheduled time.
+ *  The few pages that hold such a row are built for that owner rather than shared with them. */
 const ownerSees = (row: ChartRow) =>
   (row.susHash !== null && !row.allowSusDownload) || row.scheduledTime !== null
 
-const hasText = (query: ChartListQuery) => (query.search ?? []).some((entry) => entry.text.trim() !== '')
-
 export const levelsList: RouteModule = (app, ctx) => {
-  /** Users' own charts per query, a moment (dropped with every list, and by their own charts' changes). */
-  // Most are empty (no chart of theirs in a search): the weight bounds them, the count hardly (64 users
-  // searching 60 terms is 3,840 entries).
-  const owned = new ResponseCache<Own>(ctx.config.limits.responseCacheMs, 20_000, 8 * 1024 * 1024, (own) =>
-    own === 'many' ? 100 : 100 + own.rows.length * 2000,
-  )
-  ctx.cache.follow(owned as ResponseCache<unknown>)
-  // Each order's ids, kept a moment: a page is 20 ids of it and their rows, however deep (16 bytes an id).
-  const orders = new ResponseCache<Buffer>(
-    ctx.config.limits.responseCacheMs,
-    500,
-    12 * 1024 * 1024,
-    (ids) => ids.length,
-  )
-  ctx.cache.follow(orders as ResponseCache<unknown>)
-  // Each search's total among the public charts (its count, to the cap: about 1.4 ms of FTS at 100k charts),
-  // kept a moment: paging through a search, or sorting it another way, counts it once. What changes the
-  // catalogue drops them (`lists`), a moderator's action too (the response cache is cleared, and they go
-  // with it).
-  const searchTotals = new ResponseCache<number>(ctx.config.limits.responseCacheMs, 2000)
-  ctx.cache.follow(searchTotals as ResponseCache<unknown>)
-  const ttlOf = (query: ChartListQuery) => (MOVING_ORDERS.has(query.sort) ? ORDER_STALE_MS : undefined)
-
-  /** The ids of the query's public charts in order (no text search). */
-  const orderOf = async (query: ChartListQuery): Promise<Buffer> => {
-    const key = JSON.stringify([
-      query.sort,
-      query.authorId,
-      query.tags,
-      query.trendingOnly,
-      ...FILTER_FIELDS.map((field) => query[field]),
-    ])
-    const kept = orders.get(key)
-    if (kept) return kept.body
-    const begun = orders.begin()
-    const packed = await ctx.repos.chartList.orderedIds(query)
-    orders.set(key, packed, Date.now(), [cacheTags.lists], begun, ttlOf(query))
-    return packed
-  }
-
-  /** A page of the query's public charts, from `offset`, and their total as the list counts it. */
-  const publicPage = async (
-    query: ChartListQuery,
-    offset: number,
-    limit: number,
-  ): Promise<{ rows: ChartRow[]; total: number }> => {
-    const visitors = { ...query, viewerId: undefined, offset, limit }
-    if (hasText(query)) {
-      // The count is the same for every page and order of the search: counted once, kept a moment.
-      const key = JSON.stringify({
-        ...query,
-        viewerId: null,
-        sort: null,
-        offset: null,
-        limit: null,
-        page: null,
-      })
-      const kept = searchTotals.get(key)
-      const begun = searchTotals.begin()
-      const found = await ctx.repos.chartList.list(visitors, { total: kept?.body })
-      if (!kept) searchTotals.set(key, found.total, Date.now(), [cacheTags.lists], begun)
-      return found
-    }
-    const order = await orderOf(query)
-    const count = order.length / 16
-    const ids: string[] = []
-    for (let i = offset; i < Math.min(count, offset + limit); i++)
-      ids.push(order.subarray(i * 16, i * 16 + 16).toString('hex'))
-    const found = await ctx.repos.charts.findByIds(ids)
-    const rows = ids
-      .map((id) => found.get(id))
-      // Gone or no longer public since the ids were read: its change drops them; skipped meanwhile.
-      .filter((row): row is ChartRow => !!row && row.isPublic === 1 && row.hidden === 0)
-    return { rows, total: isFiltered(query) ? Math.min(count, SEARCH_COUNT_CAP) : count }
-  }
+  const lists = levelListService(ctx)
 
   const body = (rows: ChartRow[], pageCount: number, viewer: User | undefined, locale: string) => {
     const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
@@ -164,10 +59,7 @@ export const levelsList: RouteModule = (app, ctx) => {
 
   /** The page as the database answers it for `viewer` (undefined, SOMEONE: the public charts). */
   const built = async ({ tags, personal }: Built, query: Query, viewer: User | undefined, locale: string) => {
-    const { rows, total } =
-      viewer === undefined || viewer === SOMEONE
-        ? await publicPage(query, query.offset, query.limit)
-        : await ctx.repos.chartList.list({ ...query, viewerId: viewer.id })
+    const { rows, total } = await lists.pageFor(query, viewer)
     tags.add(cacheTags.lists)
     for (const row of rows) {
       tags.add(cacheTags.chart(row.id))
@@ -176,32 +68,11 @@ export const levelsList: RouteModule = (app, ctx) => {
     return body(rows, pageCountOf(total), viewer, locale)
   }
 
-  /** The user's non-public charts in the query (at most OWN_CHARTS_MERGED), and where they stand. */
+  /** The user's non-public charts in the query, noted on the request's lane when they were kept. */
   const ownOf = async (request: FastifyRequest, user: User, query: Query, key: string): Promise<Own> => {
-    const kept = owned.get(key)
-    if (kept) {
-      KeptLane.step(request, owned as ResponseCache<unknown>, key, kept)
-      return kept.body
-    }
-    const begun = owned.begin()
-    const rows = await ctx.repos.chartList.listRows(
-      { ...query, privateOf: user.id, offset: 0, limit: OWN_CHARTS_MERGED + 1 },
-      'like',
-    )
-    let own: Own
-    if (rows.length > OWN_CHARTS_MERGED) own = 'many'
-    else if (rows.length === 0) own = { rows, before: [], total: 0 }
-    else {
-      const visitors = { ...query, viewerId: undefined }
-      const [before, { total }] = await Promise.all([
-        Promise.all(rows.map((row) => ctx.repos.chartList.countBefore(visitors, row))),
-        // The visitors' total as their pages count it (a filtered list counts to SEARCH_COUNT_CAP).
-        publicPage(query, 0, 0),
-      ])
-      own = { rows, before, total }
-    }
-    owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)
-    KeptLane.spoil(request)
+    const { own, kept } = await lists.ownCharts(user, query, key)
+    if (kept) KeptLane.step(request, kept.cache, kept.key, kept.entry)
+    else KeptLane.spoil(request)
     return own
   }
 
@@ -216,15 +87,10 @@ export const levelsList: RouteModule = (app, ctx) => {
     /** The query without its page (Parsed.family). */
     family: string,
   ) => {
-    const start = query.offset
-    const end = start + LEVELS_PER_PAGE
-    // The merged order: user's chart i stands at before[i] + i.
-    const at = own.rows.map((_, i) => own.before[i] + i)
-    const ahead = at.filter((position) => position < start).length
-    const shift = start - ahead
-    const pageCount = pageCountOf(own.total + own.rows.length)
-    const mine = own.rows.filter((_, i) => at[i] >= start && at[i] < end)
-    if (mine.length === 0) {
+    const plan = mergePlan(own, query.offset)
+    const { shift } = plan
+    const pageCount = pageCountOf(plan.total)
+    if (plan.mine.length === 0) {
       // The public charts from `shift`: the same window for every user with as many of theirs before it.
       const key = `${family}\n+@${shift}:${pageCount}`
       const answer = await keptAnswer(
@@ -232,7 +98,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         reply,
         key,
         async ({ tags, personal }) => {
-          const { rows } = await publicPage(query, shift, LEVELS_PER_PAGE)
+          const { rows } = await lists.publicPage(query, shift, LEVELS_PER_PAGE)
           tags.add(cacheTags.lists)
           for (const row of rows) {
             tags.add(cacheTags.chart(row.id))
@@ -240,7 +106,7 @@ export const levelsList: RouteModule = (app, ctx) => {
           }
           return body(rows, pageCount, SOMEONE, locale)
         },
-        ttlOf(query),
+        orderTtl(query),
       )
       if (!answer.personal?.has(user.id)) return sendAnswer(request, reply, answer)
     }
@@ -248,21 +114,15 @@ export const levelsList: RouteModule = (app, ctx) => {
     const answer = await keptAnswer(
       ctx,
       reply,
-      `${family}\n@${user.id}:${start}:${pageCount}`,
+      `${family}\n@${user.id}:${plan.start}:${pageCount}`,
       async ({ tags }) => {
-        const { rows: publicRows } = await publicPage(query, shift, LEVELS_PER_PAGE - mine.length)
-        const rows: ChartRow[] = []
-        for (let position = start, next = 0; position < end; position++) {
-          const index = at.indexOf(position)
-          if (index >= 0) rows.push(own.rows[index])
-          else if (next < publicRows.length) rows.push(publicRows[next++])
-        }
+        const rows = await lists.mergedRows(query, own, plan)
         tags.add(cacheTags.lists)
         tags.add(cacheTags.author(user.id))
         for (const row of rows) tags.add(cacheTags.chart(row.id))
         return body(rows, pageCount, user, locale)
       },
-      ttlOf(query),
+      orderTtl(query),
     )
     return sendAnswer(request, reply, answer)
   }
@@ -322,9 +182,14 @@ export const levelsList: RouteModule = (app, ctx) => {
       if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       // One creator's charts: nobody's when the handle is no one's.
       const resolve = async () => {
-        if (params.user !== undefined)
-          query.authorId = (await ctx.repos.users.findByHandle(params.user))?.id ?? ''
+        if (params.user !== undefined) query.authorId = await lists.authorIdOf(params.user)
       }
+      // Shared answers (cache/send.ts): a page is the same for every visitor, and for every signed-in user
+      // but in the searches form and in their own non-public charts, which the list shows their author alone,
+      // in their place. So a signed-in user whose query holds none of theirs gets the page signed-in users
+      // share; one whose query holds a few gets the public charts shifted past theirs (a window shared by
+      // everyone with the same shift) or, on a page that holds one, a page merged and kept for them. Their
+      // own or liked charts, or more than OWN_CHARTS_MERGED of theirs, are built for them.
       if (!user) {
         const answer = await keptAnswer(
           ctx,
@@ -334,7 +199,7 @@ export const levelsList: RouteModule = (app, ctx) => {
             await resolve()
             return built(b, query, undefined, locale)
           },
-          ttlOf(query),
+          orderTtl(query),
         )
         return sendAnswer(request, reply, answer)
       }
@@ -352,7 +217,7 @@ export const levelsList: RouteModule = (app, ctx) => {
         reply,
         parsed.shared,
         (b) => built(b, query, SOMEONE, locale),
-        ttlOf(query),
+        orderTtl(query),
       )
       return answer.personal?.has(user.id) ? fresh() : sendAnswer(request, reply, answer)
     },

@@ -23,18 +23,13 @@ import { actionDenied, badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { DEFAULT_REPORT_REASON } from '../moderationForms.js'
 import { actionValues } from '../values.js'
-import { visibleChart } from './access.js'
+import { visibleChart } from '../../policy/chartAccess.js'
 import { catalogueChanged } from '../../cache/tags.js'
 import { maybeAnnounce } from '../../notifications/events.js'
 import { lockFiles } from './create.js'
 import { chartColumns, handleOf, prepareFiles, readLevelForm } from './chartForm.js'
-import {
-  assertActive,
-  fileReport,
-  moderate,
-  requestReview,
-  requireModerator,
-} from '../../moderation/service.js'
+import { assertActive, moderate, requireModerator } from '../../moderation/service.js'
+import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {

@@ -1,14 +1,14 @@
 // Chart info in the states a chart passes through: scheduled (not published yet, so it says when it will be,
 // never how long ago it was made), and gone (deleted while its page was open: its leaderboard is not a
 // network failure). Against msw handlers in our wire types; a 404 is the server's catalogue body.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { type ErrorBody } from '../../../common/api/errors'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
-import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { expectLocation, pastMessageDelay, renderWithProviders } from '../renderWithProviders'
 
 const NETWORK = /Network connection error/
 const GONE = 'There is no chart with this id'
@@ -34,7 +34,7 @@ describe('chart info: a scheduled chart', () => {
     loggedIn()
     server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const tag = await screen.findByTestId('chart-scheduled', {}, { timeout: 3000 })
+    const tag = await screen.findByTestId('chart-scheduled')
     const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
       scheduledTime,
     )
@@ -47,7 +47,7 @@ describe('chart info: a scheduled chart', () => {
     const published = { ...chart, isPublic: 1 as const, scheduledTime: null, publishTime: Date.now() - 4000 }
     server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(published))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    expect(await screen.findByText('Published', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('Published')).toBeInTheDocument()
     expect(screen.getByText(/^\d+ seconds ago$/)).toBeInTheDocument()
     expect(screen.queryByTestId('chart-scheduled')).not.toBeInTheDocument()
   })
@@ -55,22 +55,26 @@ describe('chart info: a scheduled chart', () => {
 
 describe('chart info: a chart that is gone', () => {
   const chart = sampleChart(42, { title: 'Doomed chart' })
+  // On a clock the tests move past the message bar's delay (pastMessageDelay).
+  afterEach(() => vi.useRealTimers())
 
   it('says the chart is gone in its leaderboard when the board answers 404, not a network error', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     server.use(
       http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', noSuchChart),
     )
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    expect(await screen.findByText(GONE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(GONE)).toBeInTheDocument()
     expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument()
-    // The message bar comes 500 ms after a failure: give it that.
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    // The message bar comes MESSAGE_DELAY_MS after a failure: give it that.
+    await pastMessageDelay()
     expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
     expect(document.querySelector('.message-alert')).toBeNull()
   })
 
   it('shows no network error anywhere after its owner deletes it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     loggedIn()
     let deleted = false
     // The chart's own calls: '*/sonolus/levels/:name' also matches the list the page goes to after.
@@ -105,16 +109,16 @@ describe('chart info: a chart that is gone', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    expect(await screen.findByTestId('record', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByTestId('record')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /Delete/ }))
     await act(async () => user.click(screen.getAllByRole('button', { name: /Delete/ }).at(-1)!))
     // Its board is asked again, and is gone with the chart.
-    await waitFor(() => expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument(), { timeout: 3000 })
+    await waitFor(() => expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument())
     expect(screen.queryByTestId('record')).not.toBeInTheDocument()
     expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
     await expectLocation('/chart/list', 10_000)
     // Past the message bar's delay for anything the deletion set off.
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await pastMessageDelay()
     expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
   })
 })

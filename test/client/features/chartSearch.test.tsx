@@ -26,7 +26,7 @@ describe('the chart list’s search', () => {
   it('has one search box, which searches titles, artists, composer, author and tags', async () => {
     const calls = record()
     const { user } = renderWithProviders(<AppRoutes />, { route: '/chart/list?sort=plays' })
-    await screen.findAllByTestId('chart-card', {}, { timeout: 5000 })
+    await screen.findAllByTestId('chart-card')
     expect(screen.getAllByRole('searchbox')).toHaveLength(1)
     expect(searchBox()).toHaveAccessibleName('Search by title, artist, composer, author or tag')
     expect(within(screen.getByTestId('chart-filters')).queryByRole('searchbox')).toBeNull()
@@ -43,7 +43,7 @@ describe('the chart list’s search', () => {
   it('still searches titles alone for an older title= address, and a new search replaces it', async () => {
     const calls = record()
     const { user } = renderWithProviders(<AppRoutes />, { route: '/chart/list?title=Night' })
-    await screen.findAllByTestId('chart-card', {}, { timeout: 5000 })
+    await screen.findAllByTestId('chart-card')
     expect(calls.at(-1)!.get('title')).toBe('Night')
     expect(calls.at(-1)!.has('keywords')).toBe(false)
     expect(searchBox()).toHaveValue('Night')
@@ -58,6 +58,13 @@ describe('the chart list’s search', () => {
     server.use(http.get('*/sonolus/levels/list', () => HttpResponse.json(listResponse([], 1))))
     renderWithProviders(<AppRoutes />, { route: '/chart/list?keywords=zzz' })
     expect(await screen.findByText('No charts match “zzz”')).toBeInTheDocument()
+  })
+
+  it('says that nothing matched an older title= search, rather than that there are no charts', async () => {
+    server.use(http.get('*/sonolus/levels/list', () => HttpResponse.json(listResponse([], 1))))
+    renderWithProviders(<AppRoutes />, { route: '/chart/list?title=zzz' })
+    expect(await screen.findByText('No charts match “zzz”')).toBeInTheDocument()
+    expect(screen.queryByText('No charts here yet')).not.toBeInTheDocument()
   })
 })
 

@@ -1,5 +1,6 @@
 // docs/spec.md §2 "Chart list, My charts, Liked charts" and "Chart info" against msw handlers in our wire types:
-// loading, empty, error, logged in and out, owner and non-owner.
+// loading, empty, error, logged in and out, owner and non-owner; a card marks a private chart and shows the
+// rating; the delete confirmation looks dangerous; the SUS is offered when its creator allows it.
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
@@ -147,6 +148,29 @@ describe('chart list (docs/spec.md §2)', () => {
     expect(await screen.findByText('Mine or liked')).toBeInTheDocument()
     expect(seen).toBe(scope)
   })
+
+  it('marks private charts and shows the rating on the card', async () => {
+    loggedIn()
+    server.use(
+      http.get('*/sonolus/levels/list', () =>
+        HttpResponse.json(
+          listResponse(
+            [
+              sampleChart(62, { title: 'Secret', isPublic: 0, rating: 4.25, ratingNumber: 4 }),
+              sampleChart(63, { title: 'Unrated' }),
+            ],
+            1,
+          ),
+        ),
+      ),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/chart/mine' })
+    const [secret, unrated] = await screen.findAllByTestId('chart-card')
+    expect(within(secret).getByTestId('chart-card-private')).toHaveTextContent('Private')
+    expect(within(secret).getByTestId('chart-card-rating')).toHaveTextContent('4.3')
+    expect(within(unrated).queryByTestId('chart-card-private')).not.toBeInTheDocument()
+    expect(within(unrated).queryByTestId('chart-card-rating')).not.toBeInTheDocument()
+  })
 })
 
 describe('chart info (docs/spec.md §2)', () => {
@@ -238,5 +262,35 @@ describe('chart info (docs/spec.md §2)', () => {
     // The redirect waits 1000 ms: give it that and more on a busy machine.
     await expectLocation('/chart/list', 10_000)
     expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+  })
+
+  it("styles the chart's delete confirmation as dangerous", async () => {
+    loggedIn()
+    const chart = sampleChart(64, { title: 'Mine to delete' })
+    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
+    expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /Delete/ }))
+    expect(await screen.findByText('Do you really want to delete it?')).toBeInTheDocument()
+    const confirm = screen.getAllByRole('button', { name: /Delete/ }).at(-1)!
+    expect(confirm).toHaveClass('ant-btn-dangerous')
+  })
+
+  it('offers the SUS when the creator allows it, and not otherwise', async () => {
+    const allowed = sampleChart(69, { title: 'Open source', susHash: 'c'.repeat(40), allowSusDownload: 1 })
+    const kept = sampleChart(70, { title: 'Kept', susHash: null, allowSusDownload: 0 })
+    server.use(
+      http.get('*/sonolus/levels/:name', ({ params }) =>
+        HttpResponse.json(detailsResponse(String(params.name).endsWith(allowed.id) ? allowed : kept)),
+      ),
+    )
+    const first = renderWithProviders(<AppRoutes />, { route: `/chart/${allowed.id}/info` })
+    const download = await screen.findByRole('link', { name: /Download SUS/ })
+    expect(download).toHaveAttribute('href', expect.stringMatching(new RegExp(`${'c'.repeat(40)}$`)))
+    expect(download).toHaveAttribute('download', 'Open source.sus')
+    first.unmount()
+    renderWithProviders(<AppRoutes />, { route: `/chart/${kept.id}/info` })
+    expect(await screen.findByTestId('chart-title')).toHaveTextContent('Kept')
+    expect(screen.queryByRole('link', { name: /Download SUS/ })).not.toBeInTheDocument()
   })
 })

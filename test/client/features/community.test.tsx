@@ -15,16 +15,13 @@ const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
 const LIKE = /Like \(/
 /** An ActionButton shows a check or cross for a while after each use; wait until it is usable again. */
 const ready = (name: string) =>
-  waitFor(
-    () => {
-      // antd keeps the loading icon's node (and its name) while its exit animation runs, which never ends
-      // in jsdom: match the end of the name.
-      const button = screen.getByRole('button', { name: new RegExp(`${name}$`) })
-      expect(button).toHaveAttribute('data-state', 'default')
-      return button
-    },
-    { timeout: 5000 },
-  )
+  waitFor(() => {
+    // antd keeps the loading icon's node (and its name) while its exit animation runs, which never ends
+    // in jsdom: match the end of the name.
+    const button = screen.getByRole('button', { name: new RegExp(`${name}$`) })
+    expect(button).toHaveAttribute('data-state', 'default')
+    return button
+  })
 const route = `/chart/${chart.id}/info`
 const form = (type: string) => ({ type, title: type, requireConfirmation: false, options: [] })
 
@@ -107,9 +104,10 @@ describe('community section', () => {
     backend(false)
     renderWithProviders(<AppRoutes />, { route })
     // The file's first render loads the chart info page cold; wait for it as the other tests here do.
-    expect(
-      await screen.findByRole('link', { name: 'Log in with Sonolus' }, { timeout: 5000 }),
-    ).toHaveAttribute('href', '/settings/sonolus')
+    expect(await screen.findByRole('link', { name: 'Log in with Sonolus' })).toHaveAttribute(
+      'href',
+      '/settings/sonolus',
+    )
     expect(screen.getByRole('button', { name: /Like/ })).toBeDisabled()
     expect(screen.getByRole('textbox', { name: 'Write a comment (markdown)' })).toBeDisabled()
   })
@@ -118,10 +116,8 @@ describe('community section', () => {
     backend(true)
     const { user } = renderWithProviders(<AppRoutes />, { route })
     await user.click(await screen.findByRole('button', { name: LIKE }))
-    expect(await screen.findByText('Liked successfully', {}, { timeout: 3000 })).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('button', { name: /Unlike/ })).toBeEnabled(), {
-      timeout: 4000,
-    })
+    expect(await screen.findByText('Liked successfully')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: /Unlike/ })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: /Unlike/ }))
     await waitFor(() => expect(state.isLike).toBe(false))
     expect(state.posted.map((values) => values.get('type'))).toEqual(['like', 'dislike'])
@@ -138,10 +134,8 @@ describe('community section', () => {
     expect(screen.getByTestId('rating-value')).toHaveTextContent('4')
     await user.click(screen.getByRole('button', { name: /Rate$/ }))
     await waitFor(() => expect(state.rating).toBe(4))
-    expect(await screen.findByText('Rated successfully', {}, { timeout: 3000 })).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove rating' })).toBeEnabled(), {
-      timeout: 4000,
-    })
+    expect(await screen.findByText('Rated successfully')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove rating' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Remove rating' }))
     await waitFor(() => expect(state.rating).toBeNull())
     await waitFor(() => expect(screen.getByTestId('rating-value')).toHaveTextContent('5'))
@@ -153,13 +147,11 @@ describe('community section', () => {
     const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
     await waitFor(() => expect(box).toBeEnabled())
     await user.click(await ready('Submit'))
-    expect(
-      await screen.findByText('Please complete all required fields and try again.', {}, { timeout: 3000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Please complete all required fields and try again.')).toBeInTheDocument()
 
     await user.type(box, 'Hello **there**')
     await user.click(await ready('Submit'))
-    const first = await screen.findByTestId('comment', {}, { timeout: 4000 })
+    const first = await screen.findByTestId('comment')
     expect(within(first).getByText('there').tagName).toBe('STRONG')
     expect(within(first).getByText('#c1')).toBeInTheDocument()
     await waitFor(() => expect(box).toHaveValue(''))
@@ -168,7 +160,7 @@ describe('community section', () => {
     expect(screen.getByTestId('comment-hint')).toHaveTextContent('Replying to Player One#123456...')
     await user.type(box, 'A reply')
     await user.click(await ready('Submit'))
-    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2), { timeout: 4000 })
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2))
     expect(screen.queryByTestId('comment-hint')).not.toBeInTheDocument()
 
     await user.click(within(screen.getAllByTestId('comment')[0]).getByRole('button', { name: 'Edit' }))
@@ -180,7 +172,7 @@ describe('community section', () => {
 
     await user.click(within(screen.getAllByTestId('comment')[0]).getByRole('button', { name: 'Delete' }))
     await user.click((await screen.findAllByRole('button', { name: 'Delete' })).at(-1)!)
-    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1), { timeout: 4000 })
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1))
     expect(state.posted.map((values) => values.get('type'))).toEqual(['comment', 'reply', 'delete'])
   })
 
@@ -236,6 +228,16 @@ describe('community section', () => {
     expect(within(item).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
     expect(within(item).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
   })
+
+  it('puts the rating slider in the comment form, with rate and remove rating beside it', async () => {
+    backend(true)
+    renderWithProviders(<AppRoutes />, { route })
+    const form = await screen.findByRole('form', { name: 'Comment form' })
+    expect(within(form).getByRole('slider', { name: 'Your rating' })).toBeInTheDocument()
+    expect(within(form).getByRole('textbox', { name: 'Write a comment (markdown)' })).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: /Rate$/ })).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: /Remove rating$/ })).toBeInTheDocument()
+  })
 })
 
 describe('leaderboard section', () => {
@@ -267,7 +269,7 @@ describe('leaderboard section', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route })
-    const records = await screen.findAllByTestId('record', {}, { timeout: 3000 })
+    const records = await screen.findAllByTestId('record')
     expect(records.map((record) => record.textContent)).toEqual([
       expect.stringMatching(/^#1Ann#1990000/),
       expect.stringMatching(/^#2Ben#2950000/),
@@ -323,7 +325,7 @@ describe('leaderboard section', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route })
-    const select = await screen.findByRole('combobox', { name: 'Chart version' }, { timeout: 3000 })
+    const select = await screen.findByRole('combobox', { name: 'Chart version' })
     expect(await screen.findByText(/Version 2 \(current, since/)).toBeInTheDocument()
     expect(asked).toEqual([null])
     await user.click(select)
@@ -336,11 +338,7 @@ describe('leaderboard section', () => {
     backend(false)
     renderWithProviders(<AppRoutes />, { route })
     expect(
-      await screen.findByText(
-        'No records yet. Play this chart in Sonolus and submit your result.',
-        {},
-        { timeout: 3000 },
-      ),
+      await screen.findByText('No records yet. Play this chart in Sonolus and submit your result.', {}),
     ).toBeInTheDocument()
   })
 })

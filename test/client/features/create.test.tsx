@@ -13,6 +13,7 @@ import { convertSus } from '../../../common/chart'
 import { type CreateLevelBody, MAX_TAGS } from '../../../common/api/uploads'
 import { AppRoutes } from '../../../src/app/router'
 import { sessionUrl } from '../../../src/api/uploads'
+import { type AppStore } from '../../../src/app/store'
 import { selectPipeline } from '../../../src/features/create/pipelineSlice'
 import {
   fromLocalInput,
@@ -23,7 +24,7 @@ import {
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
-import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { expectLocation, pastMessageDelay, renderWithProviders } from '../renderWithProviders'
 
 vi.mock('../../../src/features/create/background', () => ({
   // A stand-in PNG whose bytes depend on the cover, so its hash is known.
@@ -66,10 +67,13 @@ const anyFile = userEvent.setup({ applyAccept: false })
 
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 
-/** The stage the readout shows, once React has drawn the last update. */
-const shownStage = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 10))
-  return Number(screen.getByTestId('create-stage').getAttribute('data-stage'))
+/** The stage the readout shows while a call is in flight (the pipeline waits for its answer, so the stage
+ *  holds still), once React has drawn the stage the store holds. A readout that never catches up is
+ *  recorded as it stands, for the caller's assertion to name. */
+const shownStage = async (store: AppStore) => {
+  const shown = () => Number(screen.getByTestId('create-stage').getAttribute('data-stage'))
+  await waitFor(() => expect(shown()).toBe(selectPipeline(store.getState()).stage)).catch(() => undefined)
+  return shown()
 }
 const stageRow = (stage: number) => screen.getByTestId(`create-stage-${stage}`)
 const submitButton = (name: RegExp) => screen.getByRole('button', { name })
@@ -92,6 +96,22 @@ const openCreate = async () => {
 }
 
 type User = Awaited<ReturnType<typeof openCreate>>['user']
+
+/** Presses Create on a form that the browser's checks refuse, and waits for the form's answer. antd marks
+ *  every field as validating while the rules (promises) run; had they passed, the pipeline would have
+ *  started in that moment (busy, then stage 1, before its first call). So once no field is validating, a
+ *  run that has not started never will, and nothing can have been sent or be sent later. */
+const submitRefused = async (user: User, store: AppStore) => {
+  let started = false
+  const unsubscribe = store.subscribe(() => {
+    if (selectPipeline(store.getState()).busy) started = true
+  })
+  await user.click(submitButton(/Create$/))
+  await waitFor(() => expect(document.querySelector('.ant-form-item-is-validating')).toBeNull())
+  unsubscribe()
+  expect(started).toBe(false)
+  expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
+}
 
 const rulesBox = () => screen.getByRole('checkbox', { name: /I have read and accept the upload rules/ })
 
@@ -116,6 +136,7 @@ beforeEach(() => {
 afterEach(() => {
   Cookies.remove('sessionId')
   vi.restoreAllMocks()
+  vi.useRealTimers()
 })
 
 describe('create: the pipeline (docs/spec.md §4)', () => {
@@ -124,7 +145,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     const mock = backend({
       before: async (call) => {
         if (call.kind === 'start' || call.kind === 'create')
-          seen.push([call.type ?? call.kind, await shownStage()])
+          seen.push([call.type ?? call.kind, await shownStage(store)])
       },
     })
     const { user, store } = await openCreate()
@@ -225,13 +246,12 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       publishAt: null,
       rulesAccepted: true,
     } satisfies CreateLevelBody)
-    expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(SAVED)).toBeInTheDocument()
 
     // docs/spec.md §4/§9: chart info 3000 ms after finishing, not before.
     expect(screen.getByTestId('location')).toHaveTextContent('/chart/create')
-    await waitFor(
-      () => expect(screen.getByTestId('location')).toHaveTextContent(`/chart/${mock.chartId}/info`),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/chart/${mock.chartId}/info`),
     )
     expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(2900)
   }, 40_000)
@@ -305,7 +325,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     await fillRequired(user)
     await user.upload(screen.getByLabelText('Music (mp3)'), music())
     await user.click(submitButton(/Create$/))
-    expect(await screen.findByText(UPLOAD_FAILED, {}, { timeout: 8000 })).toBeInTheDocument()
+    expect(await screen.findByText(UPLOAD_FAILED)).toBeInTheDocument()
     expect(mock.state.statusChecks).toHaveLength(3)
     expect(mock.state.puts.map((put) => put.outcome)).toEqual(['stored', 'lost', 'lost', 'lost', 'lost'])
     expect(stageRow(3)).toHaveAttribute('data-status', 'failed')
@@ -341,7 +361,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     await fillRequired(user)
     await user.upload(screen.getByLabelText('Music (mp3)'), music())
     await user.click(submitButton(/Create$/))
-    expect(await screen.findByText(TOO_LARGE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(TOO_LARGE)).toBeInTheDocument()
     expect(stageRow(3)).toHaveAttribute('data-status', 'failed')
     expect(mock.state.created).toHaveLength(0)
   })
@@ -356,11 +376,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     await fillRequired(user)
     await user.click(submitButton(/Create$/))
     expect(
-      await screen.findByText(
-        'The server refused the file: The cover is not an image',
-        {},
-        { timeout: 3000 },
-      ),
+      await screen.findByText('The server refused the file: The cover is not an image', {}),
     ).toBeInTheDocument()
     expect(screen.queryByText(UPLOAD_FAILED)).not.toBeInTheDocument()
     expect(stageRow(1)).toHaveAttribute('data-status', 'failed')
@@ -388,9 +404,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     const { user } = await openCreate()
     await fillRequired(user)
     await user.click(submitButton(/Create$/))
-    expect(
-      await screen.findByText(`The server refused the file: ${reason}`, {}, { timeout: 3000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText(`The server refused the file: ${reason}`)).toBeInTheDocument()
     expect(screen.queryByText(UPLOAD_FAILED)).not.toBeInTheDocument()
     expect(stageRow(1)).toHaveAttribute('data-status', 'failed')
     expect(mock.state.puts).toHaveLength(0)
@@ -460,7 +474,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     const { user } = await openCreate()
     await fillRequired(user)
     await user.click(submitButton(/Create$/))
-    expect(await screen.findByText(text, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(text)).toBeInTheDocument()
     expect(stageRow(6)).toHaveAttribute('data-status', 'failed')
     expect(stageRow(7)).toHaveAttribute('data-status', 'waiting')
     expect(logged).toHaveBeenCalledWith('create/edit failed at stage 6:', expect.anything())
@@ -473,14 +487,13 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
 describe('create: checks in the browser (docs/spec.md §5)', () => {
   it('refuses a file over 20 MB with file_too_large and sends nothing', async () => {
     const mock = backend()
-    const { user } = await openCreate()
+    const { user, store } = await openCreate()
     await fillRequired(user)
     const big = file(pattern(21 * 1024 * 1024, 3, ID3), 'big.mp3', 'audio/mpeg')
     await user.upload(screen.getByLabelText('Music (mp3)'), big)
-    expect(await screen.findByText(TOO_LARGE, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(TOO_LARGE)).toBeInTheDocument()
     expect(screen.getByTestId('create-music-name')).toHaveTextContent('No file chosen')
-    await user.click(submitButton(/Create$/))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await submitRefused(user, store)
     expect(mock.state.starts).toEqual([])
     expect(mock.state.created).toEqual([])
     expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
@@ -499,7 +512,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
 
   it('takes a cover by its bytes (PNG, JPEG or WebP), refusing a text file named .png, and sends nothing for it', async () => {
     const mock = backend()
-    const { user } = await openCreate()
+    const { user, store } = await openCreate()
     const coverInput = screen.getByLabelText('Cover image')
     const error =
       'This file is not a PNG, JPEG or WebP image, whatever its name says: its contents are something else'
@@ -507,8 +520,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
     expect(await screen.findByText(error)).toBeInTheDocument()
     expect(screen.getByTestId('create-cover-name')).toHaveTextContent('No file chosen')
     await fillRequired(user, { withCover: false })
-    await user.click(submitButton(/Create$/))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await submitRefused(user, store)
     expect(mock.state.starts).toEqual([])
     expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', '0')
     // A JPEG and a WebP are covers too.
@@ -544,7 +556,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
 
   it('takes .sus only, and shows a conversion error with its line', async () => {
     const mock = backend()
-    const { user } = await openCreate()
+    const { user, store } = await openCreate()
     const chartInput = screen.getByLabelText('Chart file (.sus)')
     await anyFile.upload(chartInput, file(SUS, 'chart.txt', 'text/plain'))
     expect(await screen.findByText('The chart file must be a .sus file')).toBeInTheDocument()
@@ -557,8 +569,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
     ).toBeInTheDocument()
     // A broken chart blocks the run; nothing is sent.
     await fillRequired(user)
-    await user.click(submitButton(/Create$/))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await submitRefused(user, store)
     expect(mock.state.starts).toEqual([])
 
     await user.upload(chartInput, chartFile())
@@ -568,7 +579,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
 
   it('applies the chart limits in the browser: an oversized chart is named by its limit and line, and nothing is sent', async () => {
     const mock = backend()
-    const { user } = await openCreate()
+    const { user, store } = await openCreate()
     const chartInput = screen.getByLabelText('Chart file (.sus)')
     // One tap a line, 30,001 taps (the header's BPM change counts as one more).
     const taps = Array.from({ length: 30_001 }, (_, n) => `#${String(n % 1000).padStart(3, '0')}12:11`)
@@ -580,8 +591,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
       ),
     ).toBeInTheDocument()
     await fillRequired(user)
-    await user.click(submitButton(/Create$/))
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await submitRefused(user, store)
     expect(mock.state.starts).toEqual([])
 
     // A chart without a playable note is refused the same way.
@@ -594,7 +604,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
     const { user } = await openCreate()
     await user.type(screen.getByLabelText('Title'), '   ')
     await user.click(submitButton(/Create$/))
-    expect(await screen.findByText(EMPTY, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(EMPTY)).toBeInTheDocument()
     // Title, composer, artists, level, the cover and the upload rules are each marked.
     expect(screen.getAllByText('Required')).toHaveLength(6)
     expect(mock.state.starts).toEqual([])
@@ -609,7 +619,7 @@ describe('create: checks in the browser (docs/spec.md §5)', () => {
     await user.click(rulesBox())
     expect(rulesBox()).not.toBeChecked()
     await user.click(submitButton(/Create$/))
-    expect(await screen.findByText(EMPTY, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(EMPTY)).toBeInTheDocument()
     // Only the rules are marked, and nothing was uploaded.
     expect(screen.getAllByText('Required')).toHaveLength(1)
     expect(mock.state.starts).toEqual([])
@@ -888,7 +898,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
       // No schedule: an empty value.
       publishAt: '',
     })
-    expect(await screen.findByText(SAVED, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText(SAVED)).toBeInTheDocument()
   })
 
   it('shows permission_denied2 when the server refuses the edit, and re-enables the form', async () => {
@@ -904,9 +914,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
     const { user } = renderWithProviders(<AppRoutes />, { route })
     await screen.findByLabelText('Title')
     await user.click(submitButton(/Save$/))
-    expect(
-      await screen.findByText('Sorry, you do not have permission to do this action', {}, { timeout: 3000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Sorry, you do not have permission to do this action')).toBeInTheDocument()
     expect(stageRow(6)).toHaveAttribute('data-status', 'failed')
     expect(submitButton(/Save$/)).toBeEnabled()
     expect(screen.getByTestId('location')).toHaveTextContent(route)
@@ -925,6 +933,8 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
   })
 
   it.each(['/chart/create', route])('asks a visitor to log in at %s (not_login, no form)', async (path) => {
+    // On a clock the test moves past the message bar's delay.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     withChart()
     const { user } = renderWithProviders(<AppRoutes />, { route: path })
     expect(
@@ -934,7 +944,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
     ).toBeInTheDocument()
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument()
     // Once, with the way to log in: no error bar repeating it.
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await pastMessageDelay()
     expect(
       screen.getAllByText('You are not logged in, please login with Sonolus and try again'),
     ).toHaveLength(1)

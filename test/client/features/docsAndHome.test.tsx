@@ -32,7 +32,7 @@ describe('docs page', () => {
     // The page is a lazy chunk: until the router's import of it resolves (through Vitest's module runner, as
     // slow as the machine is busy) the shell shows its own, unlabelled fallback. The wait ends when the page's
     // spinner shows; the bound is only how long to wait before calling it a failure, not findBy's second.
-    expect(await screen.findByLabelText('読み込み中…', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByLabelText('読み込み中…')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Doc login.md' })).toBeInTheDocument()
     expect(fetched).toEqual(['ja_jp/login.md'])
     await user.click(screen.getAllByRole('link').find((item) => item.textContent?.includes('エラー'))!)
@@ -74,7 +74,7 @@ describe('home split-line card', () => {
     renderWithProviders(<AppRoutes />, { route: '/home' })
     const card = (await screen.findByText('Split lines')).closest('.ant-card') as HTMLElement
     expect(await within(card).findByLabelText('Loading…')).toBeInTheDocument()
-    const frame = await screen.findByTitle('Split lines', {}, { timeout: 3000 })
+    const frame = await screen.findByTitle('Split lines')
     expect(within(card).queryByLabelText('Loading…')).not.toBeInTheDocument()
     expect(frame.tagName).toBe('IFRAME')
     expect(frame.getAttribute('sandbox')).toBe('')

@@ -80,7 +80,7 @@ describe('the bell and the notifications page', () => {
       note(3, { kind: 'moderation', actor: null, label: 'Old Song', read: true }),
     ])
     renderWithProviders(<AppRoutes />, { route: '/notifications' })
-    const rows = await screen.findAllByTestId('notification', {}, { timeout: 5000 })
+    const rows = await screen.findAllByTestId('notification')
     expect(rows.map((row) => row.dataset.kind)).toEqual(['chart', 'comment', 'moderation'])
     expect(rows[0]).toHaveTextContent('Creator published “Sample chart 1”')
     expect(rows[1]).toHaveTextContent('Bob commented on your chart: Nice chart')
@@ -97,7 +97,7 @@ describe('the bell and the notifications page', () => {
     loggedIn()
     const state = serveNotifications([note(1), note(4, { kind: 'moderation', actor: null, label: 'X' })])
     renderWithProviders(<AppRoutes />, { route: '/notifications' })
-    const markAll = await screen.findByTestId('notifications-mark-all', {}, { timeout: 5000 })
+    const markAll = await screen.findByTestId('notifications-mark-all')
     fireEvent.click(markAll)
     await waitFor(() => expect(state.reads).toEqual([{}]))
     await waitFor(() => expect(screen.queryAllByText('New')).toHaveLength(0))
@@ -121,7 +121,7 @@ describe('the bell and the notifications page', () => {
       }),
     )
     renderWithProviders(<AppRoutes />, { route: '/notifications' })
-    expect(await screen.findByText('No notifications yet', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument()
     const rating = await screen.findByTestId('notification-setting-rating')
     expect(rating).toHaveAttribute('aria-checked', 'false')
     expect(screen.getByTestId('notification-setting-chart')).toHaveAttribute('aria-checked', 'true')
@@ -132,11 +132,7 @@ describe('the bell and the notifications page', () => {
   it('asks a visitor to log in', async () => {
     renderWithProviders(<AppRoutes />, { route: '/notifications' })
     expect(
-      await screen.findByText(
-        'You are not logged in, please login with Sonolus and try again',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('You are not logged in, please login with Sonolus and try again', {}),
     ).toBeInTheDocument()
   })
 })
@@ -155,13 +151,13 @@ describe('the follow button', () => {
       }),
     )
     renderWithProviders(<AppRoutes />, { route: '/user/123456' })
-    const button = await screen.findByRole('button', { name: 'Follow Player One#123456' }, { timeout: 5000 })
+    const button = await screen.findByRole('button', { name: 'Follow Player One#123456' })
     expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers2')
     fireEvent.click(button)
     await waitFor(() => expect(posted).toEqual([{ handle: '123456', body: { follow: true } }]))
-    expect(
-      await screen.findByRole('button', { name: 'Following Player One#123456' }, { timeout: 5000 }),
-    ).toHaveTextContent('Following')
+    expect(await screen.findByRole('button', { name: 'Following Player One#123456' })).toHaveTextContent(
+      'Following',
+    )
     expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers3')
   })
 
@@ -179,7 +175,7 @@ describe('the follow button', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/user/123456' })
-    const button = await screen.findByTestId('follow-button', {}, { timeout: 5000 })
+    const button = await screen.findByTestId('follow-button')
     expect(button).toHaveTextContent('Following')
     expect(button).toHaveAccessibleName('Following Player One#123456')
     expect(button).toHaveAttribute('aria-haspopup', 'dialog')
@@ -193,9 +189,9 @@ describe('the follow button', () => {
     await user.click(screen.getByTestId('follow-button'))
     await user.click(await screen.findByRole('button', { name: 'Unfollow' }))
     await waitFor(() => expect(posted).toEqual([{ follow: false }]))
-    expect(
-      await screen.findByRole('button', { name: 'Follow Player One#123456' }, { timeout: 5000 }),
-    ).toHaveTextContent('Follow')
+    expect(await screen.findByRole('button', { name: 'Follow Player One#123456' })).toHaveTextContent(
+      'Follow',
+    )
     expect(screen.getByTestId('user-stat-followers')).toHaveTextContent('Followers2')
   })
 
@@ -213,14 +209,12 @@ describe('the follow button', () => {
       ),
     )
     const visitor = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    await screen.findByText('Creator#777777', {}, { timeout: 5000 })
+    await screen.findByText('Creator#777777')
     expect(screen.queryByTestId('follow-button')).toBeNull()
     visitor.unmount()
 
     loggedIn()
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    expect(
-      await screen.findByRole('button', { name: 'Follow Creator#777777' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Follow Creator#777777' })).toBeInTheDocument()
   })
 })

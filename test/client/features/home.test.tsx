@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
-import { sampleServerInfo } from '../../../mocks/data'
+import { listResponse, sampleChart, sampleServerInfo } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'
 
 describe('home server info card (docs/spec.md §2 "Home")', () => {
@@ -75,5 +75,35 @@ describe('home engine status', () => {
     renderWithProviders(<AppRoutes />, { route: '/home' })
     expect(await screen.findByText('sirius')).toBeInTheDocument()
     expect(screen.queryByText('No Sirius engine is installed')).not.toBeInTheDocument()
+  })
+})
+
+describe('home trending charts', () => {
+  it('lists the trending charts on the home page, asking for the trending order', async () => {
+    const calls: URLSearchParams[] = []
+    server.use(
+      http.get('*/sonolus/levels/list', ({ request }) => {
+        calls.push(new URL(request.url).searchParams)
+        return HttpResponse.json(
+          listResponse(
+            [
+              sampleChart(7, { title: 'Hot', trending: 3.2 }),
+              sampleChart(8, { title: 'Warm', trending: 0.4 }),
+              sampleChart(9, { title: 'Cold', trending: 0 }),
+            ],
+            1,
+          ),
+        )
+      }),
+    )
+    renderWithProviders(<AppRoutes />, { route: '/home' })
+    const card = await screen.findByTestId('home-trending')
+    await waitFor(() => expect(within(card).getAllByTestId('chart-card')).toHaveLength(2))
+    expect(within(card).queryByText('Cold')).not.toBeInTheDocument()
+    expect(calls[0].get('sort')).toBe('trending')
+    expect(within(card).getByRole('link', { name: 'All trending charts' })).toHaveAttribute(
+      'href',
+      '/chart/list?sort=trending',
+    )
   })
 })

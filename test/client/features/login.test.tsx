@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import Cookies from 'js-cookie'
 import { HttpResponse, delay, http } from 'msw'
+import { LOGIN_POLL_MS } from '../../../common/rules'
 import { AppRoutes } from '../../../src/app/router'
 import { browser } from '../../../src/app/browser'
 import { server } from '../../../mocks/node'
 import { sampleLogin, sampleUser } from '../../../mocks/data'
-import { renderWithProviders } from '../renderWithProviders'
+import { advanceClock, renderWithProviders } from '../renderWithProviders'
 
 const open = () => renderWithProviders(<AppRoutes />, { route: '/settings/sonolus' })
 
@@ -15,6 +16,7 @@ describe('/settings/sonolus', () => {
   afterEach(() => {
     Cookies.remove('sessionId')
     vi.restoreAllMocks()
+    vi.useRealTimers()
   })
 
   it('shows the account read-only when logged in, and logs out', async () => {
@@ -66,6 +68,8 @@ describe('/settings/sonolus', () => {
   })
 
   it('polls every second and reloads 2 s after the login is finished', async () => {
+    // On a clock the test moves on at the end, past a few polling intervals.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     let confirmed = false
     let checks = 0
     server.use(
@@ -77,14 +81,14 @@ describe('/settings/sonolus', () => {
     const reload = vi.spyOn(browser, 'reloadPage').mockImplementation(() => {})
     open()
     await screen.findByRole('img', { name: 'QR code to log in with Sonolus' })
-    await waitFor(() => expect(checks).toBeGreaterThanOrEqual(3), { timeout: 4000 })
+    await waitFor(() => expect(checks).toBeGreaterThanOrEqual(3))
     confirmed = true
-    expect(await screen.findByText('#123456', {}, { timeout: 3000 })).toBeInTheDocument()
-    expect(await screen.findByText('Logged in successfully', {}, { timeout: 2000 })).toBeInTheDocument()
+    expect(await screen.findByText('#123456')).toBeInTheDocument()
+    expect(await screen.findByText('Logged in successfully')).toBeInTheDocument()
     expect(reload).not.toHaveBeenCalled()
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 3000 })
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
     const settled = checks
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await advanceClock(3 * LOGIN_POLL_MS)
     expect(checks).toBe(settled)
   })
 
@@ -145,7 +149,7 @@ describe('/settings/sonolus', () => {
     await user.clear(input)
     await user.type(input, '123 456{Enter}')
     expect(await screen.findByText('Logged in successfully')).toBeInTheDocument()
-    await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 4000 })
+    await waitFor(() => expect(reload).toHaveBeenCalled())
   })
 
   it('starts a new login when the code can no longer finish this one', async () => {

@@ -30,12 +30,12 @@ import {
   sampleQueueGroups,
   sampleUser,
 } from '../../../mocks/data'
-import { renderWithProviders } from '../renderWithProviders'
+import { loginChecked, renderWithProviders } from '../renderWithProviders'
 
 const EMPTY = 'Please complete all required fields and try again.'
 const DENIED = 'Sorry, you do not have permission to enter this page'
 /** Messages show 500 ms after their trigger. */
-const message = (text: string | RegExp) => screen.findByText(text, {}, { timeout: 3000 })
+const message = (text: string | RegExp) => screen.findByText(text)
 
 const loggedInAs = (mine: object) => {
   const calls = { count: 0 }
@@ -106,9 +106,9 @@ const confirmIn = async (
 
 describe('the drawer', () => {
   it('shows neither Notices nor Moderation to visitors', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/home' })
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/home' })
     const nav = await drawer()
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await loginChecked(store)
     expect(within(nav).queryByRole('link', { name: /Notices/ })).not.toBeInTheDocument()
     expect(within(nav).queryByText('Moderation')).not.toBeInTheDocument()
     expect(within(nav).getByRole('link', { name: 'Upload rules' })).toHaveAttribute('href', '/docs/rules')
@@ -169,7 +169,7 @@ describe('/moderation: the queue', () => {
   it('shows each group with its target, reports and the actions that fit', async () => {
     loggedInAs(sampleModerator)
     renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const groups = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const groups = await screen.findAllByTestId('queue-group')
     expect(groups).toHaveLength(3)
     const [chart, comment, user] = groups
 
@@ -246,7 +246,7 @@ describe('/moderation: the queue', () => {
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [chart] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [chart] = await screen.findAllByTestId('queue-group')
     expect(queueCalls).toBe(1)
 
     await user.click(within(chart).getByRole('button', { name: 'Hide' }))
@@ -274,7 +274,7 @@ describe('/moderation: the queue', () => {
     loggedInAs(sampleModerator)
     server.use(http.get('*/sonolus/moderation/queue', () => HttpResponse.json(queueResponse())))
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [chart] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [chart] = await screen.findAllByTestId('queue-group')
     await user.click(within(chart).getByRole('button', { name: 'Hide' }))
     const dialog = await screen.findByRole('dialog', { name: 'Hide: Sample chart 7' })
     const reason = within(dialog).getByLabelText('Reason')
@@ -303,7 +303,7 @@ describe('/moderation: the queue', () => {
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [comment] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [comment] = await screen.findAllByTestId('queue-group')
     await user.click(within(comment).getByRole('button', { name: 'Suspend the author' }))
     const dialog = await screen.findByRole('dialog', { name: 'Suspend: Spammer#222222' })
     await user.type(within(dialog).getByLabelText('Reason'), 'Spam links')
@@ -336,7 +336,7 @@ describe('/moderation: the queue', () => {
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [chart, , spammer] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [chart, , spammer] = await screen.findAllByTestId('queue-group')
 
     await user.click(within(spammer).getByRole('button', { name: 'Suspend' }))
     let dialog = await screen.findByRole('dialog', { name: 'Suspend: Spammer#222222' })
@@ -377,7 +377,7 @@ describe('/moderation: the queue', () => {
       ),
     )
     renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    const [group] = await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    const [group] = await screen.findAllByTestId('queue-group')
     expect(within(group).getByText('Deleted')).toBeInTheDocument()
     expect(within(group).getByText('This target no longer exists.')).toBeInTheDocument()
     expect(
@@ -405,7 +405,7 @@ describe('/moderation: the queue', () => {
       ),
     )
     renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    expect(await screen.findByText(DENIED, {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText(DENIED)).toBeInTheDocument()
   })
 })
 
@@ -427,7 +427,7 @@ describe('suspensions from the queue and the user page', () => {
       ),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation' })
-    await screen.findAllByTestId('queue-group', {}, { timeout: 5000 })
+    await screen.findAllByTestId('queue-group')
     const group = () => screen.getAllByTestId('queue-group')[0]
     const account = () => within(group()).getByTestId('author-account')
     // The author's page, where their account is acted on too.
@@ -516,7 +516,7 @@ describe('suspensions from the queue and the user page', () => {
       ),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/user/123456' })
-    const card = await screen.findByTestId('account-moderation', {}, { timeout: 5000 })
+    const card = await screen.findByTestId('account-moderation')
     const status = () => within(card).getByTestId('account-suspension')
     await waitFor(() => expect(status()).toHaveTextContent(/^Suspended until .*2026.* \(spam\)$/))
     expect(buttonsIn(card)).toEqual(['Lift suspension', 'Change suspension', 'Ban'])
@@ -558,9 +558,7 @@ describe('suspensions from the queue and the user page', () => {
       ),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/user/999999' })
-    expect(
-      await screen.findByText('There is no user with this handle', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('There is no user with this handle')).toBeInTheDocument()
     const card = await screen.findByTestId('account-moderation')
     await waitFor(() =>
       expect(within(card).getByTestId('account-suspension')).toHaveTextContent('Banned (Stolen charts)'),
@@ -583,11 +581,10 @@ describe('suspensions from the queue and the user page', () => {
         return HttpResponse.json({ code: 401, error: 'permission_denied2' }, { status: 401 })
       }),
     )
-    renderWithProviders(<AppRoutes />, { route: '/user/123456' })
-    expect(await screen.findByTestId('user-name', {}, { timeout: 5000 })).toHaveTextContent(
-      'Player One#123456',
-    )
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { store } = renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    expect(await screen.findByTestId('user-name')).toHaveTextContent('Player One#123456')
+    // The card is the only thing that asks, and it is drawn as soon as the viewer is known.
+    await loginChecked(store)
     expect(screen.queryByTestId('account-moderation')).not.toBeInTheDocument()
     expect(asked).toBe(false)
   })
@@ -597,7 +594,7 @@ describe('/moderation/log and /moderation/moderators', () => {
   it('lists audit entries newest first: time, action, target link, moderator, reason, before → after', async () => {
     loggedInAs(sampleModerator)
     renderWithProviders(<AppRoutes />, { route: '/moderation/log' })
-    const entries = await screen.findAllByTestId('audit-entry', {}, { timeout: 5000 })
+    const entries = await screen.findAllByTestId('audit-entry')
     expect(entries).toHaveLength(2)
     const [newest] = entries
     expect(within(newest).getByText('Hide')).toBeInTheDocument()
@@ -617,7 +614,7 @@ describe('/moderation/log and /moderation/moderators', () => {
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/moderation/moderators' })
-    const rows = await screen.findAllByTestId('moderator', {}, { timeout: 5000 })
+    const rows = await screen.findAllByTestId('moderator')
     expect(
       rows.map((row) => within(row).queryByRole('button', { name: 'Revoke moderator' }) !== null),
     ).toEqual([false, true])
@@ -671,7 +668,7 @@ describe('reports', () => {
       HttpResponse.json({ code: 200, id: 'r1', duplicate: false }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route })
-    await user.click(await screen.findByRole('button', { name: /Report$/ }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('button', { name: /Report$/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Report this chart' })
     for (const label of [
       'Copyright / official game assets',
@@ -708,7 +705,7 @@ describe('reports', () => {
       HttpResponse.json({ code: 200, id: 'r1', duplicate: true }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route })
-    await user.click(await screen.findByRole('button', { name: /Report$/ }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('button', { name: /Report$/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Report this chart' })
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }))
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
@@ -733,7 +730,7 @@ describe('reports', () => {
       HttpResponse.json({ code: 200, id: 'r2', duplicate: false }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${mine.id}/info` })
-    const [theirs, own] = await screen.findAllByTestId('comment', {}, { timeout: 5000 })
+    const [theirs, own] = await screen.findAllByTestId('comment')
     // The owner's chart: Edit and Delete, no Report; the user's own comment: no Report either.
     expect(screen.getByRole('button', { name: /Edit$/ })).toBeInTheDocument()
     expect(screen.getAllByRole('button', { name: /Report$/ })).toHaveLength(1)
@@ -749,9 +746,9 @@ describe('reports', () => {
 
   it('offers visitors no Report button', async () => {
     withChart()
-    renderWithProviders(<AppRoutes />, { route })
-    expect(await screen.findByTestId('chart-title', {}, { timeout: 5000 })).toHaveTextContent('Their chart')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { store } = renderWithProviders(<AppRoutes />, { route })
+    expect(await screen.findByTestId('chart-title')).toHaveTextContent('Their chart')
+    await loginChecked(store)
     expect(screen.queryByRole('button', { name: /Report$/ })).not.toBeInTheDocument()
   })
 })
@@ -772,7 +769,7 @@ describe('a suspended account', () => {
       http.post('*/sonolus/levels/:name/community/submit', () => suspended(until)),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const like = await screen.findByRole('button', { name: /Like \(/ }, { timeout: 5000 })
+    const like = await screen.findByRole('button', { name: /Like \(/ })
     await waitFor(() => expect(like).toBeEnabled())
     await user.click(like)
     expect(
@@ -785,7 +782,7 @@ describe('a suspended account', () => {
     server.use(http.post('*/sonolus/levels/:name/community/submit', () => suspended(null)))
     const chart = sampleChart(44)
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' }, { timeout: 5000 })
+    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
     await waitFor(() => expect(box).toBeEnabled())
     await user.type(box, 'Hello')
     await user.click(screen.getByRole('button', { name: /Submit$/ }))
@@ -795,7 +792,7 @@ describe('a suspended account', () => {
   it('sees a warning on the login settings page', async () => {
     loggedInAs({ ...sampleUser, suspension: { kind: 'ban', until: null, reason: 'Official assets' } })
     renderWithProviders(<AppRoutes />, { route: '/settings/sonolus' })
-    expect(await screen.findByTestId('suspension-alert', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByTestId('suspension-alert')).toHaveTextContent(
       'Your account is suspended (Official assets)',
     )
   })
@@ -833,7 +830,7 @@ describe('the owner of a hidden chart', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const alert = await screen.findByTestId('hidden-alert', {}, { timeout: 5000 })
+    const alert = await screen.findByTestId('hidden-alert')
     expect(alert).toHaveTextContent('This chart is hidden by a moderator.')
     expect(alert).toHaveTextContent('Reason: Official jacket art')
     const history = screen.getByText('Moderation history').closest('.ant-card') as HTMLElement
@@ -861,7 +858,7 @@ describe('the owner of a hidden chart', () => {
       ),
     )
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    await screen.findByTestId('hidden-alert', {}, { timeout: 5000 })
+    await screen.findByTestId('hidden-alert')
     const history = screen.getByText('Moderation history').closest('.ant-card') as HTMLElement
     expect(within(history).getByTestId('notice-text')).toHaveTextContent(
       'Your chart “Hidden chart” was hidden by a moderator.Reason: Official jacket art',
@@ -880,7 +877,7 @@ describe('the owner of a hidden chart', () => {
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    const alert = await screen.findByTestId('hidden-alert', {}, { timeout: 5000 })
+    const alert = await screen.findByTestId('hidden-alert')
     expect(within(alert).queryByRole('button', { name: 'Request review' })).not.toBeInTheDocument()
     const history = screen.getByText('Moderation history').closest('.ant-card') as HTMLElement
     expect(within(history).getByTestId('audit-change')).toHaveTextContent('hidden: false → hidden: true')
@@ -941,7 +938,7 @@ describe('/notices', () => {
     renderWithProviders(<AppRoutes />, { route: '/notices' })
     const nav = await drawer()
     expect(await within(nav).findByRole('link', { name: 'Notices (2 unread)' })).toBeInTheDocument()
-    const entries = await screen.findAllByTestId('audit-entry', {}, { timeout: 5000 })
+    const entries = await screen.findAllByTestId('audit-entry')
     expect(entries).toHaveLength(2)
     expect(within(entries[0]).getByRole('link', { name: 'Sample chart 47' })).toHaveAttribute(
       'href',
@@ -1004,7 +1001,7 @@ describe('/notices', () => {
     ]
     server.use(http.get('*/sonolus/user/notices', () => HttpResponse.json(noticesResponse(entries, 0))))
     renderWithProviders(<AppRoutes />, { route: '/notices' })
-    const shown = await screen.findAllByTestId('notice-text', {}, { timeout: 5000 })
+    const shown = await screen.findAllByTestId('notice-text')
     expect(shown.map((item) => item.textContent)).toEqual([
       'Your chart “Sample chart 47” was hidden by a moderator.Reason: Official art' +
         'Only you and the moderators can see it now. You can fix it, or ask for a review on its page.',
@@ -1060,7 +1057,7 @@ describe('/notices', () => {
         },
       },
     })
-    const shown = await screen.findAllByTestId('notice-text', {}, { timeout: 10_000 })
+    const shown = await screen.findAllByTestId('notice-text')
     expect(shown[0]).toHaveTextContent(
       'あなたの譜面「Sample chart 47」はモデレーターによって非表示にされました。理由: 公式の素材',
     )
@@ -1130,7 +1127,7 @@ describe('/docs/takedown', () => {
       http.get('*/sonolus/takedown', () => HttpResponse.json({ code: 200, contact: 'legal@charts.example' })),
     )
     renderWithProviders(<AppRoutes />, { route: '/docs/takedown' })
-    const contact = await screen.findByTestId('takedown-contact', {}, { timeout: 5000 })
+    const contact = await screen.findByTestId('takedown-contact')
     expect(contact).toHaveTextContent(
       'For questions about a request, legal notices that do not fit the form, or anything else about this site, write to legal@charts.example.',
     )
@@ -1142,7 +1139,7 @@ describe('/docs/takedown', () => {
 
   it('tells visitors how to reach the moderators when no contact is configured', async () => {
     renderWithProviders(<AppRoutes />, { route: '/docs/takedown' })
-    const contact = await screen.findByTestId('takedown-contact', {}, { timeout: 5000 })
+    const contact = await screen.findByTestId('takedown-contact')
     expect(contact).toHaveTextContent(
       'This site publishes no contact address. Send rights claims with the form above; for anything else about a chart or a comment, use the Report button on its page: it reaches the same moderators.',
     )

@@ -13,7 +13,7 @@ import { renderWithProviders } from '../renderWithProviders'
 const EMPTY = 'Please complete all required fields and try again.'
 const DENIED2 = 'Sorry, you do not have permission to do this action'
 /** Messages show 500 ms after their trigger. */
-const message = (text: string) => screen.findByText(text, {}, { timeout: 3000 })
+const message = (text: string) => screen.findByText(text)
 
 type Posted = { path: string; body: Record<string, string> }
 let state: { items: NewsItem[]; posted: Posted[] }
@@ -50,13 +50,13 @@ const backend = (mine: object | undefined) => {
 }
 
 /** The home page's first render loads its chunk cold: allow it the time. */
-const findItems = () => screen.findAllByTestId('news-item', {}, { timeout: 5000 })
+const findItems = () => screen.findAllByTestId('news-item')
 
 describe('news on the home page', () => {
   it('shows no news card to a visitor when there is no news', async () => {
     backend(undefined)
     renderWithProviders(<AppRoutes />, { route: '/home' })
-    expect(await screen.findByText('sirius-charts / site', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('sirius-charts / site')).toBeInTheDocument()
     expect(screen.queryByText('News')).not.toBeInTheDocument()
     expect(screen.queryByTestId('news-item')).not.toBeInTheDocument()
   })
@@ -98,14 +98,14 @@ describe('news on the home page', () => {
   it('gives moderators the card even without news', async () => {
     backend(sampleModerator)
     renderWithProviders(<AppRoutes />, { route: '/home' })
-    expect(await screen.findByRole('button', { name: /Write news/ }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /Write news/ })).toBeInTheDocument()
     expect(screen.getByText('No news yet')).toBeInTheDocument()
   })
 
   it('lets a moderator write a post: required fields first, then a POST, and the list shows it', async () => {
     backend(sampleModerator)
     const { user } = renderWithProviders(<AppRoutes />, { route: '/home' })
-    await user.click(await screen.findByRole('button', { name: /Write news/ }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('button', { name: /Write news/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Write news' })
     // Empty (or blank) fields: the form's own message, empty_field, and nothing sent.
     await user.type(within(dialog).getByLabelText('Title'), '   ')
@@ -151,7 +151,7 @@ describe('news on the home page', () => {
         { path: '/news/news-1', body: { action: 'edit', title: 'Typo title', body: 'Body one' } },
       ]),
     )
-    expect(await screen.findByRole('heading', { name: 'Typo title' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Typo title' })).toBeInTheDocument()
   })
 
   it('lets a moderator delete a post after confirming', async () => {
@@ -178,7 +178,7 @@ describe('news on the home page', () => {
       ),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/home' })
-    await user.click(await screen.findByRole('button', { name: /Write news/ }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('button', { name: /Write news/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Write news' })
     await user.type(within(dialog).getByLabelText('Title'), 'Title')
     await user.type(within(dialog).getByLabelText('Body (markdown)'), 'Body')

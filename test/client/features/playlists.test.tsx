@@ -71,7 +71,7 @@ describe('playlists', () => {
     loggedIn()
     const state = servePlaylist([sampleChart(1), sampleChart(2), sampleChart(3)])
     const { user } = renderWithProviders(<AppRoutes />, { route: `/playlist/${PLAYLIST}` })
-    expect(await screen.findByTestId('playlist-title', {}, { timeout: 3000 })).toHaveTextContent('Road trip')
+    expect(await screen.findByTestId('playlist-title')).toHaveTextContent('Road trip')
     expect(titles()).toEqual(['Sample chart 1', 'Sample chart 2', 'Sample chart 3'])
     expect(screen.getAllByTestId('playlist-cover')[0].querySelectorAll('img')).toHaveLength(1)
     const first = screen.getAllByTestId('playlist-chart')[0]
@@ -93,14 +93,14 @@ describe('playlists', () => {
   it('offers no editing to someone else', async () => {
     servePlaylist([sampleChart(1)], false)
     renderWithProviders(<AppRoutes />, { route: `/playlist/${PLAYLIST}` })
-    await screen.findByTestId('playlist-title', {}, { timeout: 3000 })
+    await screen.findByTestId('playlist-title')
     expect(screen.queryByRole('button', { name: 'Move down' })).toBeNull()
     expect(screen.queryByTestId('playlist-edit')).toBeNull()
   })
 
   it('a private playlist of someone else is “no such playlist”', async () => {
     renderWithProviders(<AppRoutes />, { route: `/playlist/${'cd'.repeat(16)}` })
-    expect(await screen.findByText('No such playlist', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('No such playlist')).toBeInTheDocument()
   })
 
   it('adds a chart from its page to a playlist, or to a new one', async () => {
@@ -142,7 +142,7 @@ describe('playlists', () => {
       }),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    await user.click(await screen.findByRole('button', { name: /Add to playlist/ }, { timeout: 10_000 }))
+    await user.click(await screen.findByRole('button', { name: /Add to playlist/ }))
     const choices = await screen.findAllByTestId('playlist-choice')
     expect(choices.map((choice) => choice.textContent)).toEqual([
       expect.stringMatching(/^Road trip \(3\)Add$/),
@@ -166,7 +166,7 @@ describe('playlists', () => {
       ),
     )
     renderWithProviders(<AppRoutes />, { route: '/home' })
-    const card = await screen.findByTestId('home-staff-picks', {}, { timeout: 3000 })
+    const card = await screen.findByTestId('home-staff-picks')
     expect(within(card).getAllByTestId('chart-card')).toHaveLength(2)
     expect(within(card).getByText('Sample chart 7')).toBeInTheDocument()
   })

@@ -53,7 +53,7 @@ const serve = (own: RawPlaylist[]) =>
 /** Opens /playlists from the menu once the app knows the user, as a visit from another page does. */
 const openPlaylists = async () => {
   const rendered = renderWithProviders(<AppRoutes />, { route: '/home' })
-  await screen.findByText('Notices', {}, { timeout: 5000 })
+  await screen.findByText('Notices')
   await rendered.user.click(screen.getAllByText('Playlists')[0])
   await expectLocation('/playlists')
   return rendered
@@ -66,7 +66,7 @@ describe('the playlists page for a logged-in user', () => {
   it('opens on the public playlists when the user has none of their own', async () => {
     serve([])
     await openPlaylists()
-    expect(await screen.findByText('Road trip', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Road trip')).toBeInTheDocument()
     expect(activeTab()).toBe('Public playlists')
     expect(screen.queryByText('No playlists here yet.')).not.toBeInTheDocument()
   })
@@ -74,7 +74,7 @@ describe('the playlists page for a logged-in user', () => {
   it('opens on their own playlists when they have some, and the public tab is a click away', async () => {
     serve([OWN])
     const { user } = await openPlaylists()
-    expect(await screen.findByText('My private mix', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('My private mix')).toBeInTheDocument()
     expect(activeTab()).toBe('My playlists')
     await user.click(screen.getByRole('tab', { name: 'Public playlists' }))
     expect(await screen.findByText('Road trip')).toBeInTheDocument()

@@ -1,6 +1,6 @@
 // A person's page at /user/{handle} against msw handlers in our wire types: the profile (avatar
-// colours checked, about-me as plain text), the counts, their charts and best records; no such user; a
-// failure.
+// colours checked, about-me as plain text), the counts and their charts' average rating, their charts and
+// best records; no such user; a failure.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
@@ -21,7 +21,7 @@ const serve = (body: UserDetailsResponse) =>
   server.use(http.get('*/sonolus/users/:handle', () => HttpResponse.json(body)))
 
 /** The page's first render loads its chunk cold: allow it the time. */
-const findName = () => screen.findByTestId('user-name', {}, { timeout: 5000 })
+const findName = () => screen.findByTestId('user-name')
 
 describe('the user page', () => {
   it('shows the avatar, name#handle, the about-me as plain text and the counts', async () => {
@@ -138,9 +138,7 @@ describe('the user page', () => {
 
   it('says there is no such user on a 404, without an error message', async () => {
     renderWithProviders(<AppRoutes />, { route: '/user/999999' })
-    expect(
-      await screen.findByText('There is no user with this handle', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('There is no user with this handle')).toBeInTheDocument()
     expect(screen.queryByText(/Network connection error/)).not.toBeInTheDocument()
   })
 
@@ -148,13 +146,8 @@ describe('the user page', () => {
     server.use(http.get('*/sonolus/users/:handle', () => HttpResponse.error()))
     renderWithProviders(<AppRoutes />, { route: '/user/123456' })
     expect(
-      (
-        await screen.findAllByText(
-          'Network connection error, please check your network connection',
-          {},
-          { timeout: 5000 },
-        )
-      ).length,
+      (await screen.findAllByText('Network connection error, please check your network connection', {}))
+        .length,
     ).toBeGreaterThan(0)
   })
 
@@ -170,5 +163,13 @@ describe('the user page', () => {
     await findName()
     expect(asked).toEqual(['123456'])
     await waitFor(() => expect(document.title).toBe('User | Sirius Charts'))
+  })
+
+  it('shows a creator’s average rating with how many ratings it averages', async () => {
+    server.use(http.get('*/sonolus/users/:handle', () => HttpResponse.json(sampleUserDetails())))
+    renderWithProviders(<AppRoutes />, { route: '/user/123456' })
+    const rating = await screen.findByTestId('user-stat-rating')
+    expect(rating).toHaveTextContent('4.20')
+    expect(rating).toHaveTextContent('(5 ratings)')
   })
 })

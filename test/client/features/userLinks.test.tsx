@@ -49,7 +49,7 @@ describe('links to people', () => {
       ),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: '/chart/list' })
-    const [owned, released, handleless] = await screen.findAllByTestId('chart-card', {}, { timeout: 5000 })
+    const [owned, released, handleless] = await screen.findAllByTestId('chart-card')
     const author = within(owned).getByRole('link', { name: /Player One#123456/ })
     expect(author).toHaveAttribute('href', '/user/123456')
     // The chart's own link does not hold the author's (no link inside a link).
@@ -65,9 +65,7 @@ describe('links to people', () => {
 
     await user.click(author)
     await expectLocation('/user/123456')
-    expect(await screen.findByTestId('user-name', {}, { timeout: 5000 })).toHaveTextContent(
-      'Player One#123456',
-    )
+    expect(await screen.findByTestId('user-name')).toHaveTextContent('Player One#123456')
   })
 
   it('links the author on chart info, comment authors and leaderboard players', async () => {
@@ -85,7 +83,7 @@ describe('links to people', () => {
       ),
     )
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
-    expect(await screen.findByTestId('chart-title', {}, { timeout: 5000 })).toHaveTextContent('Linked chart')
+    expect(await screen.findByTestId('chart-title')).toHaveTextContent('Linked chart')
     expect(screen.getByRole('link', { name: 'Player One#123456' })).toHaveAttribute('href', '/user/123456')
 
     const [linked, released] = await screen.findAllByTestId('comment')

@@ -1,12 +1,12 @@
-// Finding charts on the site: the filters in the address (read, cleaned, written back, what is
-// unknown left out with a notice), the filter bar's calls, stats on the card and on chart info, tags that
-// open the filtered list, the home page's trending charts, and a creator's average rating.
+// The chart list's filters (src/features/charts/filters.ts): the filters in the address (read, cleaned,
+// written back, what is unknown left out with a notice), the filter bar's calls, the stats they filter on as
+// a card and chart info show them, and tags that open the filtered list.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
-import { detailsResponse, listResponse, sampleChart, sampleUserDetails } from '../../../mocks/data'
+import { detailsResponse, listResponse, sampleChart } from '../../../mocks/data'
 import {
   DEFAULT_FILTERS,
   chartListPath,
@@ -172,7 +172,7 @@ describe('the chart list’s filter bar', () => {
   })
 })
 
-describe('chart info and the home page', () => {
+describe('the stats on chart info', () => {
   it('shows the chart’s full stats, and a tag chip opens the filtered list', async () => {
     const chart = sampleChart(4, {
       tags: ['rock'],
@@ -215,41 +215,5 @@ describe('chart info and the home page', () => {
     server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     expect(await screen.findByText('This chart has no level data to count yet')).toBeInTheDocument()
-  })
-
-  it('lists the trending charts on the home page, asking for the trending order', async () => {
-    const calls: URLSearchParams[] = []
-    server.use(
-      http.get('*/sonolus/levels/list', ({ request }) => {
-        calls.push(new URL(request.url).searchParams)
-        return HttpResponse.json(
-          listResponse(
-            [
-              sampleChart(7, { title: 'Hot', trending: 3.2 }),
-              sampleChart(8, { title: 'Warm', trending: 0.4 }),
-              sampleChart(9, { title: 'Cold', trending: 0 }),
-            ],
-            1,
-          ),
-        )
-      }),
-    )
-    renderWithProviders(<AppRoutes />, { route: '/home' })
-    const card = await screen.findByTestId('home-trending')
-    await waitFor(() => expect(within(card).getAllByTestId('chart-card')).toHaveLength(2))
-    expect(within(card).queryByText('Cold')).not.toBeInTheDocument()
-    expect(calls[0].get('sort')).toBe('trending')
-    expect(within(card).getByRole('link', { name: 'All trending charts' })).toHaveAttribute(
-      'href',
-      '/chart/list?sort=trending',
-    )
-  })
-
-  it('shows a creator’s average rating with how many ratings it averages', async () => {
-    server.use(http.get('*/sonolus/users/:handle', () => HttpResponse.json(sampleUserDetails())))
-    renderWithProviders(<AppRoutes />, { route: '/user/123456' })
-    const rating = await screen.findByTestId('user-stat-rating')
-    expect(rating).toHaveTextContent('4.20')
-    expect(rating).toHaveTextContent('(5 ratings)')
   })
 })
