@@ -3,11 +3,11 @@
 // address behind a trusted proxy; open uploads per user; load shedding while the event loop lags.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type App } from '../../server/http/types'
 // The app.rateCounter decoration is declared there.
-import type {} from '../../server/http/protection'
+import { RATE_WINDOW_MS } from '../../server/http/protection'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
 import { sha1 } from '../fixtures/media/media'
 import { DIALECTS, openTestApp, tempDir } from './helpers/context'
@@ -103,6 +103,13 @@ describe.each(DIALECTS)('request quotas on %s', (dialect) => {
   })
 
   it('shares the counts between instances on one database', async () => {
+    // Counts are per fixed minute: the clock stands a second into one, so a slow run cannot cross into the
+    // next and find its counts gone.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    cleanups.push(async () => {
+      vi.useRealTimers()
+    })
+    vi.setSystemTime(Math.ceil(Date.now() / RATE_WINDOW_MS) * RATE_WINDOW_MS + 1000)
     const first = await open({ RATE_LIMIT_PER_MINUTE: '5' })
     // A second instance: its own app and counter, the same database.
     const second = await buildApp(first.ctx, { logger: false })
