@@ -71,3 +71,8 @@ export const stripControl = (text: string, kind: TextKind = 'line'): string =>
   (kind === 'multiline' ? normalizeNewlines(text) : text).replace(FORBIDDEN_ALL[kind], (char) =>
     SPACING_CONTROLS.test(char) ? ' ' : '',
   )
+
+/** Search text as every list takes it: no control characters, at most 100 code points. */
+export const SEARCH_TEXT_MAX = 100
+export const searchText = (value: string | undefined): string =>
+  sliceCodePoints(stripControl(value ?? ''), SEARCH_TEXT_MAX)

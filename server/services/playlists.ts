@@ -13,7 +13,7 @@ import {
   playlistIdOf,
 } from '../../common/api/playlists.js'
 import { CHART_ID_REGEX } from '../../common/rules.js'
-import { codePointLength, normalizeNewlines, sliceCodePoints, stripControl } from '../../common/text.js'
+import { codePointLength, normalizeNewlines, stripControl, searchText } from '../../common/text.js'
 import { cacheTags } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
@@ -97,8 +97,8 @@ const listed = async (
 /** The playlists' front page: the staff picks (once they hold a chart), the newest five and, for a viewer,
  *  their own five. */
 export const playlistInfo = async (ctx: AppContext, user: User | undefined) => {
-  const staff = await ctx.repos.playlists.find(STAFF_PICKS)
-  const [newest, mine] = await Promise.all([
+  const [staff, newest, mine] = await Promise.all([
+    ctx.repos.playlists.find(STAFF_PICKS),
     ctx.repos.playlists.list({ viewerId: undefined }, 0, 5),
     user ? ctx.repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
   ])
@@ -129,7 +129,7 @@ export const playlistPage = async (
       ? ((await ctx.repos.users.findByHandle(query.handle))?.id ?? '')
       : undefined
   const { rows, total } = await ctx.repos.playlists.list(
-    { viewerId: user?.id, ownerId, keywords: sliceCodePoints(stripControl(query.keywords ?? ''), 100) },
+    { viewerId: user?.id, ownerId, keywords: searchText(query.keywords) },
     page * PLAYLISTS_PER_PAGE,
     PLAYLISTS_PER_PAGE,
   )

@@ -16,7 +16,7 @@ import {
   checkResultAgainstChart,
   resultShapeProblem,
 } from '../../common/scoring.js'
-import { sliceCodePoints, stripControl } from '../../common/text.js'
+import { searchText } from '../../common/text.js'
 import { SIRIUS_ENGINE } from '../../engine/item.js'
 import { recordsChanged } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
@@ -334,8 +334,7 @@ export const replayPage = async (
   const chartId = filter.level !== undefined ? (chartIdOf(filter.level) ?? '') : undefined
   const userId =
     filter.user !== undefined ? ((await ctx.repos.users.findByHandle(filter.user))?.id ?? '') : undefined
-  // Search text as the other lists take it: no control characters, at most 100 code points.
-  const keywords = sliceCodePoints(stripControl(filter.keywords ?? ''), 100)
+  const keywords = searchText(filter.keywords)
   const { rows, total } = await ctx.repos.leaderboards.listReplays(
     { chartId, userId, keywords },
     page * limit,

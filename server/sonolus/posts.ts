@@ -23,7 +23,7 @@ import { type PostItem } from '@sonolus/core'
 import { LOG_PAGE_SIZE } from '../../common/api/moderation.js'
 import { NEWS_PER_PAGE } from '../../common/api/people.js'
 import { markdownToPlain } from '../../common/plainText.js'
-import { sliceCodePoints, stripControl } from '../../common/text.js'
+import { searchText } from '../../common/text.js'
 import { type AppContext } from '../context.js'
 import { type LogRow, type NewsRow, type NotificationRow, type User } from '../db/repositories/index.js'
 import { NOTIFICATIONS_PAGES_AHEAD, NOTIFICATIONS_PER_PAGE } from '../../common/api/follows.js'
@@ -171,7 +171,7 @@ export const posts: RouteModule = (app, ctx) => {
       const kind = request.query.kind ?? (user ? 'notifications' : 'news')
       const locale = request.query.localization ?? 'en'
       // Search text as the other lists take it: no control characters, at most 100 code points.
-      const keywords = sliceCodePoints(stripControl(request.query.keywords ?? ''), 100)
+      const keywords = searchText(request.query.keywords)
       if (kind === 'news') {
         const [rows, total] = await Promise.all([
           ctx.repos.people.listNews(page * NEWS_PER_PAGE, NEWS_PER_PAGE, keywords),

@@ -17,7 +17,7 @@ import { type Profile, type UserDetailsResponse, USERS_PER_PAGE } from '../../co
 import { LEVELS_PER_PAGE } from '../../common/api/levels.js'
 import { type LevelItem } from '@sonolus/core'
 import { markdownToPlain } from '../../common/plainText.js'
-import { sliceCodePoints, stripControl } from '../../common/text.js'
+import { sliceCodePoints, stripControl, searchText } from '../../common/text.js'
 import { type AppContext } from '../context.js'
 import { type PersonStats, type User } from '../db/repositories/index.js'
 import { notFound } from '../http/errors.js'
@@ -66,7 +66,7 @@ const statsLine = (stats: PersonStats) =>
 
 export const users: RouteModule = (app, ctx) => {
   const listed = (keywords: string, page: number, limit = USERS_PER_PAGE) =>
-    ctx.repos.people.list(sliceCodePoints(stripControl(keywords), 100), page * limit, limit)
+    ctx.repos.people.list(searchText(keywords), page * limit, limit)
 
   app.get(
     '/sonolus/users/info',

@@ -4,7 +4,7 @@ import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
 import { type ChartListQuery } from '../../db/repositories/index.js'
 import { type Static } from '@sinclair/typebox'
 import { type LevelListQuery } from '../../../common/api/schemas/levels.js'
-import { sliceCodePoints, stripControl } from '../../../common/text.js'
+import { stripControl, searchText } from '../../../common/text.js'
 import {
   DIFFICULTY_MAX,
   type FeatureFilter,
@@ -54,7 +54,7 @@ const tagList = (value: string | undefined): string[] | undefined => {
 /** A search field's text (the forms' limit is 100): control characters, lone surrogates and noncharacters,
  *  which FTS5 and PostgreSQL refuse (a NUL ends an FTS5 query; PostgreSQL takes no NUL in text), are
  *  stripped rather than refused: search is a filter, and the rest of the text still means something. */
-const text = (value: string | undefined) => sliceCodePoints(stripControl(value ?? ''), 100).trim()
+const text = (value: string | undefined) => searchText(value).trim()
 
 export const parseLevelList = (
   params: LevelListParams,
