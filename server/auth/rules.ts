@@ -7,6 +7,8 @@
 // - 'moderator': a moderator, else 401 permission_denied2;
 // - 'signed': the body carries the Sonolus app's signature, checked by the route on its raw bytes;
 // - 'secret': the request carries a secret the route checks (an upload key, a web login's key or code).
+// A route open to visitors whose some queries are one's own (one's own list) declares those with `authWhen`:
+// they are refused to a visitor as the rule named there refuses one.
 // The route table test fails on a route that changes something and declares nothing.
 import { type FastifyRequest, type onRouteHookHandler, type preValidationAsyncHookHandler } from 'fastify'
 import { type AppContext } from '../context.js'
@@ -28,6 +30,8 @@ export type AuthRule = (typeof AUTH_RULES)[number]
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRule
+    /** The queries of an open route that need a signed-in caller, read before validation. */
+    authWhen?: { rule: 'user' | 'user-login'; query: (query: Record<string, unknown>) => boolean }
   }
   interface FastifyRequest {
     /** The signed-in caller, set for routes that require one. */
@@ -46,10 +50,12 @@ const DENIED: Partial<Record<AuthRule, () => Error>> = {
 export const authRules =
   (ctx: AppContext): onRouteHookHandler =>
   (route) => {
-    const rule = route.config?.auth
+    const when = route.config?.authWhen
+    const rule = when?.rule ?? route.config?.auth
     const denied = rule && DENIED[rule]
     if (!denied) return
     const check: preValidationAsyncHookHandler = async (request) => {
+      if (when && !when.query((request.query ?? {}) as Record<string, unknown>)) return
       const user = await ctx.auth.userOf(request)
       if (!user || (rule === 'moderator' && !(await isModerator(ctx, user)))) throw denied()
       request.viewer = user

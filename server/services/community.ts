@@ -1,6 +1,7 @@
 // Likes, ratings and comments on a chart: the rules (bounds, the comment rate, who edits what), the
 // writes with their notifications, and the kept pages each change drops. The routes (sonolus/levels/
-// community.ts) read the request and present the answer; the chart is one the caller may see.
+// community.ts) read the request, call one of the use cases at the end of this file, and present the answer;
+// each use case first finds the chart the caller may see.
 import { randomBytes } from 'node:crypto'
 import {
   COMMENT_MAX_LENGTH,
@@ -15,35 +16,38 @@ import { codePointLength, hasForbiddenChars, normalizeNewlines } from '../../com
 import { commentsChanged, countersChanged } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type CommentRow, type User } from '../db/repositories/index.js'
-import { invalid, missing, notYours, required, tooSoon } from '../domain/errors.js'
+import { invalid, missing, required, tooSoon } from '../domain/errors.js'
 import { chartRated, commentPosted } from '../notifications/events.js'
+import { visibleChart } from '../policy/chartAccess.js'
+import { can, permit, viewerOf } from '../policy/can.js'
+import { moderate } from '../moderation/service.js'
+import { fileReport } from '../moderation/reports.js'
 
 export type CommunityStatus = { isLike: boolean; isRating: boolean; rating: number }
 const NO_STATUS: CommunityStatus = { isLike: false, isRating: false, rating: 0 }
 
 /** What the caller has done to the chart; nothing for a visitor. */
-export const communityStatus = (ctx: AppContext, chart: ChartRow, user: User | undefined) =>
+const communityStatus = (ctx: AppContext, chart: ChartRow, user: User | undefined) =>
   user ? ctx.repos.community.status(chart.id, user.id) : Promise.resolve(NO_STATUS)
 
 /** The rating the form shows: one's own, or the top of the scale. A rating sent without a value is this. */
-export const ratingDefault = (status: CommunityStatus): number =>
-  status.isRating ? status.rating : RATING_MAX
+const ratingDefault = (status: CommunityStatus): number => (status.isRating ? status.rating : RATING_MAX)
 
 /** The page of comments that holds the `position`th (1-based). */
-export const pageOf = (position: number): number => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
+const pageOf = (position: number): number => Math.max(0, Math.ceil(position / COMMENTS_PER_PAGE) - 1)
 
 /** The caller's status and the newest comments (the app's community info). */
-export const communityInfo = async (ctx: AppContext, chart: ChartRow, user: User | undefined) => ({
+const communityInfo = async (ctx: AppContext, chart: ChartRow, user: User | undefined) => ({
   status: await communityStatus(ctx, chart, user),
   top: await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS),
 })
 
 /** A page of the chart's comments. */
-export const commentPage = (ctx: AppContext, chart: ChartRow, page: number) =>
+const commentPage = (ctx: AppContext, chart: ChartRow, page: number) =>
   ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
 
 /** A comment of this chart by its name; none when the name names nothing here. */
-export const commentOf = async (ctx: AppContext, chart: ChartRow, name: string): Promise<CommentRow> => {
+const commentOf = async (ctx: AppContext, chart: ChartRow, name: string): Promise<CommentRow> => {
   // A NUL is no comment's name, and PostgreSQL refuses it as text: not found, not a 500.
   const comment = hasForbiddenChars(name) ? undefined : await ctx.repos.community.findComment(name)
   if (!comment || comment.chartId !== chart.id) throw missing('No such comment')
@@ -51,7 +55,7 @@ export const commentOf = async (ctx: AppContext, chart: ChartRow, name: string):
 }
 
 /** Likes or takes the like back; the chart's like count after it. */
-export const setLike = async (ctx: AppContext, chart: ChartRow, user: User, like: boolean, now: number) => {
+const setLike = async (ctx: AppContext, chart: ChartRow, user: User, like: boolean, now: number) => {
   const likes = await ctx.repos.transaction((trx) => trx.community.setLike(chart.id, user.id, like, now))
   if (likes === undefined) throw missing('No such chart')
   countersChanged(ctx, chart.id)
@@ -60,7 +64,7 @@ export const setLike = async (ctx: AppContext, chart: ChartRow, user: User, like
 
 /** Rates the chart (`raw`: the form's value; none means the rating the form showed) or, with `rating`
  *  false, takes the rating back. The first rating tells the chart's author. */
-export const setRating = async (
+const setRating = async (
   ctx: AppContext,
   chart: ChartRow,
   user: User,
@@ -88,7 +92,7 @@ export const setRating = async (
 /** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH code points (the site's counter
  *  counts the same, common/text.ts). Line breaks (CR LF becomes LF) and tabs are kept; other control
  *  characters, lone surrogates and noncharacters are refused, not stored. */
-export const commentText = (value: string | null): string => {
+const commentText = (value: string | null): string => {
   const text = normalizeNewlines(value ?? '').trim()
   if (!text) throw required()
   if (hasForbiddenChars(text, 'multiline')) throw invalid('A comment may not hold control characters')
@@ -106,7 +110,7 @@ export const replyBody = (parent: CommentRow, text: string): string => {
 
 /** Adds a comment, or a reply to `parent` quoting it, after the rate limit; returns the chart's live
  *  comment count. */
-export const addComment = async (
+const addComment = async (
   ctx: AppContext,
   chart: ChartRow,
   user: User,
@@ -139,7 +143,7 @@ export const addComment = async (
 }
 
 /** docs/spec.md §6: comment authors edit and delete their own comments. */
-export const editComment = async (
+const editComment = async (
   ctx: AppContext,
   chart: ChartRow,
   comment: CommentRow,
@@ -147,13 +151,109 @@ export const editComment = async (
   raw: string | null,
   now: number,
 ) => {
-  if (comment.userId !== user.id) throw notYours()
+  permit(await viewerOf(ctx, user), 'edit', { comment })
   await ctx.repos.community.editComment(comment.id, commentText(raw), now)
   commentsChanged(ctx, chart.id)
 }
 
-export const deleteComment = async (ctx: AppContext, chart: ChartRow, comment: CommentRow, user: User) => {
-  if (comment.userId !== user.id) throw notYours()
+const deleteComment = async (ctx: AppContext, chart: ChartRow, comment: CommentRow, user: User) => {
+  permit(await viewerOf(ctx, user), 'delete', { comment })
   await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
   commentsChanged(ctx, chart.id)
+}
+
+/** What a community form sent: its type and values (a report's reason already defaulted by the form). */
+export type CommunityAct = {
+  type: string | undefined
+  rating?: string | null
+  content?: string | null
+  reason?: string
+  note?: string
+  ip: string
+  now: number
+}
+
+/** The app's community info on a chart the caller may see: their status and the newest comments, with who
+ *  asks (the comments' actions depend on it). */
+export const chartCommunity = async (ctx: AppContext, name: string, user: User | undefined) => {
+  const chart = await visibleChart(ctx, name, user, 'page')
+  const [{ status, top }, viewer] = await Promise.all([communityInfo(ctx, chart, user), viewerOf(ctx, user)])
+  return { status, top, viewer, formRating: ratingDefault(status) }
+}
+
+/** The caller's status on a chart they may see. */
+export const chartCommunityStatus = async (ctx: AppContext, name: string, user: User | undefined) =>
+  communityStatus(ctx, await visibleChart(ctx, name, user, 'page'), user)
+
+/** A page of comments on a chart the caller may see, with the chart and who asks. */
+export const chartComments = async (ctx: AppContext, name: string, page: number, user: User | undefined) => {
+  const chart = await visibleChart(ctx, name, user, 'page')
+  const [rows, viewer] = await Promise.all([commentPage(ctx, chart, page), viewerOf(ctx, user)])
+  return { chart, rows, viewer, total: Number(chart.commentNumber) }
+}
+
+/** Likes, rates or comments on a chart the caller may see: the chart's likes or rating after it, or the page
+ *  of comments that holds the new one. */
+export const actOnChart = async (
+  ctx: AppContext,
+  name: string,
+  user: User,
+  act: CommunityAct,
+): Promise<
+  | { type: 'like'; likes: number }
+  | { type: 'rating'; rating: number; ratingNumber: number }
+  | { type: 'comment'; page: number }
+> => {
+  const chart = await visibleChart(ctx, name, user, 'action')
+  if (act.type === 'like' || act.type === 'dislike')
+    return { type: 'like', likes: await setLike(ctx, chart, user, act.type === 'like', act.now) }
+  if (act.type === 'rating' || act.type === 'unrating') {
+    const rate = act.type === 'rating' && { raw: act.rating ?? null }
+    const { rating, ratingNumber } = await setRating(ctx, chart, user, rate, act.now)
+    return { type: 'rating', rating, ratingNumber }
+  }
+  if (act.type === 'comment')
+    return {
+      type: 'comment',
+      page: pageOf(await addComment(ctx, chart, user, null, act.content ?? null, act.now)),
+    }
+  throw invalid(`Unknown community action "${act.type ?? ''}"`)
+}
+
+/** Replies to, edits, deletes or reports a comment on a chart the caller may see; a moderator hides or
+ *  deletes someone else's, with a reason. A reply says which page of comments holds it. */
+export const actOnComment = async (
+  ctx: AppContext,
+  name: string,
+  commentName: string,
+  user: User,
+  act: CommunityAct,
+): Promise<{ type: 'reported' | 'moderated' | 'edited' | 'deleted' } | { type: 'replied'; page: number }> => {
+  const chart = await visibleChart(ctx, name, user, 'action')
+  const comment = await commentOf(ctx, chart, commentName)
+  const target = { type: 'comment' as const, id: comment.id }
+  if (act.type === 'report') {
+    await fileReport(ctx, user, act.ip, { target, reason: act.reason, note: act.note ?? '' })
+    return { type: 'reported' }
+  }
+  const viewer = await viewerOf(ctx, user)
+  if (act.type === 'hide' || (act.type === 'delete' && !can(viewer, 'delete', { comment }))) {
+    permit(viewer, 'moderate', { comment })
+    await moderate(ctx, user, { target, action: act.type, reason: act.reason ?? '' })
+    return { type: 'moderated' }
+  }
+  if (act.type === 'reply')
+    return {
+      type: 'replied',
+      page: pageOf(await addComment(ctx, chart, user, comment, act.content ?? null, act.now)),
+    }
+  if (act.type === 'edit') {
+    await editComment(ctx, chart, comment, user, act.content ?? null, act.now)
+    return { type: 'edited' }
+  }
+  if (act.type === 'delete') {
+    await deleteComment(ctx, chart, comment, user)
+    return { type: 'deleted' }
+  }
+  throw invalid(`Unknown comment action "${act.type ?? ''}"`)
 }

@@ -17,10 +17,11 @@ import { codePointLength, normalizeNewlines, stripControl, searchText } from '..
 import { cacheTags } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
-import { RuleError, missing, notYours, required } from '../domain/errors.js'
+import { RuleError, denied, missing, required } from '../domain/errors.js'
 import { assertActive } from '../moderation/service.js'
 import { isModerator } from '../moderation/roles.js'
 import { chartAccess } from '../policy/chartAccess.js'
+import { can, permit, viewerOf } from '../policy/can.js'
 
 type Fields = { title: string; description: string; isPublic: boolean }
 
@@ -28,13 +29,12 @@ const refused = (message: string) => new RuleError('create_failed', message)
 const tooMany = () => refused(`A playlist holds at most ${PLAYLIST_CHARTS_MAX} charts`)
 
 /** Whether the viewer may see the playlist: its owner, or anyone while it is public. */
-export const canSee = (row: PlaylistRow, user: User | undefined): boolean =>
+const canSee = (row: PlaylistRow, user: User | undefined): boolean =>
   row.isPublic === 1 || row.ownerId === user?.id
 
-/** Whether the viewer may change it: its owner (not suspended: checked when they do), or a moderator for the
- *  staff picks. */
-export const canEdit = async (ctx: AppContext, row: PlaylistRow, user: User | undefined): Promise<boolean> =>
-  user !== undefined && (row.ownerId === null ? await isModerator(ctx, user) : row.ownerId === user.id)
+/** Whether the viewer may change it (not suspended: checked when they do). */
+const canEdit = async (ctx: AppContext, row: PlaylistRow, user: User | undefined): Promise<boolean> =>
+  can(await viewerOf(ctx, user), 'edit', { playlist: row })
 
 /** After a playlist changes: its page and every playlist list (their order and counts). */
 const changed = (ctx: AppContext, id: string) => ctx.dropTags([cacheTags.playlist(id), cacheTags.playlists])
@@ -65,10 +65,14 @@ export const visiblePlaylist = async (ctx: AppContext, name: string, user: User 
 /** Who playlist answers are built for: a signed-in user whom playlists show something a visitor does not
  *  see (their own playlists, or their own charts that only they see in someone's playlist; the staff picks'
  *  edit rights for a moderator), else nobody, so that they are served the visitors' shared answer. */
-export const playlistViewer = async (ctx: AppContext, user: User | undefined): Promise<User | undefined> => {
+const playlistViewer = async (ctx: AppContext, user: User | undefined): Promise<User | undefined> => {
   if (!user) return undefined
   return (await isModerator(ctx, user)) || (await ctx.repos.playlists.personalTo(user.id)) ? user : undefined
 }
+
+/** A playlists answer: whom it is built for (nobody: the visitors' answer, which the response cache shares)
+ *  and the read that builds it, run only when no kept answer serves. */
+export type PlaylistAnswer<T> = { viewer: User | undefined; read: () => Promise<T> }
 
 /** A playlist as the viewer is shown it: its charts they may see (a list's first few, a page's all), and
  *  whether they may change it. */
@@ -86,54 +90,70 @@ const listed = async (
     PLAYLIST_LIST_LEVELS,
   )
   // Asked only when the staff picks are listed.
-  const moderator = rows.some((row) => row.ownerId === null) && (await isModerator(ctx, user))
+  const viewer = {
+    user,
+    moderator: rows.some((row) => row.ownerId === null) && (await isModerator(ctx, user)),
+  }
   return rows.map((row) => ({
     row,
     charts: first.get(row.id) ?? [],
-    editable: row.ownerId === null ? moderator : row.ownerId === user?.id,
+    editable: can(viewer, 'edit', { playlist: row }),
   }))
 }
 
 /** The playlists' front page: the staff picks (once they hold a chart), the newest five and, for a viewer,
  *  their own five. */
-export const playlistInfo = async (ctx: AppContext, user: User | undefined) => {
-  const [staff, newest, mine] = await Promise.all([
-    ctx.repos.playlists.find(STAFF_PICKS),
-    ctx.repos.playlists.list({ viewerId: undefined }, 0, 5),
-    user ? ctx.repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
-  ])
-  const [picks, latest, own] = await Promise.all(
-    [staff && Number(staff.chartCount) > 0 ? [staff] : [], newest.rows, mine?.rows ?? []].map((rows) =>
-      listed(ctx, rows, user),
-    ),
-  )
-  return { staff: picks, newest: latest, mine: own }
+export const playlistInfo = async (
+  ctx: AppContext,
+  session: User | undefined,
+): Promise<PlaylistAnswer<Record<'staff' | 'newest' | 'mine', PlaylistView[]>>> => {
+  const user = await playlistViewer(ctx, session)
+  const read = async () => {
+    const [staff, newest, mine] = await Promise.all([
+      ctx.repos.playlists.find(STAFF_PICKS),
+      ctx.repos.playlists.list({ viewerId: undefined }, 0, 5),
+      user ? ctx.repos.playlists.list({ viewerId: user.id, ownerId: user.id }, 0, 5) : undefined,
+    ])
+    const [picks, latest, own] = await Promise.all(
+      [staff && Number(staff.chartCount) > 0 ? [staff] : [], newest.rows, mine?.rows ?? []].map((rows) =>
+        listed(ctx, rows, user),
+      ),
+    )
+    return { staff: picks, newest: latest, mine: own }
+  }
+  return { viewer: user, read }
 }
 
 /** Which playlists a list shows: the viewer's own, or one user's (by handle), or anyone's; each with these
  *  words in its title or description. */
 export type PlaylistQuery = { mine: boolean; handle?: string; keywords?: string }
 
-/** A page of the playlists the viewer may see, the latest changed first, and how many there are in all. */
+/** A page of the playlists the viewer may see, the latest changed first, and how many there are in all.
+ *  One's own list is one's own (a visitor is refused); another list is a visitor's unless playlists show
+ *  this user more. */
 export const playlistPage = async (
   ctx: AppContext,
   query: PlaylistQuery,
   page: number,
-  user: User | undefined,
-) => {
-  // An unknown handle owns nothing: an owner id no playlist has. "Mine" needs a viewer (the route asks for
-  // one); without one it is nobody's either.
-  const ownerId = query.mine
-    ? (user?.id ?? '')
-    : query.handle !== undefined
-      ? ((await ctx.repos.users.findByHandle(query.handle))?.id ?? '')
-      : undefined
-  const { rows, total } = await ctx.repos.playlists.list(
-    { viewerId: user?.id, ownerId, keywords: searchText(query.keywords) },
-    page * PLAYLISTS_PER_PAGE,
-    PLAYLISTS_PER_PAGE,
-  )
-  return { playlists: await listed(ctx, rows, user), total }
+  session: User | undefined,
+): Promise<PlaylistAnswer<{ playlists: PlaylistView[]; total: number }>> => {
+  if (query.mine && !session) throw denied('action')
+  const user = query.mine ? session : await playlistViewer(ctx, session)
+  const read = async () => {
+    // An unknown handle owns nothing: an owner id no playlist has.
+    const ownerId = query.mine
+      ? (user?.id ?? '')
+      : query.handle !== undefined
+        ? ((await ctx.repos.users.findByHandle(query.handle))?.id ?? '')
+        : undefined
+    const { rows, total } = await ctx.repos.playlists.list(
+      { viewerId: user?.id, ownerId, keywords: searchText(query.keywords) },
+      page * PLAYLISTS_PER_PAGE,
+      PLAYLISTS_PER_PAGE,
+    )
+    return { playlists: await listed(ctx, rows, user), total }
+  }
+  return { viewer: user, read }
 }
 
 /** The playlists a user may add a chart to (a moderator's staff picks first), each saying whether it holds
@@ -160,17 +180,21 @@ export const ownPlaylists = async (ctx: AppContext, user: User, chartId: string 
 export const playlistDetails = async (
   ctx: AppContext,
   name: string,
-  user: User | undefined,
-): Promise<PlaylistView> => {
-  const row = await visiblePlaylist(ctx, name, user)
-  const charts = await ctx.repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
-  return { row, charts, editable: await canEdit(ctx, row, user) }
+  session: User | undefined,
+): Promise<PlaylistAnswer<PlaylistView>> => {
+  const user = await playlistViewer(ctx, session)
+  const read = async () => {
+    const row = await visiblePlaylist(ctx, name, user)
+    const charts = await ctx.repos.playlists.charts(row.id, user?.id, PLAYLIST_CHARTS_MAX)
+    return { row, charts, editable: await canEdit(ctx, row, user) }
+  }
+  return { viewer: user, read }
 }
 
 /** The playlist a name names, if the caller may change it now. */
 const editable = async (ctx: AppContext, name: string, user: User) => {
   const row = await visiblePlaylist(ctx, name, user)
-  if (!(await canEdit(ctx, row, user))) throw notYours()
+  permit(await viewerOf(ctx, user), 'edit', { playlist: row })
   assertActive(user)
   return row
 }

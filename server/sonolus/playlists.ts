@@ -9,7 +9,6 @@
 //   /sonolus/user/playlists?chart= for the "add to playlist" menu.
 // Someone else's private playlist does not exist (404), nor does a chart the editor cannot see; a playlist
 // over PLAYLIST_CHARTS_MAX charts is create_failed, naming the limit.
-import { type FastifyRequest } from 'fastify'
 import {
   PLAYLISTS_PER_PAGE,
   PLAYLIST_COVERS,
@@ -32,7 +31,6 @@ import {
 import { LocalizationQuery, NameParams, NoBody } from '../../common/api/schemas/protocol.js'
 import { markdownToPlain } from '../../common/plainText.js'
 import { type ChartRow, type PlaylistRow } from '../db/repositories/index.js'
-import { actionDenied } from '../http/errors.js'
 import { cacheTags } from '../cache/tags.js'
 import { sendVisitorJson } from '../cache/send.js'
 import { levelJson, srl, toRawChart, withUser } from './levels/item.js'
@@ -49,15 +47,12 @@ import {
   playlistDetails,
   playlistInfo,
   playlistPage,
-  playlistViewer,
 } from '../services/playlists.js'
 
 const LEVELS_SLOT = '"\\u0000levels\\u0000"'
 
 export const playlists: RouteModule = (app, ctx) => {
   const publicUrl = ctx.config.publicUrl
-  /** Who the playlist calls are built for (else a visitor's answer, shared from the response cache). */
-  const viewerOf = async (request: FastifyRequest) => playlistViewer(ctx, await ctx.auth.userOf(request))
   /** The staff picks' title (fixed) in the app's language. */
   const titleOf = (row: PlaylistRow, locale: string) =>
     row.ownerId === null ? ownText('staffPicks', locale) : row.title
@@ -112,7 +107,7 @@ export const playlists: RouteModule = (app, ctx) => {
     { schema: { querystring: LocalizationQuery, response: { 200: PlaylistInfoSchema } } },
     async (request, reply) => {
       // Shared by every visitor (the response cache); a player's own section makes theirs fresh.
-      const user = await viewerOf(request)
+      const answer = await playlistInfo(ctx, await ctx.auth.userOf(request))
       return sendVisitorJson(
         ctx,
         request,
@@ -120,7 +115,7 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = request.query.localization ?? 'en'
           tags.add(cacheTags.playlists)
-          const { staff, newest, mine } = await playlistInfo(ctx, user)
+          const { staff, newest, mine } = await answer.read()
           const sections: string[] = []
           const section = (title: string, icon: string, views: PlaylistView[], searchValues: string) => {
             if (views.length === 0) return
@@ -135,19 +130,26 @@ export const playlists: RouteModule = (app, ctx) => {
           // The app's quick search (keywords over titles and descriptions), no form of ours.
           return `{"searches":[],"sections":[${sections.join(',')}]}`
         },
-        user === undefined,
+        answer.viewer === undefined,
       )
     },
   )
 
   app.get(
     '/sonolus/playlists/list',
-    { schema: { querystring: PlaylistListQuery, response: { 200: PlaylistListSchema } } },
+    {
+      // One's own playlists are one's own.
+      config: { authWhen: { rule: 'user', query: (query) => query.type === 'mine' } },
+      schema: { querystring: PlaylistListQuery, response: { 200: PlaylistListSchema } },
+    },
     async (request, reply) => {
       const { page: number = 0, keywords, type, user: handle, localization } = request.query
-      // One's own list is one's own; another list is a visitor's unless playlists show this user more.
-      const user = type === 'mine' ? await ctx.auth.userOf(request) : await viewerOf(request)
-      if (type === 'mine' && !user) throw actionDenied()
+      const answer = await playlistPage(
+        ctx,
+        { mine: type === 'mine', handle, keywords },
+        number,
+        request.viewer ?? (await ctx.auth.userOf(request)),
+      )
       return sendVisitorJson(
         ctx,
         request,
@@ -155,17 +157,12 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = localization ?? 'en'
           tags.add(cacheTags.playlists)
-          const { playlists, total } = await playlistPage(
-            ctx,
-            { mine: type === 'mine', handle, keywords },
-            number,
-            user,
-          )
+          const { playlists, total } = await answer.read()
           const { items, rawItems } = page(playlists, locale, tags)
           const pageCount = Math.max(1, Math.ceil(total / PLAYLISTS_PER_PAGE))
           return `{"pageCount":${pageCount},"items":[${items.join(',')}],"searches":[],"rawItems":${JSON.stringify(rawItems)}}`
         },
-        user === undefined,
+        answer.viewer === undefined,
       )
     },
   )
@@ -223,7 +220,8 @@ export const playlists: RouteModule = (app, ctx) => {
       // A visitor's answer is shared (the response cache, dropped when the playlist or one of its charts
       // changes), with signed-in users too unless playlists show them more (their own playlists or
       // charts, a moderator's rights over the staff picks): theirs is built for them.
-      const user = await viewerOf(request)
+      const answer = await playlistDetails(ctx, request.params.name, await ctx.auth.userOf(request))
+      const user = answer.viewer
       return sendVisitorJson(
         ctx,
         request,
@@ -231,7 +229,7 @@ export const playlists: RouteModule = (app, ctx) => {
         async (tags) => {
           const locale = request.query.localization ?? 'en'
           const site = request.query.view === 'site'
-          const view = await playlistDetails(ctx, request.params.name, user)
+          const view = await answer.read()
           const { row, charts } = view
           tags.add(cacheTags.playlist(row.id))
           for (const chart of charts) tags.add(cacheTags.chart(chart.id))
@@ -246,7 +244,7 @@ export const playlists: RouteModule = (app, ctx) => {
             site ? JSON.stringify(charts.map((chart) => toRawChart(chart, user?.id))) : '[]'
           }}`
         },
-        user === undefined,
+        answer.viewer === undefined,
       )
     },
   )

@@ -174,9 +174,88 @@ const LAYERED_ROUTES = [
   'server/sonolus/levels/list.ts',
   'server/sonolus/playlists.ts',
 ]
+/** The level list reads through its own service only, but may read twice: a signed-in user's own charts
+ *  decide which kept page serves them before any page is read (docs/decisions/level-list-reads.md). */
+const READS_THROUGH_ONE_SERVICE: Record<string, string> = {
+  'server/sonolus/levels/list.ts': 'server/services/levelList.ts',
+}
 /** What knows nothing of HTTP: it throws rule errors that the edge answers. */
 const BELOW_HTTP = ['server/services', 'server/policy', 'server/domain']
+/** The layers below the routes: what a handler calls there is its use case. */
+const BELOW_ROUTES = [
+  'server/services/',
+  'server/policy/',
+  'server/moderation/',
+  'server/notifications/',
+  'server/db/',
+]
 const REPOSITORY_CALL = /\brepos\.\w+|\btrx\.\w+|\bselectFrom\(|\bsql`/
+
+/** The values a module imports from below the routes (name → module), and the service objects it makes from
+ *  them once (`const lists = levelListService(ctx)`: their methods are that module's). */
+const lowerCalls = (file: string, text: string) => {
+  const modules = new Map<string, string>()
+  for (const match of text.matchAll(/\bimport\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const target = match[2] && resolve(file, match[2])
+    if (!target || !BELOW_ROUTES.some((folder) => relative(target).startsWith(folder))) continue
+    for (const part of (match[1] ?? '').split(',').map((item) => item.trim()))
+      if (part && !part.startsWith('type '))
+        modules.set(part.split(/\s+as\s+/).pop() ?? part, relative(target))
+  }
+  const objects = new Map<string, string>()
+  for (const match of text.matchAll(/\bconst\s+(\w+)\s*=\s*(\w+)\(/g)) {
+    const from = modules.get(match[2] ?? '')
+    if (from && match[1]) objects.set(match[1], from)
+  }
+  return { modules, objects }
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length
+
+/** The lines of each block that starts on a line `start` matches, to its closing bracket on a line as
+ *  indented as its first (prettier's layout), or that one line alone. */
+const blocksOf = (lines: string[], start: RegExp): { head: string; body: string }[] =>
+  lines.flatMap((line, i) => {
+    if (!start.test(line)) return []
+    let end = i + 1
+    while (end < lines.length && (lines[end]?.trim() === '' || indentOf(lines[end] ?? '') > indentOf(line)))
+      end++
+    const closes = /^[)}\]]/.test(lines[end]?.trim() ?? '')
+    return [{ head: line, body: lines.slice(i, closes ? end + 1 : end).join('\n') }]
+  })
+
+/** Each route handler's calls into the layers below, through the module's own helpers, by the module they
+ *  reach. */
+export const handlerCalls = (file: string, source: string): { route: string; calls: string[] }[] => {
+  const text = code(source)
+  const lines = text.split('\n')
+  const { modules, objects } = lowerCalls(file, text)
+  const helpers = new Map(
+    blocksOf(lines, /^\s*(?:export\s+)?(?:const\s+\w+\s*=|(?:async\s+)?function\*?\s+\w+)/).map(
+      ({ head, body }) => [/(?:const|function\*?)\s+(\w+)/.exec(head)?.[1] ?? '', body],
+    ),
+  )
+  const reached = (body: string, seen: Set<string>): string[] => [
+    ...[...modules].flatMap(([name, from]) =>
+      [...body.matchAll(new RegExp(`(?<![\\w.])${name}\\(`, 'g'))].map(() => `${name} (${from})`),
+    ),
+    ...[...objects].flatMap(([name, from]) =>
+      [...body.matchAll(new RegExp(`(?<![\\w.])${name}\\.(\\w+)\\(`, 'g'))].map(
+        (m) => `${name}.${m[1]} (${from})`,
+      ),
+    ),
+    ...[...helpers].flatMap(([name, helper]) =>
+      // A helper written inside the body is read with it.
+      !seen.has(name) && !body.includes(helper) && new RegExp(`(?<![\\w.])${name}\\(`).test(body)
+        ? reached(helper, new Set([...seen, name]))
+        : [],
+    ),
+  ]
+  return blocksOf(lines, /^\s*(?:app|scope)\.(?:get|post|put|patch|delete)\(/).map(({ body }) => ({
+    route: /\(\s*'([^']+)'/.exec(body)?.[1] ?? body.slice(0, 60),
+    calls: reached(body, new Set()),
+  }))
+}
 
 describe('the layers', () => {
   it('finds a repository call where there is one', () => {
@@ -191,6 +270,53 @@ describe('the layers', () => {
         .filter((line) => REPOSITORY_CALL.test(line))
         .map((line) => `${name}: ${line.trim()}`),
     )
+    expect(found).toEqual([])
+  })
+
+  it('finds a handler calls into the layers below, through the module helpers', () => {
+    const file = path.join(ROOT, 'server/sonolus/example.ts')
+    const source = [
+      "import { actOnChart, type Act } from '../services/community.js'",
+      "import { visibleChart } from '../policy/chartAccess.js'",
+      "import { levelListService } from '../services/levelList.js'",
+      'export const routes = (app, ctx) => {',
+      '  const lists = levelListService(ctx)',
+      '  const helper = async (name) => visibleChart(ctx, name)',
+      '  app.get(',
+      "    '/one',",
+      '    async (request) => actOnChart(ctx, request.params.name),',
+      '  )',
+      '  app.post(',
+      "    '/two',",
+      '    async (request) => {',
+      '      await helper(request.params.name)',
+      '      return lists.pageFor(request.query)',
+      '    },',
+      '  )',
+      '}',
+    ].join('\n')
+    expect(handlerCalls(file, source)).toEqual([
+      { route: '/one', calls: ['actOnChart (server/services/community.ts)'] },
+      {
+        route: '/two',
+        calls: [
+          'lists.pageFor (server/services/levelList.ts)',
+          'visibleChart (server/policy/chartAccess.ts)',
+        ],
+      },
+    ])
+  })
+
+  it('has each handler of the layered route modules make one call into the layers below', () => {
+    const found = LAYERED_ROUTES.flatMap((name) => {
+      const file = path.join(ROOT, name)
+      const through = READS_THROUGH_ONE_SERVICE[name]
+      return handlerCalls(file, fs.readFileSync(file, 'utf8'))
+        .filter(({ calls }) =>
+          through ? calls.some((call) => !call.endsWith(`(${through})`)) : calls.length > 1,
+        )
+        .map(({ route, calls }) => `${name} ${route}: ${calls.join(', ')}`)
+    })
     expect(found).toEqual([])
   })
 

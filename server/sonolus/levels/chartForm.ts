@@ -158,9 +158,6 @@ const scheduleOf = (raw: unknown, now: number): number | null | undefined => {
 export const authorOf = (form: LevelForm, user: User): string =>
   `${form.authorName || user.name}#${user.handle}`
 
-/** The handle part of 'name#handle'. */
-export const handleOf = (author: string): string => author.slice(author.lastIndexOf('#') + 1)
-
 const WHAT: Record<FileField, string> = {
   coverHash: 'cover',
   backgroundHash: 'background',

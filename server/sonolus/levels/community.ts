@@ -18,28 +18,22 @@ import { type ServerForm, type ServerSubmitItemCommunityActionResponse } from '@
 import { COMMENT_MAX_LENGTH, COMMENTS_PER_PAGE, RATING_MAX, RATING_MIN } from '../../../common/rules.js'
 import { type CommentListResponse, type WebComment } from '../../../common/api/community.js'
 import { type CommentRow, type User } from '../../db/repositories/index.js'
-import { badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { type Built, sendJson } from '../../cache/send.js'
 import {
-  addComment,
-  commentOf,
-  commentPage,
-  communityInfo,
-  communityStatus,
-  deleteComment,
-  editComment,
-  pageOf,
-  ratingDefault,
-  setLike,
-  setRating,
+  type CommunityAct,
+  actOnChart,
+  actOnComment,
+  chartComments,
+  chartCommunity,
+  chartCommunityStatus,
+  type CommunityStatus,
 } from '../../services/community.js'
 import { cacheTags } from '../../cache/tags.js'
 import { actionValues } from '../values.js'
-import { visibleChart } from '../../policy/chartAccess.js'
+import { type Viewer, can } from '../../policy/can.js'
+import { type FastifyRequest } from 'fastify'
 import { withUser } from './item.js'
-import { isModerator, moderate, requireModerator } from '../../moderation/service.js'
-import { fileReport } from '../../moderation/reports.js'
 import { DEFAULT_REPORT_REASON, moderatorForm, reportForm } from '../moderationForms.js'
 import { markdownToPlain } from '../../../common/plainText.js'
 import { callerOf } from '../../auth/rules.js'
@@ -55,7 +49,7 @@ const contentOption = (def = '') => ({
   shortcuts: [],
 })
 
-const communityActions = (status: { isLike: boolean; isRating: boolean; rating: number }): ServerForm[] => [
+const communityActions = (status: CommunityStatus, formRating: number): ServerForm[] => [
   status.isLike
     ? // Liked: the filled heart says so, and pressing it takes the like back.
       { type: 'dislike', title: '#LIKED', icon: 'heart', requireConfirmation: false, options: [] }
@@ -73,7 +67,7 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
         // an untouched slider is absent, and means its default.
         required: false,
         type: 'slider',
-        def: ratingDefault(status),
+        def: formRating,
         min: RATING_MIN,
         max: RATING_MAX,
         step: 1,
@@ -104,13 +98,8 @@ const communityActions = (status: { isLike: boolean; isRating: boolean; rating: 
 
 /** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs; report
  *  it when it is not; hide or delete it, with a reason, when they moderate. */
-const commentActions = (
-  comment: CommentRow,
-  user: User | undefined,
-  moderator: boolean,
-  locale: string | undefined,
-): ServerForm[] => {
-  if (!user) return []
+const commentActions = (comment: CommentRow, viewer: Viewer, locale: string | undefined): ServerForm[] => {
+  if (!can(viewer, 'reply', { comment })) return []
   const reply: ServerForm = {
     type: 'reply',
     title: '#REPLY',
@@ -118,7 +107,7 @@ const commentActions = (
     requireConfirmation: false,
     options: [contentOption()],
   }
-  if (comment.userId === user.id)
+  if (can(viewer, 'edit', { comment }))
     return [
       reply,
       {
@@ -130,15 +119,15 @@ const commentActions = (
       },
       { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
     ]
-  return [reply, reportForm(locale), ...(moderator ? [moderatorForm('hide'), moderatorForm('delete')] : [])]
+  const moderates = can(viewer, 'moderate', { comment })
+  return [reply, reportForm(locale), ...(moderates ? [moderatorForm('hide'), moderatorForm('delete')] : [])]
 }
 
 /** A comment as the app shows it (content as plain text: the app renders no markdown) with the site's
  *  extras (its markdown source, parent and edited flag). */
 const toComment = (
   comment: CommentRow,
-  user: User | undefined,
-  moderator: boolean,
+  viewer: Viewer,
   locale: string | undefined,
   publicUrl: string,
 ): WebComment => ({
@@ -148,10 +137,25 @@ const toComment = (
   time: Number(comment.createdTime),
   content: markdownToPlain(comment.content),
   markdown: comment.content,
-  actions: commentActions(comment, user, moderator, locale),
+  actions: commentActions(comment, viewer, locale),
   parent: comment.parentId,
   edited: comment.editedTime !== null,
 })
+
+/** What a community form sent (the app's values in the body, the site's in the query). */
+const actOf = (request: FastifyRequest): CommunityAct => {
+  const values = actionValues(request.body, request.query)
+  return {
+    type: values.get('type') ?? undefined,
+    rating: values.get('rating'),
+    // The app's comment form names its text `comment`; the others, and the site, `content`.
+    content: values.get('comment') ?? values.get('content'),
+    reason: values.get('reason') ?? DEFAULT_REPORT_REASON,
+    note: values.get('note') ?? '',
+    ip: request.ip,
+    now: Date.now(),
+  }
+}
 
 export const levelsCommunity: RouteModule = (app, ctx) => {
   app.get(
@@ -164,15 +168,15 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { name } = request.params
-      const user = await ctx.auth.userOf(request)
-      const chart = await visibleChart(ctx, name, user, 'page')
-      const { status, top } = await communityInfo(ctx, chart, user)
-      const moderator = await isModerator(ctx, user)
+      const { status, top, viewer, formRating } = await chartCommunity(
+        ctx,
+        request.params.name,
+        await ctx.auth.userOf(request),
+      )
       const info = {
-        actions: communityActions(status),
+        actions: communityActions(status, formRating),
         topComments: top.map((comment) =>
-          toComment(comment, user, moderator, request.query.localization, ctx.config.publicUrl),
+          toComment(comment, viewer, request.query.localization, ctx.config.publicUrl),
         ),
       }
       return info
@@ -190,11 +194,9 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const { name } = request.params
-      const user = await ctx.auth.userOf(request)
-      const chart = await visibleChart(ctx, name, user, 'page')
+      const status = await chartCommunityStatus(ctx, request.params.name, await ctx.auth.userOf(request))
       reply.header('cache-control', 'no-store')
-      return communityStatus(ctx, chart, user)
+      return status
     },
   )
 
@@ -210,42 +212,20 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { name } = request.params
-      const user = callerOf(request)
-      const chart = await visibleChart(ctx, name, user, 'action')
-      const values = actionValues(request.body, request.query)
-      const now = Date.now()
+      const result = await actOnChart(ctx, request.params.name, callerOf(request), actOf(request))
       const response: ServerSubmitItemCommunityActionResponse & Record<string, unknown> = {
         key: '',
         hashes: [],
         shouldUpdateCommunity: true,
       }
-      const type = values.get('type')
-      if (type === 'like' || type === 'dislike') {
-        response.newLike = await setLike(ctx, chart, user, type === 'like', now)
-      } else if (type === 'rating' || type === 'unrating') {
-        const result = await setRating(
-          ctx,
-          chart,
-          user,
-          type === 'rating' && { raw: values.get('rating') },
-          now,
-        )
+      if (result.type === 'like') response.newLike = result.likes
+      if (result.type === 'rating') {
         response.newRating = result.rating
         response.newRatingNumber = result.ratingNumber
-      } else if (type === 'comment') {
-        const count = await addComment(
-          ctx,
-          chart,
-          user,
-          null,
-          values.get('comment') ?? values.get('content'),
-          now,
-        )
+      }
+      if (result.type === 'comment') {
         response.shouldUpdateComments = true
-        response.shouldNavigateCommentsToPage = pageOf(count)
-      } else {
-        throw badRequest(`Unknown community action "${type ?? ''}"`)
+        response.shouldNavigateCommentsToPage = result.page
       }
       return response
     },
@@ -282,18 +262,13 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     { tags, personal }: Built,
     user: User | undefined,
   ) => {
-    const chart = await visibleChart(ctx, name, user, 'page')
+    const { chart, rows, viewer, total } = await chartComments(ctx, name, page, user)
     tags.add(cacheTags.comments(chart.id))
-    const rows = await commentPage(ctx, chart, page)
     // A comment's author edits and deletes it: the page signed-in users share is not theirs.
     for (const comment of rows) personal.add(comment.userId)
-    const moderator = await isModerator(ctx, user)
-    const total = Number(chart.commentNumber)
     const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
-      comments: rows.map((comment) =>
-        toComment(comment, user, moderator, localization, ctx.config.publicUrl),
-      ),
+      comments: rows.map((comment) => toComment(comment, viewer, localization, ctx.config.publicUrl)),
       total,
     }
     return list
@@ -311,44 +286,16 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { name, comment: commentName } = request.params
-      const user = callerOf(request)
-      const chart = await visibleChart(ctx, name, user, 'action')
-      const comment = await commentOf(ctx, chart, commentName)
-      const values = actionValues(request.body, request.query)
-      const now = Date.now()
+      const { name, comment } = request.params
+      const result = await actOnComment(ctx, name, comment, callerOf(request), actOf(request))
+      if (result.type === 'reported') return { key: '', hashes: [] }
       const response: ServerSubmitItemCommunityActionResponse = {
         key: '',
         hashes: [],
         shouldUpdateComments: true,
         shouldUpdateCommunity: true,
       }
-      const type = values.get('type')
-      const target = { type: 'comment' as const, id: comment.id }
-      if (type === 'report') {
-        await fileReport(ctx, user, request.ip, {
-          target,
-          reason: values.get('reason') ?? DEFAULT_REPORT_REASON,
-          note: values.get('note') ?? '',
-        })
-        return { key: '', hashes: [] }
-      }
-      // A moderator hides or deletes someone else's comment, with a reason.
-      if (type === 'hide' || (type === 'delete' && comment.userId !== user.id)) {
-        const moderator = await requireModerator(ctx, user)
-        await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
-        return response
-      }
-      if (type === 'reply') {
-        const count = await addComment(ctx, chart, user, comment, values.get('content'), now)
-        response.shouldNavigateCommentsToPage = pageOf(count)
-      } else if (type === 'edit') {
-        await editComment(ctx, chart, comment, user, values.get('content'), now)
-      } else if (type === 'delete') {
-        await deleteComment(ctx, chart, comment, user)
-      } else {
-        throw badRequest(`Unknown comment action "${type ?? ''}"`)
-      }
+      if (result.type === 'replied') response.shouldNavigateCommentsToPage = result.page
       return response
     },
   )

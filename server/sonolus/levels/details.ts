@@ -20,7 +20,7 @@ import { ResponseCache } from '../../cache/responseCache.js'
 import { SOMEONE } from '../../auth/someone.js'
 import { visibleChart } from '../../policy/chartAccess.js'
 import { levelJson, toRawChart } from './item.js'
-import { handleOf } from './chartForm.js'
+import { authorHandleOf } from '../../policy/can.js'
 import { replayItem } from './replayItems.js'
 import { type ChartModeration } from '../../../common/api/moderation.js'
 import { type ChartCounters, type ChartRow, type User } from '../../db/repositories/index.js'
@@ -172,7 +172,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       rating: textSlot('rating'),
     })
     const body =
-      `{"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(handleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
+      `{"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(authorHandleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
       (replays.rows.length
         ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
         : '') +

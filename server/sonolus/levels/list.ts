@@ -6,7 +6,6 @@ import { Auth } from '../../auth/auth.js'
 import { SOMEONE } from '../../auth/someone.js'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
-import { notLoggedIn } from '../../http/errors.js'
 import { KeptLane } from '../../cache/lane.js'
 import { hasSearch } from '../../http/protection.js'
 import { setBounded } from '../../bounded.js'
@@ -15,7 +14,7 @@ import { type Built, keptAnswer, sendAnswer } from '../../cache/send.js'
 import { cacheTags } from '../../cache/tags.js'
 import { advancedSearch } from './searchForms.js'
 import { levelJson, toRawChart } from './item.js'
-import { type LevelListParams, parseLevelList } from './query.js'
+import { type LevelListParams, parseLevelList, scopeOf } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
 import { type ListQuery, type Own, levelListService, mergePlan, orderTtl } from '../../services/levelList.js'
 
@@ -164,22 +163,24 @@ export const levelsList: RouteModule = (app, ctx) => {
 
   app.get(
     '/sonolus/levels/list',
-    { schema: { querystring: LevelListQuery, response: { 200: LevelListResponseSchema } } },
+    {
+      // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
+      config: { authWhen: { rule: 'user-login', query: (query) => scopeOf(query.in) !== 'all' } },
+      schema: { querystring: LevelListQuery, response: { 200: LevelListResponseSchema } },
+    },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply
       const params = request.query
       const locale = params.localization ?? 'en'
-      const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
+      const user =
+        request.viewer ?? (Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request))
       // Its kept answers are remembered by the lane (cache/lane.ts) for the next request for them.
       app.lane.track(request, hasSearch(request) ? 'search' : undefined, user?.id)
       const parsed = parsedOf(request.url, params)
       // The kept query is shared and frozen; one that names a creator gets its own copy, for their id. The
       // viewer is not in it: what is built for a user says so itself (built, ownOf).
-      const query: Query & { scopeNeedsLogin: boolean } =
-        params.user === undefined ? parsed.query : { ...parsed.query }
+      const query: Query = params.user === undefined ? parsed.query : { ...parsed.query }
       const { key, family } = parsed
-      // docs/spec.md §7: mine and liked need a login; 401 makes the app authenticate and the site say not_login.
-      if (query.scopeNeedsLogin && !user) throw notLoggedIn()
       // One creator's charts: nobody's when the handle is no one's.
       const resolve = async () => {
         if (params.user !== undefined) query.authorId = await lists.authorIdOf(params.user)

@@ -56,13 +56,16 @@ const tagList = (value: string | undefined): string[] | undefined => {
  *  stripped rather than refused: search is a filter, and the rest of the text still means something. */
 const text = (value: string | undefined) => searchText(value).trim()
 
+/** Whose charts a list shows: everyone's, one's own (`in=my`) or one's liked (`in=2`). */
+export const scopeOf = (param: unknown): ChartListQuery['scope'] =>
+  param === 'my' ? 'mine' : param === '2' ? 'liked' : 'all'
+
 export const parseLevelList = (
   params: LevelListParams,
   viewerId: string | undefined,
-): ChartListQuery & { page: number; scopeNeedsLogin: boolean } => {
+): ChartListQuery & { page: number } => {
   const page = params.page ?? 0
-  const scopeParam = params.in ?? 'all'
-  const scope = scopeParam === 'my' ? 'mine' : scopeParam === '2' ? 'liked' : 'all'
+  const scope = scopeOf(params.in)
   const sort = params.sort ?? 'newest'
   const search: ChartListQuery['search'] = []
   if (params.type === 'quick' || params.keywords) search.push({ field: 'all', text: text(params.keywords) })
@@ -100,6 +103,5 @@ export const parseLevelList = (
     page,
     offset: page * LEVELS_PER_PAGE,
     limit: LEVELS_PER_PAGE,
-    scopeNeedsLogin: scope !== 'all',
   }
 }

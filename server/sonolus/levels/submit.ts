@@ -19,16 +19,17 @@ import { type ServerSubmitItemActionResponse } from '@sonolus/core'
 import { type EditLevelResponse, readEditValues } from '../../../common/api/uploads.js'
 import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
 import { collectFiles } from '../../storage/putFile.js'
-import { actionDenied, badRequest } from '../../http/errors.js'
+import { badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
 import { DEFAULT_REPORT_REASON } from '../moderationForms.js'
 import { actionValues } from '../values.js'
 import { visibleChart } from '../../policy/chartAccess.js'
+import { can, permit, viewerOf } from '../../policy/can.js'
 import { catalogueChanged } from '../../cache/tags.js'
 import { maybeAnnounce } from '../../notifications/events.js'
 import { lockFiles } from './create.js'
-import { chartColumns, handleOf, prepareFiles, readLevelForm } from './chartForm.js'
-import { assertActive, moderate, requireModerator } from '../../moderation/service.js'
+import { chartColumns, prepareFiles, readLevelForm } from './chartForm.js'
+import { assertActive, moderate } from '../../moderation/service.js'
 import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
 
@@ -49,13 +50,14 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const values = actionValues(request.body, request.query)
       const user = callerOf(request)
       const row = await visibleChart(ctx, name, user, 'action')
-      const owner = row.authorId === user.id && handleOf(row.author) === user.handle
+      const viewer = await viewerOf(ctx, user)
+      const chart = { chart: row }
       const type = values.get('type')
       const target = { type: 'chart' as const, id: row.id }
 
       // The owner of a hidden chart asks for a review, suspended or not (it is their appeal).
       if (type === 'review') {
-        if (!owner) throw actionDenied()
+        permit(viewer, 'review', chart)
         await requestReview(ctx, user, row, request.ip)
         return { code: 200, key: '', hashes: [], shouldUpdateItem: true }
       }
@@ -66,16 +68,16 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
         return response
       }
-      if (type === 'hide' || type === 'restore' || (type === 'delete' && !owner)) {
-        const moderator = await requireModerator(ctx, user)
-        await moderate(ctx, moderator, { target, action: type, reason: values.get('reason') ?? '' })
+      if (type === 'hide' || type === 'restore' || (type === 'delete' && !can(viewer, 'delete', chart))) {
+        permit(viewer, 'moderate', chart)
+        await moderate(ctx, user, { target, action: type, reason: values.get('reason') ?? '' })
         const response: ServerSubmitItemActionResponse =
           type === 'delete'
             ? { key: '', hashes: [], shouldRemoveItem: true }
             : { key: '', hashes: [], shouldUpdateItem: true }
         return response
       }
-      if (!owner) throw actionDenied()
+      permit(viewer, type === 'delete' ? 'delete' : 'edit', chart)
       const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
       if (type === 'delete') {
