@@ -91,7 +91,8 @@ export default defineConfig({
           include: ['test/client/**/*.test.{ts,tsx}'],
           setupFiles: ['test/client/setup.ts'],
           css: false,
-          testTimeout: 20_000,
+          // Above findBy…'s bound (test/client/setup.ts), so that a wait that ends names what it waited for.
+          testTimeout: 90_000,
         },
       },
       {

@@ -52,18 +52,14 @@ export const loginChecked = (store: AppStore) =>
     expect(mine.isSuccess || mine.isError).toBe(true)
   })
 
-/** Navigation settles in a router transition, so wait for the path rather than read it at once. A
- *  navigation that a timer starts (a redirect after a delay) passes that delay as `timeout`, so that a busy
- *  machine's late timer still counts. */
-export const expectLocation = (pathname: string, timeout = 1000) =>
-  waitFor(
-    () => {
-      if (screen.getByTestId('location').textContent !== pathname) {
-        throw new Error(`location is ${screen.getByTestId('location').textContent}, expected ${pathname}`)
-      }
-    },
-    { timeout },
-  )
+/** Navigation settles in a router transition, so wait for the path rather than read it at once (as long as
+ *  findBy… waits: a busy machine's late timer still counts). */
+export const expectLocation = (pathname: string) =>
+  waitFor(() => {
+    if (screen.getByTestId('location').textContent !== pathname) {
+      throw new Error(`location is ${screen.getByTestId('location').textContent}, expected ${pathname}`)
+    }
+  })
 
 /** The real setImmediate, taken before any test fakes the timers: React's scheduler runs its renders and
  *  effects on it, so a faked clock does not hold them back. */

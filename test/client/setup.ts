@@ -28,8 +28,9 @@ Object.defineProperty(window, 'matchMedia', {
 window.scrollTo = () => {}
 
 // findBy… and waitFor wait for what they look for; a second (the default) is a tight clock on a busy
-// machine, where rendering antd alone can take longer. A test still fails when the thing never comes.
-configure({ asyncUtilTimeout: 10_000 })
+// machine, where rendering antd alone can take longer, and hashing and uploading a song in jsdom several
+// seconds. The bound only ends a wait for something that never comes.
+configure({ asyncUtilTimeout: 30_000 })
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {

@@ -116,7 +116,7 @@ describe('chart info: a chart that is gone', () => {
     await waitFor(() => expect(within(leaderboard()).getByText(GONE)).toBeInTheDocument())
     expect(screen.queryByTestId('record')).not.toBeInTheDocument()
     expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()
-    await expectLocation('/chart/list', 10_000)
+    await expectLocation('/chart/list')
     // Past the message bar's delay for anything the deletion set off.
     await pastMessageDelay()
     expect(screen.queryByText(NETWORK)).not.toBeInTheDocument()

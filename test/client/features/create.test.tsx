@@ -77,10 +77,8 @@ const shownStage = async (store: AppStore) => {
 }
 const stageRow = (stage: number) => screen.getByTestId(`create-stage-${stage}`)
 const submitButton = (name: RegExp) => screen.getByRole('button', { name })
-const waitForStage = (stage: number, timeout = 10_000) =>
-  waitFor(() => expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', String(stage)), {
-    timeout,
-  })
+const waitForStage = (stage: number) =>
+  waitFor(() => expect(screen.getByTestId('create-stage')).toHaveAttribute('data-stage', String(stage)))
 
 const backend = (options: UploadBackendOptions = {}) => {
   const mock = uploadBackend(options)
