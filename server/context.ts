@@ -16,7 +16,7 @@ import { type BlobStore, createBlobStore } from './storage/index.js'
 import { BackgroundWork } from './jobs/runner.js'
 import { WorkPool } from './work/pool.js'
 import { trendingRunner } from './work/trending.js'
-import { ModerationVersion } from './moderation/version.js'
+import { ModerationVersion } from './cache/moderationVersion.js'
 import { type SharedAnswer, answerBytes } from './cache/answers.js'
 import { cacheTags, catalogueTags } from './cache/tags.js'
 import path from 'node:path'
@@ -39,7 +39,7 @@ export type AppContext = {
   media: BackgroundWork
   /** Chart conversion, level-data reading and replay parsing, in worker threads (work/pool.ts). */
   work: WorkPool
-  /** Read before a per-instance cache answers; moved by every moderator action (moderation/version.ts). */
+  /** Read before a per-instance cache answers; moved by every moderator action (cache/moderationVersion.ts). */
   moderationVersion: ModerationVersion
   close: () => Promise<void>
 }

@@ -11,10 +11,10 @@
 // they are refused to a visitor as the rule named there refuses one.
 // The route table test fails on a route that changes something and declares nothing.
 import { type FastifyRequest, type onRouteHookHandler, type preValidationAsyncHookHandler } from 'fastify'
-import { type AppContext } from '../context.js'
+import { type Auth } from './auth.js'
 import { type User } from '../db/repositories/index.js'
 import { actionDenied, notLoggedIn, pageDenied } from '../http/errors.js'
-import { isModerator } from '../moderation/roles.js'
+import { type RoleContext, isModerator } from './roles.js'
 
 export const AUTH_RULES = [
   'anyone',
@@ -48,7 +48,7 @@ const DENIED: Partial<Record<AuthRule, () => Error>> = {
 
 /** Adds each route's rule before its validation (register before the routes). */
 export const authRules =
-  (ctx: AppContext): onRouteHookHandler =>
+  (ctx: RoleContext & { auth: Pick<Auth, 'userOf'> }): onRouteHookHandler =>
   (route) => {
     const when = route.config?.authWhen
     const rule = when?.rule ?? route.config?.auth

@@ -10,15 +10,22 @@ import { gunzipSync } from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { Auth } from '../auth/auth.js'
 import { SOMEONE } from '../auth/someone.js'
-import { type AppContext } from '../context.js'
 import { type User } from '../db/repositories/index.js'
 import { acceptsGzip, markGzip } from '../http/compression.js'
 import { isRefusal } from '../http/errors.js'
-import { isModerator } from '../moderation/roles.js'
-import { fresh } from '../moderation/version.js'
+import { type RoleContext, isModerator } from '../auth/roles.js'
 import { type BuiltBody, type SharedAnswer, compressHarder, keep } from './answers.js'
 import { KeptLane } from './lane.js'
 import { type ResponseCache } from './responseCache.js'
+import { type ModerationVersion, fresh } from './moderationVersion.js'
+
+/** What sending kept answers needs: the shared answers, the moderation version read before them, and who
+ *  asks. */
+export type SendContext = RoleContext & {
+  cache: ResponseCache<SharedAnswer>
+  moderationVersion: ModerationVersion
+  auth: Pick<Auth, 'userOf'>
+}
 
 /** Sends a kept answer, gzip when the client takes it. */
 export const sendAnswer = (
@@ -45,7 +52,7 @@ const flights = new WeakMap<object, Map<string, Promise<{ answer: SharedAnswer; 
 /** The answer kept under `key`, or the one `build` makes (kept unless a moderator acted, or a tag of it was
  *  dropped, meanwhile). Says `X-Cache: HIT` or `MISS`. */
 export const keptAnswer = async (
-  ctx: AppContext,
+  ctx: SendContext,
   reply: FastifyReply,
   key: string,
   build: (built: Built) => Promise<BuiltBody>,
@@ -98,7 +105,7 @@ export const keptAnswer = async (
  *  `built` what it shows and whom it would be wrong for. `key` names the answer by what it depends on (the
  *  route's validated parameters, not the raw address: a query string of its own makes no new answer). */
 export const sendJson = async (
-  ctx: AppContext,
+  ctx: SendContext,
   request: FastifyRequest,
   reply: FastifyReply,
   key: string,
@@ -129,7 +136,7 @@ export const sendJson = async (
 /** For playlists: a visitor's answer, shared with a signed-in user when the caller knows it is the
  *  same for them (`shared`); else built for the user each time. */
 export const sendVisitorJson = async (
-  ctx: AppContext,
+  ctx: SendContext,
   request: FastifyRequest,
   reply: FastifyReply,
   build: (tags: Set<string>) => Promise<string>,

@@ -23,7 +23,7 @@ export type Db = {
   dialect: Dialect
   close: () => Promise<void>
   /** SQLite only: a meta value read at once, without a round through the query builder (a hot check
-   *  before every cached answer; moderation/version.ts). */
+   *  before every cached answer; cache/moderationVersion.ts). */
   readMetaNow?: (key: string) => string | undefined
   /** PostgreSQL only: messages between the instances sharing the database (LISTEN/NOTIFY), on a channel
    *  of this schema's. `listen` calls `onReset` whenever its connection was lost and again once it listens

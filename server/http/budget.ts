@@ -6,7 +6,7 @@ import { type Server, type IncomingMessage } from 'node:http'
 import { type Socket } from 'node:net'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { Auth } from '../auth/auth.js'
-import { type SessionCache } from '../auth/sessionCache.js'
+import { type User } from '../db/repositories/index.js'
 import { type Limits } from '../config.js'
 import { type ClientAddresses } from './clientAddress.js'
 import { HttpError, serverBusy } from './errors.js'
@@ -58,6 +58,9 @@ const add = (counts: Map<string, number>, key: string, delta: number) => {
   else counts.set(key, next)
 }
 
+/** The sessions this instance holds already (auth/sessionCache.ts): a request's user without a read. */
+export type KnownSessions = { userEntry: (hash: string) => { readonly user?: User } | undefined }
+
 export class ClientBudget {
   private readonly connections = new Map<string, number>()
   private readonly inFlight = new Map<string, number>()
@@ -69,7 +72,7 @@ export class ClientBudget {
   constructor(
     private readonly limits: BudgetLimits,
     private readonly addresses: ClientAddresses,
-    private readonly sessions: SessionCache,
+    private readonly sessions: KnownSessions,
   ) {}
 
   /** Caps each peer's open connections. A trusted proxy's connections carry many people and are bounded

@@ -9,11 +9,11 @@ import {
   type onRequestHookHandler,
 } from 'fastify'
 import { type Config } from '../config.js'
-import { type AppContext } from '../context.js'
+import { type User } from '../db/repositories/index.js'
 import { type RateCountersRepository, type RateDelta } from '../db/repositories/rateCounters.js'
 import { type App } from './types.js'
 import { isApiPath } from './paths.js'
-import { BODY_LIMITS, ClientBudget } from './budget.js'
+import { BODY_LIMITS, ClientBudget, type KnownSessions } from './budget.js'
 import { type TrustProxy, clientAddresses } from './clientAddress.js'
 import { type HttpError, rateLimited, serverBusy } from './errors.js'
 
@@ -173,9 +173,16 @@ declare module 'fastify' {
 /** Content types whose bodies are read whole into memory before the handler runs. */
 const BUFFERED_BODY = /^\s*(application\/json|multipart\/form-data)\b/i
 
+/** What protection needs: the limits, the shared rate counts, and whose session a request carries. */
+export type ProtectionContext = {
+  config: Pick<Config, 'limits'>
+  repos: { rateCounters: RateCountersRepository }
+  auth: { sessions: KnownSessions; userOf: (request: FastifyRequest) => Promise<User | undefined> }
+}
+
 export const registerProtection = async (
   app: App,
-  ctx: AppContext,
+  ctx: ProtectionContext,
   trustProxy: TrustProxy,
 ): Promise<void> => {
   const { limits } = ctx.config

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { NOTIFICATION_KEEP_MS, NOTIFICATION_READ_KEEP_MS } from '../../common/api/follows.js'
 import { collectFiles } from '../storage/putFile.js'
-import { UPLOAD_IDLE_MS } from '../uploads/session.js'
+import { UPLOAD_IDLE_MS } from '../domain/uploads.js'
 import { type JobDeps } from './deps.js'
 import { LEASE_MS } from './media.js'
 

@@ -29,9 +29,9 @@ import {
 import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
 import { collectFiles } from '../storage/putFile.js'
 import { RuleError, invalid, missing, required as emptyField } from '../domain/errors.js'
-import { isModerator } from './roles.js'
+import { isModerator } from '../auth/roles.js'
 
-export { isModerator, requireModerator, roleOf } from './roles.js'
+export { isModerator, requireModerator, roleOf } from '../auth/roles.js'
 
 /** A user's suspension in force now, if any. */
 export const suspensionOf = (user: User, now = Date.now()): Suspension | null => {

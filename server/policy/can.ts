@@ -2,7 +2,7 @@
 // question here, so each rule is written once. Seeing a chart is chartAccess's (chartAccess.ts); whether a
 // suspended user may act at all is moderation's (assertActive), asked when they act.
 import { type ChartRow, type CommentRow, type PlaylistRow, type User } from '../db/repositories/index.js'
-import { isModerator } from '../moderation/roles.js'
+import { isModerator } from '../auth/roles.js'
 import { type AppContext } from '../context.js'
 import { notYours } from '../domain/errors.js'
 

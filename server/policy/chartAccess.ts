@@ -5,7 +5,7 @@ import { LEVEL_NAME_PREFIX } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type User } from '../db/repositories/index.js'
 import { denied, missing } from '../domain/errors.js'
-import { isModerator } from '../moderation/roles.js'
+import { isModerator } from '../auth/roles.js'
 
 /** The chart id a level name (`wbs-…`) names, if it is one of ours. */
 export const chartIdOf = (name: string): string | undefined =>

@@ -19,7 +19,7 @@ import { type AppContext } from '../context.js'
 import { type ChartRow, type PlaylistRow, type User } from '../db/repositories/index.js'
 import { RuleError, denied, missing, required } from '../domain/errors.js'
 import { assertActive } from '../moderation/service.js'
-import { isModerator } from '../moderation/roles.js'
+import { isModerator } from '../auth/roles.js'
 import { chartAccess } from '../policy/chartAccess.js'
 import { can, permit, viewerOf } from '../policy/can.js'
 

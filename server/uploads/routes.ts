@@ -26,7 +26,6 @@ import { type App } from '../http/types.js'
 import { assertActive } from '../moderation/service.js'
 import { commitUpload, isStored, uploadRejected } from './commit.js'
 import {
-  UPLOAD_IDLE_MS,
   UPLOAD_TOUCH_MS,
   chunkConflict,
   issueToken,
@@ -36,6 +35,7 @@ import {
   tokenValid,
 } from './session.js'
 import { callerOf } from '../auth/rules.js'
+import { UPLOAD_IDLE_MS } from '../domain/uploads.js'
 
 const progressOf = (session: UploadSession, chunks: Chunk[]): UploadProgressResponse => {
   const { received } = tiling(chunks, session.size)

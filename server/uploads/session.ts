@@ -5,8 +5,6 @@ import { type Chunk, type UploadSession } from '../db/repositories/index.js'
 
 /** A token is short-lived (asking again gives a fresh one for the same session). */
 export const UPLOAD_TOKEN_TTL_MS = 30 * 60_000
-/** A session nobody sent a chunk to for this long is abandoned, and collected. */
-export const UPLOAD_IDLE_MS = 60 * 60_000
 /** A chunk moves the idle clock on only when it is this much behind (one write a minute, not a chunk). */
 export const UPLOAD_TOUCH_MS = 60_000
 

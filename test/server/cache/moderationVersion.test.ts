@@ -1,8 +1,8 @@
 // The moderation version (every instance at once): a check made after another instance's action
 // never answers from a read that began before it, and concurrent checks share reads.
 import { describe, expect, it } from 'vitest'
-import { type MetaRepository } from '../../server/db/repositories/meta'
-import { ModerationVersion } from '../../server/moderation/version'
+import { type MetaRepository } from '../../../server/db/repositories/meta'
+import { ModerationVersion } from '../../../server/cache/moderationVersion'
 
 /** A meta table whose reads the test completes by hand, in order. */
 const manualMeta = () => {
