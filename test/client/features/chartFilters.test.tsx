@@ -14,6 +14,7 @@ import {
   readFilters,
 } from '../../../src/features/charts/filters'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const search = () => new URLSearchParams(screen.getByTestId('location').dataset.search ?? '')
 
@@ -193,7 +194,7 @@ describe('the stats on chart info', () => {
     server.use(
       // The list the tag opens ('list' would match :name too).
       http.get('*/sonolus/levels/list', () => HttpResponse.json(listResponse([chart], 1))),
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     const stats = await screen.findByTestId('chart-stats')
@@ -212,7 +213,7 @@ describe('the stats on chart info', () => {
 
   it('says so when a chart has no level data to count', async () => {
     const chart = sampleChart(5, { stats: null })
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     expect(await screen.findByText('This chart has no level data to count yet')).toBeInTheDocument()
   })

@@ -9,6 +9,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { expectLocation, pastMessageDelay, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const NETWORK = /Network connection error/
 const GONE = 'There is no chart with this id'
@@ -32,7 +33,7 @@ describe('chart info: a scheduled chart', () => {
 
   it('says when it will be published, with the date, and never that it was published', async () => {
     loggedIn()
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     const tag = await screen.findByTestId('chart-scheduled')
     const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -45,7 +46,7 @@ describe('chart info: a scheduled chart', () => {
 
   it('shows its publish time as before once it is published', async () => {
     const published = { ...chart, isPublic: 1 as const, scheduledTime: null, publishTime: Date.now() - 4000 }
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(published))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(published))))
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     expect(await screen.findByText('Published')).toBeInTheDocument()
     expect(screen.getByText(/^\d+ seconds ago$/)).toBeInTheDocument()
@@ -61,7 +62,7 @@ describe('chart info: a chart that is gone', () => {
   it('says the chart is gone in its leaderboard when the board answers 404, not a network error', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/levels/:name/leaderboards/:board/records/list', noSuchChart),
     )
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })

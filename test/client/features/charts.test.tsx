@@ -8,6 +8,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, listResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const NOT_LOGIN = 'You are not logged in, please login with Sonolus and try again'
 const DENIED = 'Sorry, you do not have permission to enter this page'
@@ -185,7 +186,7 @@ describe('chart info (docs/spec.md §2)', () => {
   })
   const other = sampleChart(10, { title: 'Another by them', tags: [] })
   const details = () =>
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart, [other]))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart, [other]))))
 
   it('shows the fields, markdown description, counts, Open in Sonolus and other charts', async () => {
     details()
@@ -208,7 +209,7 @@ describe('chart info (docs/spec.md §2)', () => {
   })
 
   it('shows fetch_failed when the chart cannot be fetched, and a 404 for an unknown id', async () => {
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.error()))
+    server.use(chartDetailsHandler(() => HttpResponse.error()))
     const first = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     expect(
       (await screen.findAllByText('Network connection error, please check your network connection')).length,
@@ -221,7 +222,7 @@ describe('chart info (docs/spec.md §2)', () => {
 
   it('gates the page behind a loading state', async () => {
     server.use(
-      http.get('*/sonolus/levels/:name', async () => {
+      chartDetailsHandler(async () => {
         await delay(150)
         return HttpResponse.json(detailsResponse(chart))
       }),
@@ -233,7 +234,7 @@ describe('chart info (docs/spec.md §2)', () => {
 
   it('shows permission_denied for a private chart of someone else (401)', async () => {
     server.use(
-      http.get('*/sonolus/levels/:name', () =>
+      chartDetailsHandler(() =>
         HttpResponse.json({ code: 401, error: 'permission_denied', message: DENIED }, { status: 401 }),
       ),
     )
@@ -267,7 +268,7 @@ describe('chart info (docs/spec.md §2)', () => {
   it("styles the chart's delete confirmation as dangerous", async () => {
     loggedIn()
     const chart = sampleChart(64, { title: 'Mine to delete' })
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))))
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /Delete/ }))
@@ -280,7 +281,7 @@ describe('chart info (docs/spec.md §2)', () => {
     const allowed = sampleChart(69, { title: 'Open source', susHash: 'c'.repeat(40), allowSusDownload: 1 })
     const kept = sampleChart(70, { title: 'Kept', susHash: null, allowSusDownload: 0 })
     server.use(
-      http.get('*/sonolus/levels/:name', ({ params }) =>
+      chartDetailsHandler(({ params }) =>
         HttpResponse.json(detailsResponse(String(params.name).endsWith(allowed.id) ? allowed : kept)),
       ),
     )

@@ -9,6 +9,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const chart = sampleChart(31, { title: 'Community chart' })
 const EMOJI = '\u{1F3B5}' // one code point, two UTF-16 units
@@ -43,7 +44,7 @@ const backend = (loggedIn: boolean) => {
     http.get('*/sonolus/user/mine', () =>
       loggedIn ? HttpResponse.json(sampleUser) : HttpResponse.json({ code: 401 }, { status: 401 }),
     ),
-    http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+    chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
     http.get('*/sonolus/levels/:name/community/status', () =>
       HttpResponse.json({ isLike: state.isLike, isRating: state.rating !== null, rating: state.rating ?? 0 }),
     ),

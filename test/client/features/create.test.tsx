@@ -25,6 +25,7 @@ import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { type UploadBackendOptions, uploadBackend } from '../../../mocks/uploads'
 import { expectLocation, pastMessageDelay, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 vi.mock('../../../src/features/create/background', () => ({
   // A stand-in PNG whose bytes depend on the cover, so its hash is known.
@@ -252,7 +253,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
       expect(screen.getByTestId('location')).toHaveTextContent(`/chart/${mock.chartId}/info`),
     )
     expect(Date.now() - finishedAt).toBeGreaterThanOrEqual(2900)
-  }, 40_000)
+  })
 
   it('skips files the server has (201) and files not given: no PUT for them', async () => {
     const mock = backend({ stored: [sha1(coverBytes)] })
@@ -345,7 +346,7 @@ describe('create: the pipeline (docs/spec.md §4)', () => {
     ])
     expect(mock.state.files.get(sha1(musicBytes))?.bytes).toEqual(musicBytes)
     expect(mock.state.created[0].body.musicHash).toBe(sha1(musicBytes))
-  }, 40_000)
+  })
 
   it('shows the server catalogue key when a chunk is refused (file_too_large)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -836,7 +837,7 @@ describe('edit (docs/spec.md §2, §5, §6)', () => {
   })
   const route = `/chart/${chart.id}/edit`
   const withChart = (shown = chart) =>
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(shown))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(shown))))
 
   it('fills the form from the chart, locks the author, and sends type=edit keeping the hashes of unchanged files', async () => {
     loggedIn()

@@ -9,6 +9,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { expectLocation, pastMessageDelay, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const NOT_LOGIN = 'You are not logged in, please login with Sonolus and try again'
 afterEach(() => vi.restoreAllMocks())
@@ -28,7 +29,7 @@ describe('a 429 says what happened and when to try again', () => {
   const comment = async (answer: () => Response) => {
     loggedIn()
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.post('*/sonolus/levels/:name/community/submit', answer),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })

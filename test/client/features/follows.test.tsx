@@ -15,6 +15,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser, sampleUserDetails } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 
@@ -198,7 +199,7 @@ describe('the follow button', () => {
   it('is on chart info for the author, not for a visitor or the author themselves', async () => {
     const chart = sampleChart(1, { author: 'Creator#777777' })
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/users/:handle/follow', () =>
         HttpResponse.json({
           followers: 0,

@@ -8,6 +8,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, listResponse, sampleChart } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -66,7 +67,7 @@ describe('listening before opening (beyond the spec)', () => {
 describe('the whole song on chart info (beyond the spec)', () => {
   it('plays the music in a player of its own; starting it stops a preview clip', async () => {
     const chart = sampleChart(71, { musicHash: 'e'.repeat(40), previewHash: 'f'.repeat(40) })
-    server.use(http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))))
+    server.use(chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))))
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve())
     vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined)
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })

@@ -31,6 +31,7 @@ import {
   sampleUser,
 } from '../../../mocks/data'
 import { loginChecked, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const EMPTY = 'Please complete all required fields and try again.'
 const DENIED = 'Sorry, you do not have permission to enter this page'
@@ -655,7 +656,7 @@ describe('reports', () => {
   const route = `/chart/${theirs.id}/info`
   const withChart = (chart = theirs, comments: WebComment[] = []) =>
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/levels/:name/community/comments/list', () =>
         HttpResponse.json({ pageCount: 1, comments, total: comments.length }),
       ),
@@ -765,7 +766,7 @@ describe('a suspended account', () => {
     loggedInAs(sampleUser)
     const chart = sampleChart(43, { author: 'Someone#111111' })
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.post('*/sonolus/levels/:name/community/submit', () => suspended(until)),
     )
     const { user } = renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
@@ -817,7 +818,7 @@ describe('the owner of a hidden chart', () => {
     loggedInAs(sampleUser)
     let requested = false
     server.use(
-      http.get('*/sonolus/levels/:name', () =>
+      chartDetailsHandler(() =>
         HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(requested) }),
       ),
     )
@@ -853,9 +854,7 @@ describe('the owner of a hidden chart', () => {
   it('reads to its owner as sentences, and to moderators as the record', async () => {
     loggedInAs(sampleUser)
     server.use(
-      http.get('*/sonolus/levels/:name', () =>
-        HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(false) }),
-      ),
+      chartDetailsHandler(() => HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(false) })),
     )
     renderWithProviders(<AppRoutes />, { route: `/chart/${chart.id}/info` })
     await screen.findByTestId('hidden-alert')
@@ -869,9 +868,7 @@ describe('the owner of a hidden chart', () => {
   it('is shown to moderators with hide/restore, without the review request', async () => {
     loggedInAs(sampleModerator)
     server.use(
-      http.get('*/sonolus/levels/:name', () =>
-        HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(false) }),
-      ),
+      chartDetailsHandler(() => HttpResponse.json({ ...detailsResponse(chart), moderation: hidden(false) })),
     )
     const posted = recordPosts<ModerationActionRequest>('*/sonolus/moderation/actions', () =>
       HttpResponse.json({ code: 200, entry: sampleAuditEntry(1) }),

@@ -15,6 +15,7 @@ import { AppRoutes } from '../../../src/app/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const loggedIn = () => server.use(http.get('*/sonolus/user/mine', () => HttpResponse.json(sampleUser)))
 const PLAYLIST = 'ab'.repeat(16)
@@ -109,7 +110,7 @@ describe('playlists', () => {
     const added: { playlist: string; chartId: string }[] = []
     const created: unknown[] = []
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/user/playlists', () =>
         HttpResponse.json({
           playlists: [

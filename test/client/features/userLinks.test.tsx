@@ -10,6 +10,7 @@ import { UserLink, linkedHandle } from '../../../src/components/UserLink'
 import { server } from '../../../mocks/node'
 import { detailsResponse, listResponse, sampleChart } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
+import { chartDetailsHandler } from '../chartHandlers'
 
 const chart = sampleChart(41, { title: 'Linked chart' })
 
@@ -70,7 +71,7 @@ describe('links to people', () => {
 
   it('links the author on chart info, comment authors and leaderboard players', async () => {
     server.use(
-      http.get('*/sonolus/levels/:name', () => HttpResponse.json(detailsResponse(chart))),
+      chartDetailsHandler(() => HttpResponse.json(detailsResponse(chart))),
       http.get('*/sonolus/levels/:name/community/comments/list', () =>
         HttpResponse.json({
           pageCount: 1,
