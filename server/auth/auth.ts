@@ -18,16 +18,14 @@ import { HttpError, badRequest } from '../http/errors.js'
 import { jsonTooDeep } from '../../common/json.js'
 import { SessionCache } from './sessionCache.js'
 import { type SignatureVerifier } from './signature.js'
-import { newToken, sha1Hex } from './tokens.js'
+import { newToken, sha1Hex } from '../crypto.js'
+import { sessionHashOf } from '../http/sessionToken.js'
 
 /** docs/protocol.md §10: the wiki recommends 30 minutes or less for app sessions. */
 export const APP_SESSION_MS = 30 * 60 * 1000
 /** docs/spec.md §2/§9: the web session lives as long as its cookie, 30 days. */
 export const WEB_SESSION_MS = 30 * 24 * 60 * 60 * 1000
 /** Login attempts expire after 5 minutes. */
-/** Each request's session hash, by its headers object (the same for Node's request and Fastify's). */
-const hashes = new WeakMap<object, string | undefined>()
-
 export const LOGIN_ATTEMPT_MS = 5 * 60 * 1000
 /** Signed requests must be this fresh, either way (docs/protocol.md §10 check 4). */
 export const SIGNATURE_WINDOW_MS = 60 * 1000
@@ -57,24 +55,6 @@ export class Auth {
     private readonly announce: (message: string) => Promise<void> = async () => undefined,
   ) {}
 
-  /** docs/protocol.md §2.3: Sonolus-Session, or our SPA's Authorization; Sonolus-Session wins. */
-  static tokenOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
-    const sonolus = request.headers['sonolus-session']
-    const value = (Array.isArray(sonolus) ? sonolus[0] : sonolus) || request.headers.authorization
-    return value && value.length <= 512 ? value.trim() : undefined
-  }
-
-  /** The SHA-1 of a request's session token, as sessions are kept (by hash, never the token); undefined
-   *  without one. */
-  static sessionHashOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
-    // Asked several times a request (the client budget, the lane, the user lookup): hashed once.
-    if (hashes.has(request.headers)) return hashes.get(request.headers)
-    const token = Auth.tokenOf(request)
-    const hash = token ? sha1Hex(token) : undefined
-    hashes.set(request.headers, hash)
-    return hash
-  }
-
   /** Each request's user, looked up once: the rate limiter and the handler both ask. */
   private readonly asked = new WeakMap<object, Promise<User | undefined>>()
 
@@ -82,7 +62,7 @@ export class Auth {
   userOf(request: Pick<FastifyRequest, 'headers'>): Promise<User | undefined> {
     let user = this.asked.get(request)
     if (!user) {
-      const hash = Auth.sessionHashOf(request)
+      const hash = sessionHashOf(request)
       user = hash === undefined ? NOBODY : (this.sessions.resolvedUser(hash) ?? this.lookUp(hash))
       this.asked.set(request, user)
     }
@@ -265,7 +245,7 @@ export class Auth {
    *  showed; the web session starts under the attempt's hash. 400 for a wrong code (LOGIN_CODE_TRIES in
    *  all); 401 when there is nothing to finish: unknown, not confirmed yet, expired, or out of tries. */
   async finishWebLogin(request: Pick<FastifyRequest, 'headers'>, given: string): Promise<void> {
-    const hash = Auth.sessionHashOf(request)
+    const hash = sessionHashOf(request)
     const code = given.replace(/[\s-]/g, '')
     if (hash === undefined) throw reject('You are not logged in, please login with Sonolus and try again')
     const now = this.now()
@@ -316,7 +296,7 @@ export class Auth {
   }
 
   async logout(request: Pick<FastifyRequest, 'headers'>): Promise<void> {
-    const hash = Auth.sessionHashOf(request)
+    const hash = sessionHashOf(request)
     if (hash === undefined) return
     await this.repos.sessions.delete(hash)
     this.sessions.drop(hash)

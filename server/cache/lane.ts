@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto'
 import { type IncomingMessage, type ServerResponse } from 'node:http'
 import { type FastifyBaseLogger, type FastifyRequest } from 'fastify'
-import { Auth } from '../auth/auth.js'
+import { sessionHashOf } from '../http/sessionToken.js'
 import { type SessionCache } from '../auth/sessionCache.js'
 import { setBounded } from '../bounded.js'
 import { type Config } from '../config.js'
@@ -168,7 +168,7 @@ export class KeptLane {
     if (trail.steps[trail.steps.length - 1].entry.deref()?.body !== answer) return
     const gzip = acceptsGzip(request)
     if (answer.gzip !== undefined && !gzip) return
-    const hash = Auth.sessionHashOf(request)
+    const hash = sessionHashOf(request)
     let session: Way['session']
     if (hash !== undefined) {
       // Only a session whose row is kept, and the row the route answered for.
@@ -217,7 +217,7 @@ export class KeptLane {
     if (headers.origin !== undefined && parts.config.corsOrigins.length > 0) return undefined
     const url = request.url ?? ''
     if (!this.paths.has(pathOf(url))) return undefined
-    const hash = Auth.sessionHashOf(request)
+    const hash = sessionHashOf(request)
     const gzip = acceptsGzip(request)
     const key = this.keyOf(url, hash, gzip)
     const way = this.ways.get(key)

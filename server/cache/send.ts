@@ -8,7 +8,8 @@
 //   except a moderator's, which is built each time (it shows moderation state).
 import { gunzipSync } from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
-import { Auth } from '../auth/auth.js'
+import { type Auth } from '../auth/auth.js'
+import { sessionTokenOf } from '../http/sessionToken.js'
 import { SOMEONE } from '../auth/someone.js'
 import { type User } from '../db/repositories/index.js'
 import { acceptsGzip, markGzip } from '../http/compression.js'
@@ -111,7 +112,7 @@ export const sendJson = async (
   key: string,
   build: (built: Built, viewer: User | undefined) => Promise<BuiltBody>,
 ): Promise<FastifyReply> => {
-  const user = Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
+  const user = sessionTokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request)
   if (!user) return sendAnswer(request, reply, await keptAnswer(ctx, reply, key, (b) => build(b, undefined)))
   // A moderator's answer shows moderation state: built each time.
   if (await isModerator(ctx, user)) {
@@ -142,7 +143,7 @@ export const sendVisitorJson = async (
   build: (tags: Set<string>) => Promise<string>,
   shared = false,
 ): Promise<FastifyReply> => {
-  if (!shared && Auth.tokenOf(request) !== undefined) {
+  if (!shared && sessionTokenOf(request) !== undefined) {
     reply.type('application/json; charset=utf-8')
     return reply.send(await build(new Set()))
   }

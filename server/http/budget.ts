@@ -5,7 +5,7 @@
 import { type Server, type IncomingMessage } from 'node:http'
 import { type Socket } from 'node:net'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
-import { Auth } from '../auth/auth.js'
+import { sessionHashOf } from './sessionToken.js'
 import { type User } from '../db/repositories/index.js'
 import { type Limits } from '../config.js'
 import { type ClientAddresses } from './clientAddress.js'
@@ -102,7 +102,7 @@ export class ClientBudget {
    *  over either cap it is refused at once with 429 rate_limited. */
   admit(request: FastifyRequest, reply: FastifyReply): HttpError | undefined {
     const keys = [`ip:${request.ip}`]
-    const hash = Auth.sessionHashOf(request)
+    const hash = sessionHashOf(request)
     if (hash !== undefined) {
       const user = this.sessions.userEntry(hash)?.user
       keys.push(user ? `user:${user.id}` : `session:${hash}`)

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { sha1Hex } from '../auth/tokens.js'
+import { sha1Hex } from '../crypto.js'
 import { type FileOrigin, type Repositories } from '../db/repositories/index.js'
 import { type BlobStore } from './blobStore.js'
 

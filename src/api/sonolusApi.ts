@@ -9,8 +9,8 @@ import {
   createApi,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react'
-import { SERVERS, type ServerId } from '../app/servers'
-import { getSession } from '../app/session'
+import { SERVERS, type ServerId } from './servers'
+import { getSession } from './session'
 
 export const TAG_TYPES = [
   'ServerInfo',

@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import { useDispatch, useSelector } from 'react-redux'
 import { useGetMineQuery } from '../api/user'
-import { SERVERS, type ServerBases } from './servers'
+import { SERVERS, type ServerBases } from '../api/servers'
 import { type AppDispatch, type RootState } from './store'
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>()

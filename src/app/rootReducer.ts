@@ -7,7 +7,7 @@ import { persistReducer } from 'redux-persist'
 // 'redux-persist/lib/storage' breaks the Vite 8 production build.
 import storage from 'redux-persist/es/storage'
 import { sonolusApi } from '../api/sonolusApi'
-import { type SettingsState, sanitizeSettings, settingsReducer } from '../features/settings/settingsSlice'
+import { type SettingsState, sanitizeSettings, settingsReducer } from './settingsSlice'
 import { messagesReducer } from './messages/messagesSlice'
 
 export const SETTINGS_PERSIST_KEY = 'sirius-settings'

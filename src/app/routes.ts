@@ -1,7 +1,7 @@
 // docs/spec.md §2 "Routes": every path, its name (for the title bar) and the drawer's menu groups.
 import { matchPath } from 'react-router-dom'
 import { DOC_TYPES, type DocType } from '../../common/api/content'
-import { type MessageId } from './messageIds'
+import { type MessageId } from '../messageIds'
 
 export type RouteName =
   | 'home'

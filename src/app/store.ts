@@ -3,7 +3,7 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit'
 import { setupListeners } from '@reduxjs/toolkit/query'
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist'
 import { sonolusApi } from '../api/sonolusApi'
-import { setServer } from '../features/settings/settingsSlice'
+import { setServer } from './settingsSlice'
 import { type RootState, rootReducer } from './rootReducer'
 
 export { SETTINGS_PERSIST_KEY, SETTINGS_PERSIST_VERSION, type RootState } from './rootReducer'

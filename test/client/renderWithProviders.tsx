@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { persistStore } from 'redux-persist'
 import { MESSAGE_DELAY_MS } from '../../common/rules'
-import { Providers } from '../../src/app/providers'
+import { Providers } from '../../src/shell/providers'
 import { type AppStore, type RootState, makeStore } from '../../src/app/store'
 import { userApi } from '../../src/api/user'
 

@@ -99,7 +99,7 @@ describe('module boundaries', () => {
   it('stops the server from importing the SPA', async () => {
     const messages = await lint(
       'server/example.ts',
-      "import { AppRoutes } from '../src/app/router'\nexport const x = AppRoutes",
+      "import { AppRoutes } from '../src/shell/router'\nexport const x = AppRoutes",
     )
     expect(messages[0]?.message).toMatch(/does not import the SPA/)
   })

@@ -1,6 +1,6 @@
 // The code's import graph, read from the sources: no module imports itself through others (type-only imports
 // count: a circle of types still ties the files together), and the server's infrastructure never reaches up
-// into the route modules that sit on it.
+// into the route modules that sit on it, nor the SPA's lower floors into the features and shell above them.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -133,6 +133,19 @@ const isInfrastructure = (file: string): boolean => {
   )
 }
 
+/** The SPA's floors, lowest first: each imports only from its own floor or those below it (the root's own
+ *  files, such as messageIds.ts, stand below them all). The shell composes the features into the app. */
+const SPA_FLOORS = ['src/api/', 'src/app/', 'src/components/', 'src/features/', 'src/shell/', 'src/main.tsx']
+const spaFloorOf = (name: string): number => SPA_FLOORS.findIndex((floor) => name.startsWith(floor))
+export const upwardInSpa = (edges: Map<string, string[]>): string[] =>
+  [...edges].flatMap(([file, targets]) =>
+    file.startsWith('src/')
+      ? targets
+          .filter((target) => target.startsWith('src/') && spaFloorOf(target) > spaFloorOf(file))
+          .map((target) => `${file} -> ${target}`)
+      : [],
+  )
+
 describe('the import graph', () => {
   const edges = graph()
 
@@ -155,6 +168,16 @@ describe('the import graph', () => {
 
   it('has no import circles in server, src, common or engine', () => {
     expect(circles(edges).map((component) => component.map(relative).sort())).toEqual([])
+  })
+
+  it('keeps the SPA importing downward: api, app, components, features, shell', () => {
+    const sample = new Map([
+      ['src/app/store.ts', ['src/api/sonolusApi.ts', 'src/messageIds.ts']],
+      ['src/api/servers.ts', ['src/app/messageIds.ts']],
+    ])
+    expect(upwardInSpa(sample)).toEqual(['src/api/servers.ts -> src/app/messageIds.ts'])
+    const named = new Map([...edges].map(([file, targets]) => [relative(file), targets.map(relative)]))
+    expect(upwardInSpa(named)).toEqual([])
   })
 
   it('has no infrastructure module importing a route module', () => {

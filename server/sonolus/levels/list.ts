@@ -2,7 +2,7 @@
 // in=2 (docs/protocol.md §6, §15). Official ServerItemList fields plus rawItems for the site. The charts come
 // from services/levelList.ts; this reads the address, keeps and shares the answers and presents them.
 import { LEVELS_PER_PAGE } from '../../../common/api/levels.js'
-import { Auth } from '../../auth/auth.js'
+import { sessionTokenOf } from '../../http/sessionToken.js'
 import { SOMEONE } from '../../auth/someone.js'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type ChartRow, type User } from '../../db/repositories/index.js'
@@ -173,7 +173,7 @@ export const levelsList: RouteModule = (app, ctx) => {
       const params = request.query
       const locale = params.localization ?? 'en'
       const user =
-        request.viewer ?? (Auth.tokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request))
+        request.viewer ?? (sessionTokenOf(request) === undefined ? undefined : await ctx.auth.userOf(request))
       // Its kept answers are remembered by the lane (cache/lane.ts) for the next request for them.
       app.lane.track(request, hasSearch(request) ? 'search' : undefined, user?.id)
       const parsed = parsedOf(request.url, params)

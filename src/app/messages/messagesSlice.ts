@@ -1,7 +1,7 @@
 // docs/spec.md §2 "A snackbar and a fixed alert show success and error messages"; §4 timing.
 import { type PayloadAction, createSlice, nanoid } from '@reduxjs/toolkit'
 import { type MessageKey, answerOf, retryAfterOf, suspensionOf } from '../../api/errors'
-import { type MessageId } from '../messageIds'
+import { type MessageId } from '../../messageIds'
 
 export type MessageKind = 'success' | 'error'
 

@@ -5,7 +5,7 @@
 import { useCallback } from 'react'
 import { errorKeyOf } from '../../api/errors'
 import { useAppDispatch } from '../hooks'
-import { type MessageId } from '../messageIds'
+import { type MessageId } from '../../messageIds'
 import { showError, showFailure, showSuccess } from './messagesSlice'
 
 export const useSubmit = () => {

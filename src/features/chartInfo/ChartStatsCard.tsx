@@ -6,7 +6,7 @@ import { Card, Descriptions, Empty } from 'antd'
 import { type RawChart } from '../../../common/api/levels'
 import { NOTE_KINDS, type NoteKind } from '../../../common/chart/stats'
 import { formatBpm, formatLength, formatNps } from '../../../common/format'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 
 const KIND_LABELS: Record<NoteKind, MessageId> = {
   tap: 'chart.stats.kind_tap',

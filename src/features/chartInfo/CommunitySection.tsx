@@ -22,7 +22,7 @@ import {
 } from '../../api/community'
 import { errorKeyOf } from '../../api/errors'
 import { useAppDispatch, useCurrentUser } from '../../app/hooks'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { ActionButton } from '../../components/ActionButton'
 import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'

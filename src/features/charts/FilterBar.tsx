@@ -9,7 +9,7 @@ import { ClearOutlined } from '@ant-design/icons'
 import { CHART_SORTS, FEATURE_FILTERS, OLIVIER_FILTERS, TAG_FILTER_MAX } from '../../../common/rules'
 import { formatLength, levelLabel } from '../../../common/format'
 import { OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { TagsInput } from '../../components/TagsInput'
 import {
   type ChartFilters,

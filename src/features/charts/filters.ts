@@ -158,7 +158,7 @@ export const filterParams = (filters: ChartFilters): Record<string, string> => {
 }
 
 /** The search box's words: its keywords, or an older address's title search. */
-/** The list call for these filters, page and scope: the list page's, and the first paint's (app/firstPaint.ts). */
+/** The list call for these filters, page and scope: the list page's, and the first paint's (shell/firstPaint.ts). */
 export const listQueryArgs = (filters: ChartFilters, page: number, scope: ChartScope): LevelListArgs => ({
   page,
   title: filters.title,

@@ -7,7 +7,7 @@ import { Card, Checkbox, Flex, Form, Input, InputNumber, Select, Switch } from '
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from '../../../common/api/uploads'
 import { levelLabel, splitAuthor } from '../../../common/format'
 import { LEVEL_MIN, OLIVIER_LEVEL_MAX, levelMax } from '../../../common/rules'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { docsPath } from '../../app/routes'
 import { codePointLimit } from '../../components/codePointCount'
 import {

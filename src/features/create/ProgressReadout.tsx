@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons'
 import { CREATE_STAGES, type CreateStage } from '../../../common/api/uploads'
 import { useAppSelector } from '../../app/hooks'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { selectPipeline } from './pipelineSlice'
 import { type StageStatus, WORK_STAGES } from './stages'
 

@@ -17,7 +17,7 @@ import {
 } from '../../api/user'
 import { useAppDispatch } from '../../app/hooks'
 import { browser } from '../../app/browser'
-import { clearSession, setSession } from '../../app/session'
+import { clearSession, setSession } from '../../api/session'
 import { Scaffold } from '../../components/Scaffold'
 import { showSuccess } from '../../app/messages/messagesSlice'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'

@@ -14,7 +14,7 @@ import {
 import { stripControl } from '../../../common/text'
 import { useModerateMutation } from '../../api/moderation'
 import { useAppDispatch } from '../../app/hooks'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { codePointCount } from '../../components/codePointCount'
 import { showError } from '../../app/messages/messagesSlice'
 import { SuspensionText } from './TargetPreviewView'

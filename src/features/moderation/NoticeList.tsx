@@ -6,7 +6,7 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex, Tag } from 'antd'
 import { type AuditEntry } from '../../../common/api/moderation'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { chartInfoPath } from '../../app/routes'
 import { EntryHead } from './AuditEntryList'
 

@@ -13,7 +13,7 @@ import {
   type TargetPreview,
   type TargetRef,
 } from '../../../common/api/moderation'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { RelativeTime } from '../../components/RelativeTime'
 import { type AccountAction, AccountStatus, accountActions } from './AccountModeration'
 import { ActionDialog } from './ActionDialog'

@@ -2,7 +2,7 @@
 // success/failure messages (useSubmit), closed on success, left open to try again on failure.
 import { useState } from 'react'
 import { statusOf } from '../../api/errors'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { useSubmit } from '../../app/messages/useSubmit'
 
 /** A report or action on a target that is gone (404) says so, rather than blame the network. */

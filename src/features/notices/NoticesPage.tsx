@@ -7,7 +7,7 @@ import { Alert, Card, Empty, Spin } from 'antd'
 import { LIST_VISIBLE_PAGES } from '../../../common/rules'
 import { errorKeyOf } from '../../api/errors'
 import { useGetNoticesQuery, useMarkNoticesReadMutation } from '../../api/moderation'
-import { SignedInScaffold } from '../../app/SignedInScaffold'
+import { SignedInScaffold } from '../../components/SignedInScaffold'
 import { Paginator } from '../../components/Paginator'
 import { NoticeList } from '../moderation'
 

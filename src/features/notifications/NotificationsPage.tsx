@@ -23,7 +23,7 @@ import {
   useMarkNotificationsReadMutation,
   useSetNotificationSettingsMutation,
 } from '../../api/follows'
-import { SignedInScaffold } from '../../app/SignedInScaffold'
+import { SignedInScaffold } from '../../components/SignedInScaffold'
 import { useSubmit } from '../../app/messages/useSubmit'
 import { chartInfoPath } from '../../app/routes'
 import { Paginator } from '../../components/Paginator'

@@ -7,10 +7,10 @@ import { CheckOutlined } from '@ant-design/icons'
 import { LOCALES, UI_LOCALES, type UiLocale } from '../../../common/locales'
 import { COLOR_MAX_LENGTH, isValidColor } from '../../../common/rules'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { SERVERS, SERVER_IDS, type ServerId } from '../../app/servers'
+import { SERVERS, SERVER_IDS, type ServerId } from '../../api/servers'
 import { PRESET_COLORS } from '../../app/theme'
 import { Scaffold } from '../../components/Scaffold'
-import { setLocale, setPrimaryColor, setServer } from './settingsSlice'
+import { setLocale, setPrimaryColor, setServer } from '../../app/settingsSlice'
 
 const Swatch = ({ color, label }: { color: string; label: string }) => (
   <span className="color-swatch" role="img" aria-label={label} style={{ background: color }} />

@@ -29,7 +29,7 @@ import { HudTimeline } from './hud'
 import { momentHash } from './moments'
 import { ClockReadout, HudReadout, SeekSlider } from './Readouts'
 import { TimeStore } from './timeStore'
-import { type MessageId } from '../../app/messageIds'
+import { type MessageId } from '../../messageIds'
 import { type LoadedWatch, type WatchFrame } from './protocol'
 import {
   type LaidOutFrame,

@@ -42,7 +42,7 @@ describe('ChartPlayer', () => {
     )
     const { rerender, store } = renderWithProviders(<ChartPlayer url="http://charts.test/a.gz" />)
     expect(await screen.findByText('2 notes')).toBeInTheDocument()
-    const { Providers } = await import('../../../src/app/providers')
+    const { Providers } = await import('../../../src/shell/providers')
     rerender(
       <Providers store={store}>
         <ChartPlayer url="http://charts.test/b.gz" />

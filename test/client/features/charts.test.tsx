@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, delay, http } from 'msw'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, listResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'

@@ -11,7 +11,7 @@ import {
   type NotificationSettings,
   type NotificationsResponse,
 } from '../../../common/api/follows'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser, sampleUserDetails } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'

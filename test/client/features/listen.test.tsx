@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, listResponse, sampleChart } from '../../../mocks/data'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'

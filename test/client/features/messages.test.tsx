@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
-import { Providers } from '../../../src/app/providers'
+import { Providers } from '../../../src/shell/providers'
 import { makeStore } from '../../../src/app/store'
 import { MessageHost } from '../../../src/app/messages/MessageHost'
 import { showError, showFailure, showSuccess } from '../../../src/app/messages/messagesSlice'

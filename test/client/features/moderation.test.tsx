@@ -15,7 +15,7 @@ import {
   type TargetPreview,
 } from '../../../common/api/moderation'
 import { type WebComment } from '../../../common/api/community'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { queueActions } from '../../../src/features/moderation/QueueGroupCard'
 import { server } from '../../../mocks/node'
 import {

@@ -11,7 +11,7 @@ import {
   type PlaylistEdit,
 } from '../../../common/api/playlists'
 import { type RawChart } from '../../../common/api/levels'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { detailsResponse, sampleChart, sampleUser } from '../../../mocks/data'
 import { renderWithProviders } from '../renderWithProviders'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { sampleServerInfo } from '../../../mocks/data'
 import { SETTINGS_PERSIST_KEY, makeStore } from '../../../src/app/store'

@@ -7,10 +7,10 @@ import { MenuOutlined, SettingOutlined } from '@ant-design/icons'
 import { useGetSiteInfoQuery } from '../api/server'
 import { stopPreview } from '../features/listen'
 import { NotificationBell } from '../features/notifications/NotificationBell'
-import { MessageHost } from './messages/MessageHost'
-import { useAppSelector, useCurrentUser } from './hooks'
-import { type MessageId } from './messageIds'
-import { MENU, canSee, isMenuGroup, routeTitleId } from './routes'
+import { MessageHost } from '../app/messages/MessageHost'
+import { useAppSelector, useCurrentUser } from '../app/hooks'
+import { type MessageId } from '../messageIds'
+import { MENU, canSee, isMenuGroup, routeTitleId } from '../app/routes'
 
 const DRAWER_WIDTH = 256
 

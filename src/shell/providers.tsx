@@ -7,10 +7,10 @@ import { PersistGate } from 'redux-persist/integration/react'
 import { IntlProvider } from 'react-intl'
 import { ConfigProvider } from 'antd'
 import { LOCALES, type UiLocale } from '../../common/locales'
-import { useAppSelector } from './hooks'
-import { type LocaleBundle, cachedBundle, loadBundle } from './localeBundles'
-import { type AppStore } from './store'
-import { buildTheme } from './theme'
+import { useAppSelector } from '../app/hooks'
+import { type LocaleBundle, cachedBundle, loadBundle } from '../app/localeBundles'
+import { type AppStore } from '../app/store'
+import { buildTheme } from '../app/theme'
 
 const LocalizedTheme = ({ children }: { children: ReactNode }) => {
   const locale = useAppSelector((state) => state.settings.locale)

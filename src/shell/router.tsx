@@ -2,7 +2,7 @@
 import { lazy } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppShell } from './AppShell'
-import { ROUTE_PATHS, type RouteName, routeNameOf } from './routes'
+import { ROUTE_PATHS, type RouteName, routeNameOf } from '../app/routes'
 
 // Each screen is its own chunk, so a page loads only the code it shows.
 const PAGE_CHUNKS = {

@@ -1,8 +1,8 @@
 // docs/spec.md §3 "Settings (local storage)": locale, server and primary colour. redux-persist keeps this slice.
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit'
-import { DEFAULT_LOCALE, type UiLocale, isUiLocale } from '../../../common/locales'
-import { DEFAULT_PRIMARY_COLOR, isValidColor } from '../../../common/rules'
-import { DEFAULT_SERVER, type ServerId, isServerId } from '../../app/servers'
+import { DEFAULT_LOCALE, type UiLocale, isUiLocale } from '../../common/locales'
+import { DEFAULT_PRIMARY_COLOR, isValidColor } from '../../common/rules'
+import { DEFAULT_SERVER, type ServerId, isServerId } from '../api/servers'
 
 export type SettingsState = {
   locale: UiLocale

@@ -3,9 +3,9 @@
 import { type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Result, Spin } from 'antd'
-import { Scaffold } from '../components/Scaffold'
-import { useCurrentUser } from './hooks'
-import { useFailureMessage } from './messages/useFailureMessage'
+import { Scaffold } from './Scaffold'
+import { useCurrentUser } from '../app/hooks'
+import { useFailureMessage } from '../app/messages/useFailureMessage'
 
 export const SignedInScaffold = ({
   title,

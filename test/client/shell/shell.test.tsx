@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { AppRoutes } from '../../../src/app/router'
+import { AppRoutes } from '../../../src/shell/router'
 import { server } from '../../../mocks/node'
 import { expectLocation, renderWithProviders } from '../renderWithProviders'
 

@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Server settings": each server entry is one set of base URLs. Everything the SPA calls goes
 // through one of these bases, so switching the server switches every call at once.
-import { type MessageId } from './messageIds'
+import { type MessageId } from '../messageIds'
 
 export const SERVER_IDS = ['global', 'proxy'] as const
 export type ServerId = (typeof SERVER_IDS)[number]

@@ -3,8 +3,8 @@
 import { FIRST_PAINT_DATA_ID, type FirstPaintData } from '../../common/api/firstPaint'
 import { levelsApi } from '../api/levels'
 import { listQueryArgs, readFilters } from '../features/charts/filters'
-import { SERVERS } from './servers'
-import { type AppStore } from './store'
+import { SERVERS } from '../api/servers'
+import { type AppStore } from '../app/store'
 
 /** The answer the page carried, taken out of the document; null when it carried none. */
 export const takeFirstPaint = (): FirstPaintData | null => {
