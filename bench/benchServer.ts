@@ -19,6 +19,9 @@ export type Seeded = {
   mixed: string[]
   /** The trending recomputation, three times (ms). */
   trendingMs: number[]
+  /** The realistic traffic's signed-in people (sessions) and its charts, the most liked first. */
+  people: string[]
+  popular: string[]
 }
 export type Ready = Seeded & { app: string; bare: string; pid: number }
 

@@ -232,6 +232,17 @@ export const seedSessions = async (ctx: AppContext, userIds: string[]): Promise<
   return secrets
 }
 
+/** `count` players who make no charts, each signed in once (the realistic traffic's people): their
+ *  session secrets, in order. */
+export const seedPlayers = async (ctx: AppContext, count: number): Promise<string[]> => {
+  const ids = Array.from({ length: count }, (_, n) => `player-${n}`)
+  await ctx.repos.transaction(async (trx) => {
+    for (const [n, id] of ids.entries())
+      await trx.users.upsert({ id, handle: String(700000 + n), name: `Player ${n}`, profile: '{}' })
+  })
+  return seedSessions(ctx, ids)
+}
+
 /** `count` records on a chart's current version, on every board, by the seeded creators. */
 export const seedBoard = async (ctx: AppContext, chartId: string, count: number): Promise<void> => {
   const chart = (await ctx.repos.charts.findById(chartId))!

@@ -13,8 +13,10 @@ import {
   seedBoard,
   seedCharts,
   seedCommunity,
+  seedPlayers,
   seedSessions,
 } from './seed.js'
+import { PEOPLE, SIGNED_IN_SHARE } from './traffic.js'
 
 const dataDir = process.env.BENCH_DATA_DIR!
 const charts = Number(process.env.BENCH_CHARTS ?? 10_000)
@@ -39,6 +41,12 @@ const mixed = (
   await ctx.repos.chartList.list({ scope: 'all', sort: 'newest', offset: 1, limit: 20 })
 ).rows.map((row) => row.id)
 await recount(ctx, mixed)
+// The realistic traffic's people (seven in ten of a thousand signed in, players who make no charts) and
+// the charts they ask for, the most liked first.
+const people = await seedPlayers(ctx, PEOPLE * SIGNED_IN_SHARE)
+const popular = (
+  await ctx.repos.chartList.list({ scope: 'all', sort: 'likes', offset: 0, limit: 2000 })
+).rows.map((row) => row.id)
 // The bulk seed leaves every page in the WAL; a server that gathered its charts over months has long
 // since checkpointed them into the database file, which is the state measured here.
 const sqlite = pgSchema ? undefined : new Sqlite(path.join(dataDir, 'sirius.db'))
@@ -61,5 +69,5 @@ sqlite?.pragma('wal_checkpoint(TRUNCATE)')
 sqlite?.close()
 await ctx.close()
 process.stdout.write(
-  `${JSON.stringify({ level, word: seeded.word, sessions, ownerSession, mixed, trendingMs })}\n`,
+  `${JSON.stringify({ level, word: seeded.word, sessions, ownerSession, mixed, trendingMs, people, popular })}\n`,
 )
