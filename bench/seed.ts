@@ -14,7 +14,7 @@ const WORDS = (
 ).split(' ')
 
 /** A benchmark server's config: a temporary data folder, SQLite, loopback, no demo, quiet. One address
- *  sends everything, so the quotas are raised: the routes are measured (their hooks still run on every
+ *  sends everything, so the quotas and the per-address bounds are raised: the routes are measured (their hooks still run on every
  *  request), not the 429s. */
 export const benchEnv = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
@@ -24,6 +24,9 @@ export const benchEnv = (dataDir: string): Record<string, string> => ({
   SEED_DEMO: '0',
   RATE_LIMIT_PER_MINUTE: '100000000',
   RATE_LIMIT_STRICT_PER_MINUTE: '100000000',
+  // The mixed run's 150 connections come from this one address too.
+  CONNECTIONS_PER_ADDRESS: '1000',
+  REQUESTS_IN_FLIGHT_PER_CLIENT: '1000',
 })
 export const benchConfig = (dataDir: string): Config => loadConfig({ ...process.env, ...benchEnv(dataDir) })
 
