@@ -25,6 +25,9 @@ const MOVING_ORDERS = new Set(['likes', 'rating', 'trending', 'plays'])
 export const orderTtl = (query: ChartListQuery) =>
   MOVING_ORDERS.has(query.sort) ? ORDER_STALE_MS : undefined
 
+/** A filtered list's pages within its first this many charts are read as pages until its order is kept. */
+export const FILTERED_PAGE_ROWS = 5 * LEVELS_PER_PAGE
+
 /** A user with more of their own non-public charts in one query than this gets their pages built for them. */
 export const OWN_CHARTS_MERGED = 50
 
@@ -92,15 +95,17 @@ export const levelListService = (ctx: AppContext) => {
   const searchTotals = new ResponseCache<number>(ctx.config.limits.responseCacheMs, 2000)
   ctx.cache.follow(searchTotals as ResponseCache<unknown>)
 
-  /** The ids of the query's public charts in order (no text search). */
-  const orderOf = async (query: ChartListQuery): Promise<Buffer> => {
-    const key = JSON.stringify([
+  const orderKeyOf = (query: ChartListQuery) =>
+    JSON.stringify([
       query.sort,
       query.authorId,
       query.tags,
       query.trendingOnly,
       ...FILTER_FIELDS.map((field) => query[field]),
     ])
+
+  /** The ids of the query's public charts in order (no text search). */
+  const orderOf = async (query: ChartListQuery, key = orderKeyOf(query)): Promise<Buffer> => {
     const kept = orders.get(key)
     if (kept) return kept.body
     const begun = orders.begin()
@@ -116,8 +121,15 @@ export const levelListService = (ctx: AppContext) => {
     limit: number,
   ): Promise<{ rows: ChartRow[]; total: number }> => {
     const visitors = { ...query, viewerId: undefined, offset, limit }
-    if (hasText(query)) {
-      // The count is the same for every page and order of the search: counted once, kept a moment.
+    const orderKey = hasText(query) ? undefined : orderKeyOf(query)
+    // A filter combination's first pages are read as pages (and counted), not from its whole order: most
+    // combinations are asked once, and reading an order tests every chart in it against the filters.
+    // Its order is read, and kept, once someone pages deeper.
+    const direct =
+      orderKey === undefined ||
+      (isFiltered(query) && offset + limit <= FILTERED_PAGE_ROWS && !orders.get(orderKey))
+    if (direct) {
+      // The count is the same for every page and order of the search or filter: counted once, kept a moment.
       const key = JSON.stringify({
         ...query,
         viewerId: null,
@@ -132,7 +144,7 @@ export const levelListService = (ctx: AppContext) => {
       if (!kept) searchTotals.set(key, found.total, Date.now(), [cacheTags.lists], begun)
       return found
     }
-    const order = await orderOf(query)
+    const order = await orderOf(query, orderKey)
     const count = order.length / 16
     const ids: string[] = []
     for (let i = offset; i < Math.min(count, offset + limit); i++)

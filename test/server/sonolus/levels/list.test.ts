@@ -1,7 +1,7 @@
 // Finding charts on SQLite and PostgreSQL: every filter and sort of the level list against a
 // model of the same charts, the bounds and bad input, trending from the last week's likes, ratings and
 // plays, and a creator's counts. (Stats computed from real charts: chartStats.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ChartStats, NOTE_KINDS } from '../../../../common/chart/index'
 import { type RecordRow, statsColumns } from '../../../../server/db/repositories'
 import { LEADERBOARDS } from '../../../../common/api/levels'
@@ -602,6 +602,64 @@ describe.each(DIALECTS)('a creator’s counts on %s', (dialect) => {
     expect(page.stats).toMatchObject({ charts: 2, likes: 6, ratings: 4, ratingAverage: 3.5 })
     expect(page.description).toContain('★ 3.5 (4)')
   })
+})
+
+// A filter combination's first pages are read as pages until someone pages deeper; from then on its kept
+// order serves them. Either way the pages and the page count are the model's.
+describe.each(DIALECTS)('a filtered list read as pages or from its kept order on %s', (dialect) => {
+  let test: Awaited<ReturnType<typeof openTestApp>>
+  const specs: Spec[] = Array.from({ length: 360 }, (_, i) => ({
+    n: 2000 + i,
+    title: `Generated ${String(i % 37).padStart(2, '0')} ${i}`,
+    level: 1 + (i % 30),
+    olivier: i % 9 === 0,
+    tags: [i % 3 === 0 ? 'rock' : 'pop'],
+    stats: [60 + (i % 200), 1 + (i % 11), i % 4 === 0, false, false],
+    likes: (i * 7) % 50,
+    rating: i % 5,
+    plays: i % 13,
+    trending: 0,
+  }))
+  beforeAll(async () => {
+    test = await openTestApp(dialect, {
+      env: { SONOLUS_PUBLIC_KEY: testPublicKeyEnv, PUBLIC_URL: TEST_PUBLIC_URL },
+    })
+    await test.app.ready()
+    await test.ctx.media.stop()
+    await seedSpecs(test, specs)
+  })
+  afterAll(async () => test.cleanup())
+
+  it.each(['title', 'newest'])(
+    'sort=%s: pages 0-4, then page 8, then pages 0-4 from the kept order',
+    async (sort) => {
+      const orders = vi.spyOn(test.ctx.repos.chartList, 'orderedIds')
+      const model = expected(
+        (s) => difficulty(s) >= 8 && difficulty(s) <= 35 && !!s.stats && s.stats[1] >= 3,
+        sort,
+        specs,
+      )
+      expect(model.length).toBeGreaterThan(160)
+      const page = async (n: number, locale: string) => {
+        const response = await test.app.inject({
+          method: 'GET',
+          url: `/sonolus/levels/list?levelMin=8&levelMax=35&npsMin=3&sort=${sort}&page=${n}&localization=${locale}`,
+        })
+        expect(response.statusCode).toBe(200)
+        const body = response.json() as { pageCount: number; items: { title: string }[] }
+        expect(body.pageCount).toBe(Math.ceil(model.length / 20))
+        return body.items.map((item) => item.title)
+      }
+      for (const n of [0, 1, 2, 3, 4]) expect(await page(n, 'en')).toEqual(model.slice(n * 20, n * 20 + 20))
+      expect(orders).not.toHaveBeenCalled()
+      expect(await page(8, 'en')).toEqual(model.slice(160, 180))
+      expect(orders).toHaveBeenCalledTimes(1)
+      // Another language is another answer, built from the order kept for page 8.
+      for (const n of [0, 1, 2, 3, 4]) expect(await page(n, 'ja')).toEqual(model.slice(n * 20, n * 20 + 20))
+      expect(orders).toHaveBeenCalledTimes(1)
+      orders.mockRestore()
+    },
+  )
 })
 
 // The same filters on PostgreSQL return the same pages as on SQLite: a generated catalogue
