@@ -14,8 +14,8 @@ const WORDS = (
 ).split(' ')
 
 /** A benchmark server's config: a temporary data folder, SQLite, loopback, no demo, quiet. One address
- *  sends everything, so the quotas and the per-address bounds are raised: the routes are measured (their hooks still run on every
- *  request), not the 429s. */
+ *  sends everything, so the quotas and the per-address bounds are raised: the routes are measured (their
+ *  hooks still run on every request), not the 429s. */
 export const benchEnv = (dataDir: string): Record<string, string> => ({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',

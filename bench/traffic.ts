@@ -61,7 +61,8 @@ const shuffled = (size: number, seed: number): Uint32Array => {
   return order
 }
 
-const WORDS = [
+/** Search words: most are in the seeded titles and tags, a few in none. */
+export const WORDS = [
   'star',
   'light',
   'night',

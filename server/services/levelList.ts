@@ -104,10 +104,8 @@ export const levelListService = (ctx: AppContext) => {
       ...FILTER_FIELDS.map((field) => query[field]),
     ])
 
-  /** The ids of the query's public charts in order (no text search). */
-  const orderOf = async (query: ChartListQuery, key = orderKeyOf(query)): Promise<Buffer> => {
-    const kept = orders.get(key)
-    if (kept) return kept.body
+  /** The ids of the query's public charts in order (no text search), read and kept under `key`. */
+  const readOrder = async (query: ChartListQuery, key: string): Promise<Buffer> => {
     const begun = orders.begin()
     const packed = await ctx.repos.chartList.orderedIds(query)
     orders.set(key, packed, Date.now(), [cacheTags.lists], begun, orderTtl(query))
@@ -122,13 +120,11 @@ export const levelListService = (ctx: AppContext) => {
   ): Promise<{ rows: ChartRow[]; total: number }> => {
     const visitors = { ...query, viewerId: undefined, offset, limit }
     const orderKey = hasText(query) ? undefined : orderKeyOf(query)
+    const kept = orderKey === undefined ? undefined : orders.get(orderKey)?.body
     // A filter combination's first pages are read as pages (and counted), not from its whole order: most
     // combinations are asked once, and reading an order tests every chart in it against the filters.
     // Its order is read, and kept, once someone pages deeper.
-    const direct =
-      orderKey === undefined ||
-      (isFiltered(query) && offset + limit <= FILTERED_PAGE_ROWS && !orders.get(orderKey))
-    if (direct) {
+    if (orderKey === undefined || (!kept && isFiltered(query) && offset + limit <= FILTERED_PAGE_ROWS)) {
       // The count is the same for every page and order of the search or filter: counted once, kept a moment.
       const key = JSON.stringify({
         ...query,
@@ -138,13 +134,13 @@ export const levelListService = (ctx: AppContext) => {
         limit: null,
         page: null,
       })
-      const kept = searchTotals.get(key)
+      const total = searchTotals.get(key)
       const begun = searchTotals.begin()
-      const found = await ctx.repos.chartList.list(visitors, { total: kept?.body })
-      if (!kept) searchTotals.set(key, found.total, Date.now(), [cacheTags.lists], begun)
+      const found = await ctx.repos.chartList.list(visitors, { total: total?.body })
+      if (!total) searchTotals.set(key, found.total, Date.now(), [cacheTags.lists], begun)
       return found
     }
-    const order = await orderOf(query, orderKey)
+    const order = kept ?? (await readOrder(query, orderKey))
     const count = order.length / 16
     const ids: string[] = []
     for (let i = offset; i < Math.min(count, offset + limit); i++)
