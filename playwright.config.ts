@@ -9,6 +9,9 @@ export default defineConfig({
   testDir: './test/e2e',
   workers: 1,
   timeout: 30_000,
+  // A fresh page's first paint on a shared CI machine can take longer than Playwright's 5 s; each wait still
+  // ends at its signal.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e',
   use: {
