@@ -35,7 +35,10 @@ test('logs in through the QR flow, and later calls use the session', async ({ pa
 
   // Polling notices within a second or two; success shows, and the page reloads logged in.
   await expect(page.getByRole('status')).toHaveText('Logged in successfully')
-  await expect.poll(() => page.evaluate(() => 'beforeLogin' in window), { timeout: 10_000 }).toBe(false)
+  // An evaluate that meets the reload itself throws; that is "not yet", so the poll asks again.
+  await expect
+    .poll(() => page.evaluate(() => 'beforeLogin' in window).catch(() => 'reloading'), { timeout: 10_000 })
+    .toBe(false)
   await expect(page.getByText('#777001')).toBeVisible({ timeout: 10_000 })
   await expect(page.getByText('E2E Player')).toBeVisible()
 
