@@ -131,7 +131,9 @@ const run = async (ready: Ready, targets: Target[]): Promise<Row[]> => {
   // BENCH_TARGETS=word: only the targets whose name holds it, and the bare route (for quick checks).
   const only = process.env.BENCH_TARGETS
   for (const target of targets) {
-    if (only && !target.name.includes(only) && !target.name.startsWith('bare')) continue
+    // A profile (BENCH_PROF) of the chosen targets leaves the bare route out: it would be most of the samples.
+    const bare = target.name.startsWith('bare')
+    if (only && !target.name.includes(only) && (!bare || process.env.BENCH_PROF)) continue
     const url = target.url(ready)
     // Like the app and browsers, every request accepts gzip; `bytes` is what crosses the wire.
     const headers: Record<string, string> = {

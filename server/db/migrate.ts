@@ -21,6 +21,7 @@ import * as m0017 from './migrations/0017_versions.js'
 import * as m0018 from './migrations/0018_playlists.js'
 import * as m0019 from './migrations/0019_replay_files.js'
 import * as m0020 from './migrations/0020_login_codes.js'
+import * as m0021 from './migrations/0021_author_order.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_playlists': m0018,
   '0019_replay_files': m0019,
   '0020_login_codes': m0020,
+  '0021_author_order': m0021,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

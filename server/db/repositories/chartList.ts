@@ -3,12 +3,14 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type Compilable,
   type OrderByItemBuilder,
   type Kysely,
+  type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely'
-import { type ChartSort, OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules.js'
+import { type ChartSort, LEVEL_MAX, LEVEL_MIN, OLIVIER_DIFFICULTY_OFFSET } from '../../../common/rules.js'
 import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
 import { type ChartRow } from './charts.js'
@@ -119,6 +121,42 @@ const LIKE_WALK_ROWS = 2500
 
 type FtsMode = 'in' | 'joined' | 'like'
 
+/** How SQLite finds a filtered page: `walk` the order's index, testing each chart, until the page is full;
+ *  or find the `matches` on the filter index (charts_filter) and sort them. Walking wins while matches are
+ *  common; sorting wins when they are few, as walking to a page would pass over most of the catalogue.
+ *  Without statistics SQLite cannot tell, so the query says which, by leaving the other index unusable. */
+export type FilterPlan = 'walk' | 'matches'
+
+/** A level read on the walk: about this many µs a chart passed over, against this many a match sorted
+ *  (both with SQLite reading the chart's row). */
+const WALK_COST = 1
+const SORT_COST = 1.5
+
+/** The plan for a page ending at `end` of a filter with `total` matches (a capped count: at least that
+ *  many) among about `ceiling` charts: walking passes over about end × ceiling / total charts. */
+export const filterPlan = (end: number, total: number, ceiling: number, cap: number): FilterPlan =>
+  total < cap && total > 0 && ((end * ceiling) / total) * WALK_COST > total * SORT_COST ? 'matches' : 'walk'
+
+/** The app's difficulty bounds (level, or OLIVIER_DIFFICULTY_OFFSET + level for an Olivier chart) as a
+ *  level range for each kind of chart, which an index on (is_oliver, level) can serve. Levels are within
+ *  LEVEL_MIN..LEVEL_MAX (the table's check), so clamping the bounds to them leaves the same charts. */
+export const difficultyRanges = (
+  min: number | undefined,
+  max: number | undefined,
+  olivier: boolean | undefined,
+): { isOliver: 0 | 1; low: number; high: number }[] =>
+  ([0, 1] as const)
+    .filter((flag) => olivier === undefined || (flag === 1) === olivier)
+    .map((flag) => {
+      const offset = flag === 1 ? OLIVIER_DIFFICULTY_OFFSET : 0
+      return {
+        isOliver: flag,
+        low: Math.max(LEVEL_MIN, (min ?? -Infinity) - offset),
+        high: Math.min(LEVEL_MAX, (max ?? Infinity) - offset),
+      }
+    })
+    .filter((range) => range.low <= range.high)
+
 export class ChartListRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -127,22 +165,33 @@ export class ChartListRepository {
 
   /** The query's conditions. `fts` says how the SQLite full-text match takes part: 'in' as a rowid set
    *  (the caller walks an order index), 'joined' when the caller drives the query from charts_fts, and
-   *  'like' when every term is checked with LIKE on each row the caller walks. */
-  private filter(query: ChartListQuery, fts: FtsMode = 'in') {
+   *  'like' when every term is checked with LIKE on each row the caller walks. `plan` (SQLite): 'walk' leaves
+   *  the filter index unusable, so an order's index is walked; 'matches' keeps it (the caller's order by
+   *  leaves the order's index unusable). */
+  private filter(query: ChartListQuery, fts: FtsMode = 'in', plan: FilterPlan = 'walk') {
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
+    const sqlite = this.dialect === 'sqlite'
+    /** The column, or on SQLite (unary plus) the column no index may serve. */
+    const unindexed = <C extends 'isPublic' | 'hidden' | 'isOliver' | 'level'>(column: C, off: boolean) =>
+      sqlite && off ? sql<number>`+${sql.ref(`charts.${column}`)}` : sql.ref<number>(`charts.${column}`)
+    // One creator's charts are found on their own index (author, newest first), not by walking the
+    // catalogue's order for them: without statistics SQLite prefers the index with more equalities.
+    const byAuthor = query.privateOf !== undefined || query.authorId !== undefined
+    const isPublic = unindexed('isPublic', byAuthor)
+    const hidden = unindexed('hidden', byAuthor)
     return (eb: ExpressionBuilder<Database, 'charts'>) => {
       const viewer = query.viewerId
       // A chart a moderator hid is listed nowhere but in its owner's own charts.
       const conditions: Expression<SqlBool>[] =
         query.privateOf !== undefined
-          ? [eb('authorId', '=', query.privateOf), eb('isPublic', '=', 0), eb('hidden', '=', 0)]
+          ? [eb('authorId', '=', query.privateOf), eb(isPublic, '=', 0), eb(hidden, '=', 0)]
           : query.scope === 'mine'
             ? [eb('authorId', '=', viewer ?? '')]
             : [
                 viewer === undefined
-                  ? eb('isPublic', '=', 1)
-                  : eb.or([eb('isPublic', '=', 1), eb('authorId', '=', viewer)]),
-                eb('hidden', '=', 0),
+                  ? eb(isPublic, '=', 1)
+                  : eb.or([eb(isPublic, '=', 1), eb('authorId', '=', viewer)]),
+                eb(hidden, '=', 0),
               ]
       if (query.scope === 'liked') {
         conditions.push(
@@ -155,18 +204,20 @@ export class ChartListRepository {
           ),
         )
       }
-      // The app's difficulty (common/rules.ts difficultyOf): the level, 30 + level for Olivier charts.
-      const difficulty = () =>
-        eb
-          .case()
-          .when('isOliver', '=', 1)
-          .then(eb('level', '+', OLIVIER_DIFFICULTY_OFFSET))
-          .else(eb.ref('level'))
-          .end()
       if (query.authorId !== undefined) conditions.push(eb('authorId', '=', query.authorId))
-      if (query.levelMin !== undefined) conditions.push(eb(difficulty(), '>=', query.levelMin))
-      if (query.levelMax !== undefined) conditions.push(eb(difficulty(), '<=', query.levelMax))
-      if (query.olivier !== undefined) conditions.push(eb('isOliver', '=', query.olivier ? 1 : 0))
+      // The app's difficulty (common/rules.ts difficultyOf) as level ranges, one for each kind of chart.
+      const isOliver = unindexed('isOliver', plan === 'walk')
+      const level = unindexed('level', plan === 'walk')
+      if (query.levelMin !== undefined || query.levelMax !== undefined) {
+        const ranges = difficultyRanges(query.levelMin, query.levelMax, query.olivier).map((range) =>
+          eb.and([
+            eb(isOliver, '=', range.isOliver),
+            eb(level, '>=', range.low),
+            eb(level, '<=', range.high),
+          ]),
+        )
+        conditions.push(ranges.length === 0 ? sql<SqlBool>`1 = 0` : eb.or(ranges))
+      } else if (query.olivier !== undefined) conditions.push(eb(isOliver, '=', query.olivier ? 1 : 0))
       for (const tag of query.tags ?? []) {
         // SQLite's LIKE ignores the case of ASCII letters only; PostgreSQL's lower() would fold others
         // too, so there the column's ASCII letters alone are folded.
@@ -178,10 +229,14 @@ export class ChartListRepository {
       }
       // Without statistics SQLite takes any range on an indexed column as the best start and then sorts
       // every chart in it; a page in another order is found far sooner by walking that order's index and
-      // testing each chart. So on SQLite a range uses its index (unary plus keeps it from doing so)
+      // testing each chart. So on SQLite's walk a range uses its index (unary plus keeps it from doing so)
       // only when the list is sorted by that column too.
+      // Sorting the matches, the filter index serves the difficulty; a length or density range would
+      // otherwise look as good to SQLite.
+      const difficultyFiltered =
+        query.levelMin !== undefined || query.levelMax !== undefined || query.olivier !== undefined
       const ranged = (column: 'duration' | 'npsAverage') =>
-        this.dialect === 'sqlite' && ORDER[query.sort].column !== column
+        sqlite && (plan === 'walk' ? ORDER[query.sort].column !== column : difficultyFiltered)
           ? sql<number>`+${sql.ref(`charts.${column}`)}`
           : sql.ref<number>(`charts.${column}`)
       if (query.lengthMin !== undefined) conditions.push(eb(ranged('duration'), '>=', query.lengthMin))
@@ -208,18 +263,90 @@ export class ChartListRepository {
     }
   }
 
+  /** The query's order by: on SQLite's `matches` plan, one no index serves (the matches are sorted). */
+  private ordered<O>(
+    select: SelectQueryBuilder<Database, 'charts', O>,
+    sort: ChartSort,
+    plan: FilterPlan,
+  ): SelectQueryBuilder<Database, 'charts', O> {
+    const { column, direction: dir } = ORDER[sort]
+    if (this.dialect !== 'sqlite' || plan === 'walk')
+      return select.orderBy(column, direction(sort)).orderBy('id', dir)
+    return select
+      .orderBy(sql`+${sql.ref(`charts.${column}`)}`, direction(sort))
+      .orderBy(sql`+${sql.ref('charts.id')}`, dir)
+  }
+
+  /** The query as one query for each kind of chart when its difficulty spans both (SQLite): each then
+   *  reads one range of the filter index, where one query would have to read all of it (SQLite serves an
+   *  OR of ranges poorly, reading each chart's row). */
+  private arms<Q extends ChartListQuery>(query: Q, plan: FilterPlan): Q[] {
+    if (this.dialect !== 'sqlite' || plan === 'walk') return [query]
+    if (query.levelMin === undefined && query.levelMax === undefined) return [query]
+    const ranges = difficultyRanges(query.levelMin, query.levelMax, query.olivier)
+    return ranges.length < 2 ? [query] : ranges.map((range) => ({ ...query, olivier: range.isOliver === 1 }))
+  }
+
   /** One page of charts, newest first by default. */
-  listRows(query: ChartListQuery, fts: Exclude<FtsMode, 'joined'> = 'in'): Promise<ChartRow[]> {
-    const order = ORDER[query.sort]
+  listRows(
+    query: ChartListQuery,
+    fts: Exclude<FtsMode, 'joined'> = 'in',
+    plan: FilterPlan = 'walk',
+  ): Promise<ChartRow[]> {
+    return this.pageQuery(query, fts, plan).execute()
+  }
+
+  /** listRows's query (its plan is checked in tests). */
+  pageQuery(
+    query: ChartListQuery,
+    fts: Exclude<FtsMode, 'joined'> = 'in',
+    plan: FilterPlan = 'walk',
+  ): Compilable<ChartRow> & { execute: () => Promise<ChartRow[]> } {
+    const arms = this.arms(query, plan)
+    if (arms.length === 1) {
+      const select = this.db
+        .selectFrom('charts')
+        .selectAll()
+        .where(this.filter(query, fts, plan))
+      return this.ordered(select, query.sort, plan).limit(query.limit).offset(query.offset)
+    }
+    // Each kind's matches, sorted and merged (SQLite sorts each arm and merges them).
+    const [first, ...rest] = arms.map((arm) =>
+      this.db
+        .selectFrom('charts')
+        .selectAll()
+        .where(this.filter(arm, fts, plan)),
+    )
+    const { column, direction: dir } = ORDER[query.sort]
     return this.db
-      .selectFrom('charts')
+      .selectFrom(rest.reduce((union, arm) => union.unionAll(arm), first).as('charts'))
       .selectAll()
-      .where(this.filter(query, fts))
-      .orderBy(order.column, direction(query.sort))
-      .orderBy('id', order.direction)
+      .orderBy(column, direction(query.sort))
+      .orderBy('id', dir)
       .limit(query.limit)
       .offset(query.offset)
-      .execute()
+  }
+
+  /** A filtered or browsed count to `cap`, without text search (its plan is checked in tests). A constant,
+   *  not the id: then an index holding every filtered column (charts_filter) answers the count alone,
+   *  without reading the chart rows. */
+  cappedCountQuery(query: Omit<ChartListQuery, 'sort' | 'offset' | 'limit'>, cap: number) {
+    const full = { ...query, sort: 'newest' as const, offset: 0, limit: 0 }
+    // The filter index's ranges usable ('matches'), one query for each kind of chart.
+    const [first, ...rest] = this.arms(full, 'matches').map((arm) =>
+      this.db
+        .selectFrom('charts')
+        .select(sql<number>`1`.as('one'))
+        .where(this.filter(arm, 'in', 'matches')),
+    )
+    return this.db
+      .selectFrom(
+        rest
+          .reduce((union, arm) => union.unionAll(arm), first)
+          .limit(cap)
+          .as('matches'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
   }
 
   /** SQLite, searching: the charts whose rowids the FTS5 match yields, in its order (a streaming join;
@@ -245,28 +372,15 @@ export class ChartListRepository {
         .executeTakeFirstOrThrow()
       return Number(row.count)
     }
-    const where = this.filter(full)
     if (cap === undefined) {
       const row = await this.db
         .selectFrom('charts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where(where)
+        .where(this.filter(full, 'in', 'matches'))
         .executeTakeFirstOrThrow()
       return Number(row.count)
     }
-    // A constant, not the id: then an index holding every filtered column (charts_filter) answers the
-    // count alone, without reading the chart rows.
-    const row = await this.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('charts')
-          .select(sql<number>`1`.as('one'))
-          .where(where)
-          .limit(cap)
-          .as('matches'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow()
+    const row = await this.cappedCountQuery(query, cap).executeTakeFirstOrThrow()
     return Number(row.count)
   }
 
@@ -294,11 +408,18 @@ export class ChartListRepository {
     const searching = (query.search ?? []).some((entry) => entry.text.trim() !== '') || isFiltered(query)
     const match = this.dialect === 'sqlite' ? ftsMatch(query.search ?? []) : undefined
     if (match === undefined) {
-      const [rows, total] = await Promise.all([
-        this.listRows(query),
-        known ?? this.count(query, searching ? searchCap : undefined),
-      ])
-      return { rows, total }
+      if (this.dialect !== 'sqlite' || !isFiltered(query)) {
+        const [rows, total] = await Promise.all([
+          this.listRows(query),
+          known ?? this.count(query, searching ? searchCap : undefined),
+        ])
+        return { rows, total }
+      }
+      // A filtered list on SQLite: counted first (on the filter index alone), as the count chooses the plan.
+      const total = known ?? (await this.count(query, searchCap))
+      if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
+      const plan = filterPlan(query.offset + query.limit, total, await this.rowidCeiling(), searchCap)
+      return { rows: await this.listRows(query, 'in', plan), total }
     }
     const total = known ?? (await this.count(query, searchCap))
     if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
@@ -320,18 +441,40 @@ export class ChartListRepository {
    *  from these, kept a moment, rather than by walking the order from the top for each page). Not for text
    *  searches. */
   async orderedIds(query: ChartListQuery): Promise<Buffer> {
-    const order = ORDER[query.sort]
-    const ordered = this.db
-      .selectFrom('charts')
-      .select('id')
-      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined, search: [] }, 'in'))
-      .orderBy(order.column, direction(query.sort))
-      .orderBy('id', order.direction)
-      // A filtered list counts and pages to SEARCH_COUNT_CAP (50 pages): no id past it is shown.
-      .$if(isFiltered(query), (select) => select.limit(SEARCH_COUNT_CAP))
+    const visitors = { ...query, viewerId: undefined, privateOf: undefined, search: [] }
+    const filtered = isFiltered(query)
+    // A filtered list's few matches are sorted rather than found by walking the whole order (filterPlan).
+    const plan =
+      this.dialect === 'sqlite' && filtered
+        ? filterPlan(
+            SEARCH_COUNT_CAP,
+            await this.count(visitors, SEARCH_COUNT_CAP),
+            await this.rowidCeiling(),
+            SEARCH_COUNT_CAP,
+          )
+        : 'walk'
+    const arms = this.arms(visitors, plan)
+    const { column, direction: dir } = ORDER[query.sort]
+    const [first, ...rest] = arms.map((arm) =>
+      this.db
+        .selectFrom('charts')
+        .select(arms.length === 1 ? ['id'] : ['id', column])
+        .where(this.filter(arm, 'in', plan)),
+    )
+    const ordered =
+      arms.length === 1
+        ? this.ordered(first, query.sort, plan)
+        : // Each kind's matches, sorted and merged, as pageQuery reads them.
+          this.db
+            .selectFrom(rest.reduce((union, arm) => union.unionAll(arm), first).as('charts'))
+            .select('id')
+            .orderBy(column, direction(query.sort))
+            .orderBy('id', dir)
+    // A filtered list counts and pages to SEARCH_COUNT_CAP (50 pages): no id past it is shown.
+    const limited = filtered ? ordered.limit(SEARCH_COUNT_CAP) : ordered
     // Packed 16 bytes an id, with no array of their strings and its join on the way. (Streamed rows would
     // leave less garbage, but read three times slower.)
-    const rows = await ordered.execute()
+    const rows = await limited.execute()
     const packed = Buffer.allocUnsafeSlow(rows.length * 16)
     rows.forEach((row, i) => {
       if (packed.write(row.id, i * 16, 16, 'hex') !== 16) throw new Error('a chart id is not 32 hex digits')
