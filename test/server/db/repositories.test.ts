@@ -185,3 +185,28 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
     expect(await repos.users.delete('u2')).toBe(true)
   })
 })
+
+describe('SQLite statements', () => {
+  it('write a parameter LIMIT as a cast, the offset and everything else as they were', async () => {
+    const { castLimits } = await import('../../../server/db/database')
+    expect(castLimits('select * from "charts" where "id" = ? order by "id" limit ? offset ?')).toBe(
+      'select * from "charts" where "id" = ? order by "id" limit cast(? as integer) offset ?',
+    )
+    expect(castLimits('select count(*) from (select 1 from "t" limit ?) as "m"')).toBe(
+      'select count(*) from (select 1 from "t" limit cast(? as integer)) as "m"',
+    )
+    expect(castLimits('select "unlimited" from "t"')).toBe('select "unlimited" from "t"')
+  })
+})
+
+describe('SQLite rows', () => {
+  it('are made with camelCase keys from the column values, a later duplicate name winning', async () => {
+    const { rowMaker } = await import('../../../server/db/database')
+    const make = rowMaker(['like_number', 'id', 'id', 'count'], (column) =>
+      column.replace(/_([a-z])/g, (_, char: string) => char.toUpperCase()),
+    )
+    expect(make([3, 'a', 'b', 7])).toEqual({ likeNumber: 3, id: 'b', count: 7 })
+    // A name that is no identifier stays a key, not code.
+    expect(rowMaker(['a"b', '}'], (column) => column)(['x', 'y'])).toEqual({ 'a"b': 'x', '}': 'y' })
+  })
+})
