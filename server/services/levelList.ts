@@ -178,11 +178,12 @@ export const levelListService = (ctx: AppContext) => {
     else if (rows.length === 0) own = { rows, before: [], total: 0 }
     else {
       const visitors = { ...query, viewerId: undefined }
-      const [before, { total }] = await Promise.all([
-        Promise.all(rows.map((row) => ctx.repos.chartList.countBefore(visitors, row))),
-        // The visitors' total as their pages count it (a filtered list counts to SEARCH_COUNT_CAP).
-        publicPage(query, 0, 0),
-      ])
+      // The visitors' total as their pages count it (a filtered list counts to SEARCH_COUNT_CAP); it
+      // chooses how the charts before each of theirs are counted.
+      const { total } = await publicPage(query, 0, 0)
+      const before = await Promise.all(
+        rows.map((row) => ctx.repos.chartList.countBefore(visitors, row, total)),
+      )
       own = { rows, before, total }
     }
     owned.set(key, own, Date.now(), [cacheTags.lists, cacheTags.author(user.id)], begun)

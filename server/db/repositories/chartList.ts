@@ -116,8 +116,9 @@ export const isFiltered = (query: ChartListQuery): boolean =>
 /** Search totals stop counting here (50 pages of 20): nobody pages further through a
  *  search, and counting every match of a common word would cost more than the page itself. */
 export const SEARCH_COUNT_CAP = 1000
-/** How many charts a LIKE walk may expect to test before a search page is full (about 1 ms of SQLite). */
-const LIKE_WALK_ROWS = 2500
+/** How many charts a LIKE walk may expect to test before a search page is full: past about this many,
+ *  the full-text plans find the page sooner. */
+const LIKE_WALK_ROWS = 800
 
 type FtsMode = 'in' | 'joined' | 'like'
 
@@ -327,25 +328,30 @@ export class ChartListRepository {
       .offset(query.offset)
   }
 
-  /** A filtered or browsed count to `cap`, without text search (its plan is checked in tests). A constant,
-   *  not the id: then an index holding every filtered column (charts_filter) answers the count alone,
-   *  without reading the chart rows. */
+  /** A filtered or browsed count to `cap`, without text search (its plan is checked in tests). */
   cappedCountQuery(query: Omit<ChartListQuery, 'sort' | 'offset' | 'limit'>, cap: number) {
-    const full = { ...query, sort: 'newest' as const, offset: 0, limit: 0 }
-    // The filter index's ranges usable ('matches'), one query for each kind of chart.
-    const [first, ...rest] = this.arms(full, 'matches').map((arm) =>
+    return this.countQuery({ ...query, sort: 'newest', offset: 0, limit: 0 }, 'matches', undefined, cap)
+  }
+
+  /** How many charts the query matches (and `extra`, if given), to `cap` if given, one query for each kind
+   *  of chart on SQLite's `matches` plan. A constant, not the id: then an index holding every filtered
+   *  column (charts_filter) answers the count alone, without reading the chart rows. */
+  private countQuery(
+    query: ChartListQuery,
+    plan: FilterPlan,
+    extra?: (eb: ExpressionBuilder<Database, 'charts'>) => Expression<SqlBool>,
+    cap?: number,
+  ) {
+    const [first, ...rest] = this.arms(query, plan).map((arm) =>
       this.db
         .selectFrom('charts')
         .select(sql<number>`1`.as('one'))
-        .where(this.filter(arm, 'in', 'matches')),
+        .where(this.filter(arm, 'in', plan))
+        .$if(extra !== undefined, (select) => select.where(extra!)),
     )
+    const union = rest.reduce((all, arm) => all.unionAll(arm), first)
     return this.db
-      .selectFrom(
-        rest
-          .reduce((union, arm) => union.unionAll(arm), first)
-          .limit(cap)
-          .as('matches'),
-      )
+      .selectFrom((cap === undefined ? union : union.limit(cap)).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
   }
 
@@ -483,21 +489,27 @@ export class ChartListRepository {
   }
 
   /** How many charts of the query (its visitor's view) come before `row` in the query's order: where the
-   *  row would stand among them. The order's column, then the id, as `listRows` sorts (nulls last). */
-  async countBefore(query: ChartListQuery, row: ChartRow): Promise<number> {
+   *  row would stand among them. The order's column, then the id, as `listRows` sorts (nulls last).
+   *  `total`, the query's capped count, known: a filter with fewer matches than the cap has them counted
+   *  on the filter index (SQLite), rather than walking the order down to the row. */
+  async countBefore(query: ChartListQuery, row: ChartRow, total?: number): Promise<number> {
     const { column, direction: dir } = ORDER[query.sort]
     const value = row[column]
     const ahead = dir === 'desc' ? '>' : '<'
-    const result = await this.db
-      .selectFrom('charts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where(this.filter({ ...query, viewerId: undefined, privateOf: undefined }, 'in'))
-      .where((eb) =>
-        value === null
-          ? eb.or([eb(column, 'is not', null), eb.and([eb(column, 'is', null), eb('id', ahead, row.id)])])
-          : eb.or([eb(column, ahead, value), eb.and([eb(column, '=', value), eb('id', ahead, row.id)])]),
-      )
-      .executeTakeFirstOrThrow()
+    const visitors = { ...query, viewerId: undefined, privateOf: undefined }
+    const plan: FilterPlan =
+      this.dialect === 'sqlite' && isFiltered(query) && total !== undefined && total < SEARCH_COUNT_CAP
+        ? 'matches'
+        : 'walk'
+    const before = (eb: ExpressionBuilder<Database, 'charts'>): Expression<SqlBool> =>
+      value === null
+        ? eb.or([eb(column, 'is not', null), eb.and([eb(column, 'is', null), eb('id', ahead, row.id)])])
+        : plan === 'matches'
+          ? // No index for the order's range: the filter index finds the matches.
+            sql<SqlBool>`(+${sql.ref(`charts.${column}`)}, +${sql.ref('charts.id')}) ${sql.raw(ahead)} (${value}, ${row.id})`
+          : // A row value: the order's index (its column, then the id) reads the charts ahead as a range.
+            eb(eb.refTuple(column, 'id'), ahead, eb.tuple(value, row.id))
+    const result = await this.countQuery(visitors, plan, before).executeTakeFirstOrThrow()
     return Number(result.count)
   }
 

@@ -190,6 +190,15 @@ describe.each(DIALECTS)('the level list’s plans on %s', (dialect) => {
             ).toEqual(model.slice(offset, offset + 20))
           }
         expect(await lists().count(query(over), SEARCH_COUNT_CAP)).toBe(model.length)
+        // Where a chart stands among them: counted walking the order, or on the filter index when the
+        // count says the matches are few.
+        for (const id of [model[0], model[Math.floor(model.length / 2)], model.at(-1)].filter(Boolean)) {
+          const row = all.find((chart) => chart.id === id)!
+          for (const total of [undefined, model.length])
+            expect(await lists().countBefore(query({ sort, ...over }), row, total), `${sort} ${id}`).toBe(
+              model.indexOf(id!),
+            )
+        }
         // The whole order, as kept for deeper pages (its plan chosen by its count).
         const packed = await lists().orderedIds(query({ sort, ...over }))
         expect(packed.toString('hex').match(/.{32}/g) ?? []).toEqual(model)
