@@ -15,18 +15,23 @@ export type SharedAnswer = {
 export const answerBytes = (answer: SharedAnswer): number =>
   (answer.text?.length ?? 0) * 2 + (answer.gzip?.length ?? 0) + 16 * (answer.personal?.size ?? 0) + 200
 
-/** What a builder answers: the JSON text, or its gzip made already (a filled template: template.ts). */
-export type BuiltBody = string | { gzip: Buffer }
+/** What a builder answers: the JSON text, as a string or as UTF-8 bytes, or its gzip made already (a filled
+ *  template: template.ts). */
+export type BuiltBody = string | Buffer | { gzip: Buffer }
 
 export const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
-  typeof text !== 'string'
-    ? { gzip: text.gzip, personal }
-    : text.length >= MIN_COMPRESS_BYTES
-      ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
-        // which the cache would keep whole. Level 1 first (much faster than level 6): most
-        // searches are asked once, and their answer is sent once.
-        { gzip: Buffer.from(gzip(text)), personal, light: true }
-      : { text, personal }
+  Buffer.isBuffer(text)
+    ? text.length >= MIN_COMPRESS_BYTES
+      ? { gzip: Buffer.from(gzip(text)), personal, light: true }
+      : { text: text.toString('utf8'), personal }
+    : typeof text !== 'string'
+      ? { gzip: text.gzip, personal }
+      : text.length >= MIN_COMPRESS_BYTES
+        ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
+          // which the cache would keep whole. Level 1 first (much faster than level 6): most
+          // searches are asked once, and their answer is sent once.
+          { gzip: Buffer.from(gzip(text)), personal, light: true }
+        : { text, personal }
 
 /** An answer served a second time is worth its smaller gzip: made after this turn, off the request's way,
  *  once. The new bytes hold the same JSON; a request already sending the old ones sends them whole. */

@@ -117,7 +117,7 @@ export const sendJson = async (
   // A moderator's answer shows moderation state: built each time.
   if (await isModerator(ctx, user)) {
     const body = await build({ tags: new Set(), personal: new Set() }, user)
-    if (typeof body !== 'string') return sendAnswer(request, reply, body)
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return sendAnswer(request, reply, body)
     reply.type('application/json; charset=utf-8')
     return reply.send(body)
   }

@@ -11,6 +11,7 @@ import {
   type SkinItem,
   localize,
 } from '@sonolus/core'
+import { setBounded } from '../bounded.js'
 import { type Repositories } from '../db/repositories/index.js'
 import { FREE_PACK, readFreePack } from './freePack.js'
 import { type AnyDatabaseItem, type DatabaseItemOf, PACK_ITEM_TYPES, type PackItemType } from './types.js'
@@ -24,6 +25,8 @@ export type ServedItemOf = {
 }
 
 const FALLBACK_LOCALE = 'en'
+/** Languages whose engine JSON is kept: a request may name any language. */
+const ENGINE_LOCALES_KEPT = 64
 export const PACKS_UPDATED_KEY = 'packs_updated'
 
 export class PackCatalog {
@@ -126,7 +129,7 @@ export class PackCatalog {
     if (!cached) {
       const item = this.item('engine', this.engineName, locale)!
       cached = { item, json: JSON.stringify(item) }
-      this.engineCache.set(locale, cached)
+      setBounded(this.engineCache, locale, cached, ENGINE_LOCALES_KEPT)
     }
     return cached
   }

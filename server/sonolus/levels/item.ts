@@ -165,8 +165,6 @@ const levelWithoutEngine = (
   }
 }
 
-const ENGINE_SLOT = '"\\u0000engine\\u0000"'
-
 /** The LevelItem as JSON text, with the cached engine JSON spliced in. */
 export const levelJson = (
   row: ChartRow,
@@ -175,14 +173,24 @@ export const levelJson = (
   publicUrl: string,
   counters = counterTitles(row),
 ): string => {
-  const engine = packs.engine(locale)
-  const level = levelWithoutEngine(row, engine.item.background, publicUrl, locale, counters)
-  // A function replacement: the engine JSON may contain "$&"-like sequences.
+  const { before, after } = levelJsonAround(row, packs, locale, publicUrl, counters)
+  return before + packs.engine(locale).json + after
+}
+
+/** The LevelItem's JSON text before its engine and after it (a list page puts the engine's bytes,
+ *  encoded once, between them). */
+export const levelJsonAround = (
+  row: ChartRow,
+  packs: PackCatalog,
+  locale: string,
+  publicUrl: string,
+  counters = counterTitles(row),
+): { before: string; after: string } => {
+  const level = levelWithoutEngine(row, packs.engine(locale).item.background, publicUrl, locale, counters)
   // The tags last (after the engine): a details template's slots are there (template.ts), and what comes
   // before them is compressed as one.
   const { tags, ...rest } = level
-  return JSON.stringify({ ...rest, engine: '\u0000engine\u0000', tags }).replace(
-    ENGINE_SLOT,
-    () => engine.json,
-  )
+  // Written in two parts, not found by searching the text: a title could hold anything.
+  const fields = JSON.stringify(rest)
+  return { before: `${fields.slice(0, -1)},"engine":`, after: `,"tags":${JSON.stringify(tags)}}` }
 }

@@ -13,7 +13,7 @@ import { type RouteModule } from '../types.js'
 import { type Built, keptAnswer, sendAnswer } from '../../cache/send.js'
 import { cacheTags } from '../../cache/tags.js'
 import { advancedSearch } from './searchForms.js'
-import { levelJson, toRawChart } from './item.js'
+import { ListItems } from './listItems.js'
 import { type LevelListParams, parseLevelList, scopeOf } from './query.js'
 import { LevelListQuery, LevelListResponseSchema } from '../../../common/api/schemas/levels.js'
 import { type ListQuery, type Own, levelListService, mergePlan, orderTtl } from '../../services/levelList.js'
@@ -32,6 +32,11 @@ type Parsed = {
 }
 /** Addresses whose parse is kept. */
 export const PARSED_QUERIES_MAX = 1000
+/** The bytes of chart items kept for list pages (ListItems). */
+const LIST_ITEMS_BYTES = 8 * 1024 * 1024
+/** Languages (twice: visitors, users) whose searches' JSON is kept: a request may name any language. */
+const SEARCHES_KEPT = 64
+const END = Buffer.from('}')
 
 /** Freezes an object and what it holds: a kept query is shared by the requests for its address. */
 const deepFreeze = <T>(value: T): T => {
@@ -50,9 +55,28 @@ const ownerSees = (row: ChartRow) =>
 export const levelsList: RouteModule = (app, ctx) => {
   const lists = levelListService(ctx)
 
-  const body = (rows: ChartRow[], pageCount: number, viewer: User | undefined, locale: string) => {
-    const items = rows.map((row) => levelJson(row, ctx.packs, locale, ctx.config.publicUrl)).join(',')
-    return `{"pageCount":${pageCount},"items":[${items}],"searches":${JSON.stringify([advancedSearch(!!viewer, locale)])},"rawItems":${JSON.stringify(rows.map((row) => toRawChart(row, viewer?.id)))}}`
+  const items = new ListItems(ctx.packs, ctx.config.publicUrl, LIST_ITEMS_BYTES)
+  /** The searches' JSON between a page's items and its raw rows, per language and for visitors or users. */
+  const searches = new Map<string, Buffer>()
+  const searchesOf = (signedIn: boolean, locale: string): Buffer => {
+    const key = `${signedIn}\n${locale}`
+    let bytes = searches.get(key)
+    if (!bytes) {
+      bytes = Buffer.from(`,"searches":${JSON.stringify([advancedSearch(signedIn, locale)])},"rawItems":`)
+      setBounded(searches, key, bytes, SEARCHES_KEPT)
+    }
+    return bytes
+  }
+  /** The page's JSON as bytes: its charts' items and raw rows made once a chart and language (ListItems). */
+  const body = (rows: ChartRow[], pageCount: number, viewer: User | undefined, locale: string): Buffer => {
+    const { items: levels, raw } = items.page(rows, locale, viewer?.id)
+    return Buffer.concat([
+      Buffer.from(`{"pageCount":${pageCount},"items":`),
+      ...levels,
+      searchesOf(!!viewer, locale),
+      ...raw,
+      END,
+    ])
   }
   const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / LEVELS_PER_PAGE))
 
