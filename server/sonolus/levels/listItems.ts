@@ -45,7 +45,10 @@ export class ListItems {
     const items: Buffer[] = [OPEN]
     const raw: Buffer[] = [OPEN]
     rows.forEach((row, i) => {
-      if (i > 0) (items.push(COMMA), raw.push(COMMA))
+      if (i > 0) {
+        items.push(COMMA)
+        raw.push(COMMA)
+      }
       const kept = row.authorId === viewerId ? this.make(row, locale, viewerId) : this.kept(row, locale)
       items.push(kept.bytes.subarray(0, kept.head), engineBytes, kept.bytes.subarray(kept.head, kept.tail))
       raw.push(kept.bytes.subarray(kept.tail))
