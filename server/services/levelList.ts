@@ -51,6 +51,9 @@ export type MergePlan = {
   total: number
 }
 
+/** No charts of the user's in the query. */
+const NONE: Own = Object.freeze({ rows: [], before: [], total: 0 }) as Own
+
 /** A kept value and where it was kept: what the caller's lane notes (cache/lane.ts). */
 export type KeptStep = { cache: ResponseCache<unknown>; key: string; entry: CachedResponse<unknown> }
 
@@ -80,6 +83,10 @@ export const levelListService = (ctx: AppContext) => {
     own === 'many' ? 100 : 100 + own.rows.length * 2000,
   )
   ctx.cache.follow(owned as ResponseCache<unknown>)
+  // Whether a user has a non-public chart at all, a moment: most users have none, and then no query of
+  // theirs needs its own look for them. Dropped like `owned`, by their charts' changes.
+  const drafting = new ResponseCache<boolean>(ctx.config.limits.responseCacheMs, 20_000)
+  ctx.cache.follow(drafting as ResponseCache<unknown>)
   // Each order's ids, kept a moment: a page is 20 ids of it and their rows, however deep (16 bytes an id).
   const orders = new ResponseCache<Buffer>(
     ctx.config.limits.responseCacheMs,
@@ -168,6 +175,15 @@ export const levelListService = (ctx: AppContext) => {
   ): Promise<{ own: Own; kept: KeptStep | undefined }> => {
     const found = owned.get(key)
     if (found) return { own: found.body, kept: { cache: owned as ResponseCache<unknown>, key, entry: found } }
+    const drafts = drafting.get(user.id)
+    if (drafts && !drafts.body)
+      return { own: NONE, kept: { cache: drafting as ResponseCache<unknown>, key: user.id, entry: drafts } }
+    if (!drafts) {
+      const begun = drafting.begin()
+      const any = await ctx.repos.chartList.hasNonPublic(user.id)
+      drafting.set(user.id, any, Date.now(), [cacheTags.author(user.id)], begun)
+      if (!any) return { own: NONE, kept: undefined }
+    }
     const begun = owned.begin()
     const rows = await ctx.repos.chartList.listRows(
       { ...query, privateOf: user.id, offset: 0, limit: OWN_CHARTS_MERGED + 1 },

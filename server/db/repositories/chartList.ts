@@ -513,6 +513,24 @@ export class ChartListRepository {
     return Number(result.count)
   }
 
+  /** True when the user has a chart that is neither public nor hidden: what a list merges for them. */
+  async hasNonPublic(authorId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('charts')
+      .select('id')
+      .where('authorId', '=', authorId)
+      // On their own index (SQLite would otherwise walk every non-public chart for theirs).
+      .where(
+        this.dialect === 'sqlite' ? sql`+${sql.ref('charts.is_public')}` : sql.ref('charts.is_public'),
+        '=',
+        0,
+      )
+      .where(this.dialect === 'sqlite' ? sql`+${sql.ref('charts.hidden')}` : sql.ref('charts.hidden'), '=', 0)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   /** The largest rowid: at least the number of charts, found at once (the estimate for plan choice). */
   private async rowidCeiling(): Promise<number> {
     const row = await this.db

@@ -19,6 +19,7 @@ const PEOPLE = {
   bob: { id: 'bob', handle: '7002', name: 'Bob' },
   carol: { id: 'carol', handle: '7003', name: 'Carol' },
   admin: { id: 'admin', handle: '7004', name: 'Admin' },
+  erin: { id: 'erin', handle: '7006', name: 'Erin' },
 }
 type Who = keyof typeof PEOPLE | undefined
 
@@ -185,6 +186,25 @@ describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
     const hers = await everything('alice')
     for (const chart of alicePrivate) expect(hers).toContain(chart.id)
     expect(hers).not.toContain(charts[60].id)
+  })
+
+  it('shows a user’s first private chart in their lists at once, though they had none when they last looked', async () => {
+    const url = '/sonolus/levels/list?sort=newest'
+    const before = ids((await get(url, 'erin')).json())
+    expect(ids((await get(url, 'erin')).json())).toEqual(before)
+    // Newest of all, private: first on erin's first page, on no one else's.
+    const draft = newChart(0x6e00, {
+      authorId: 'erin',
+      author: 'Erin#7006',
+      title: 'Erin draft',
+      isPublic: 0,
+      publishTime: 1_900_000_000_000,
+    })
+    await test.ctx.repos.charts.insert(draft)
+    catalogueChanged(test.ctx, draft)
+    expect(ids((await get(url, 'erin')).json())[0]).toBe(draft.id)
+    expect(ids((await get(url, 'carol')).json())).not.toContain(draft.id)
+    expect(ids((await get(url)).json())).not.toContain(draft.id)
   })
 
   it('answers an address the same after more addresses than it keeps parsed pushed its parse out', async () => {
