@@ -338,7 +338,19 @@ const titleSearches = Array.from(
 )
 
 const REALISTIC = 'realistic traffic: 1,000 people, 70% signed in, from cold (10k)'
+const REALISTIC_100K = 'realistic traffic: 1,000 people, 70% signed in, from cold (100k)'
 const REALISTIC_DURATION_S = Number(process.env.BENCH_REALISTIC_DURATION ?? 20)
+const printRealistic = (charts: string, realistic: Row | undefined, bare: number) => {
+  if (!realistic) return
+  console.log(
+    `realistic traffic, ${charts} charts (${CONNECTIONS} connections, ${REALISTIC_DURATION_S} s; lists, filters, ` +
+      `10,000 search terms, details, comments, records by Zipf ranks): ${realistic.rps.toFixed(0)} req/s ` +
+      `(${((realistic.rps / bare) * 100).toFixed(1)}% of bare), p50 ${realistic.p50.toFixed(1)} ms, ` +
+      `p99 ${realistic.p99.toFixed(1)} ms, ${realistic.cpuUs?.toFixed(0)} µs of server CPU an answer, ` +
+      `${(100 - (realistic.built ?? 0) * 100).toFixed(1)}% from kept answers, ${realistic.errors} errors; ` +
+      `server RSS after it ${realistic.rss?.rss.toFixed(0)} MB`,
+  )
+}
 
 console.log(`bench:server — ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`)
 buildServer()
@@ -461,15 +473,11 @@ if (ONLY !== '100k') {
   small.remove()
   print('10k charts', rows10k, bestBare(rows10k))
   if (rows10k.some((row) => row.errors > 0)) process.exitCode = 1
-  const realistic = rows10k.find((row) => row.name === REALISTIC)
-  if (realistic)
-    console.log(
-      `realistic traffic (${CONNECTIONS} connections, ${REALISTIC_DURATION_S} s; lists, filters, 10,000 search terms, ` +
-        `details, comments, records by Zipf ranks): ${realistic.rps.toFixed(0)} req/s ` +
-        `(${((realistic.rps / bestBare(rows10k)) * 100).toFixed(1)}% of bare), p50 ${realistic.p50.toFixed(1)} ms, ` +
-        `p99 ${realistic.p99.toFixed(1)} ms, ${realistic.cpuUs?.toFixed(0)} µs of server CPU an answer, ` +
-        `${(100 - (realistic.built ?? 0) * 100).toFixed(1)}% from kept answers, ${realistic.errors} errors`,
-    )
+  printRealistic(
+    '10k',
+    rows10k.find((row) => row.name === REALISTIC),
+    bestBare(rows10k),
+  )
   if (mixed) {
     console.log(
       `mixed run (${MIXED_CONNECTIONS} connections, ${MIXED_DURATION_S} s, 50 users, 80% reads, 20% likes/ratings/comments): ` +
@@ -486,6 +494,12 @@ if (ONLY !== '10k') {
   const large = await start(100_000)
   const rows100k = await run(large.ready, [
     { name: 'bare Fastify route', url: (r) => `${r.bare}/bare` },
+    {
+      name: REALISTIC_100K,
+      url: (r) => `${r.app}/sonolus/levels/list`,
+      draw: (r) => traffic({ popular: r.popular, level: r.level, people: r.people }),
+      durationS: REALISTIC_DURATION_S,
+    },
     // One connection: the latency of one search, not of a queue behind 31 others.
     {
       name: 'quick search, 60 terms, 1 conn, uncached (100k)',
@@ -523,6 +537,11 @@ if (ONLY !== '10k') {
   await large.stop()
   large.remove()
   print('100k charts', rows100k, bestBare(rows100k))
+  printRealistic(
+    '100k',
+    rows100k.find((row) => row.name === REALISTIC_100K),
+    bestBare(rows100k),
+  )
   console.log(
     `trending recomputation, 100k charts, 100k likes, 50k ratings, 100k plays: every score new ${large.ready.trendingMs[0]} ms, ` +
       `10 minutes later ${large.ready.trendingMs[1]} ms, a day later ${large.ready.trendingMs[2]} ms`,
