@@ -119,6 +119,9 @@ export const SEARCH_COUNT_CAP = 1000
 /** How many charts a LIKE walk may expect to test before a search page is full: past about this many,
  *  the full-text plans find the page sooner. */
 const LIKE_WALK_ROWS = 800
+/** How much further a LIKE walk may expect to go when the count stopped at the cap: the matches may be
+ *  far more, the walk far shorter than expected, while the full-text set grows with every match. */
+const CAPPED_WALK_FACTOR = 3
 
 type FtsMode = 'in' | 'joined' | 'like'
 
@@ -430,7 +433,8 @@ export class ChartListRepository {
     const total = known ?? (await this.count(query, searchCap))
     if (total === 0 || (total < searchCap && query.offset >= total)) return { rows: [], total }
     const walked = ((query.offset + query.limit) * (await this.rowidCeiling())) / total
-    if (walked <= likeWalkRows) return { rows: await this.listRows(query, 'like'), total }
+    const walkable = total >= searchCap ? likeWalkRows * CAPPED_WALK_FACTOR : likeWalkRows
+    if (walked <= walkable) return { rows: await this.listRows(query, 'like'), total }
     if (total >= searchCap) return { rows: await this.listRows(query, 'in'), total }
     const order = ORDER[query.sort]
     const rows = await this.fromFts(query, match)
