@@ -2,6 +2,7 @@
 // log, suspensions on users, and hidden charts and comments. The list indexes gain `hidden` after their
 // equality columns, so a list of visible charts (or comments) still walks one index in its order.
 import { type Kysely, sql } from 'kysely'
+import { dialectOf } from './dialect.js'
 
 const ORDERS = ['publish_time', 'like_number', 'rating', 'title', 'level'] as const
 
@@ -145,14 +146,3 @@ export const down = async (db: Kysely<any>): Promise<void> => {
   await db.schema.dropTable('reports').execute()
   await db.schema.dropTable('moderators').execute()
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const dialectOf = (db: Kysely<any>): Promise<'postgres' | 'sqlite'> =>
-  // SQLite has no version(): the failed call is the answer (no transaction is aborted there).
-  sql`select version()`.execute(db).then(
-    (result) =>
-      String((result.rows[0] as { version?: string } | undefined)?.version ?? '').startsWith('PostgreSQL')
-        ? 'postgres'
-        : 'sqlite',
-    () => 'sqlite',
-  )

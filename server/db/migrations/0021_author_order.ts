@@ -4,6 +4,7 @@
 // orders' indexes put charts without level data last, as those orders do: an index serves an order there
 // only with its own placement of nulls (SQLite's serve it as they are).
 import { type Kysely, sql } from 'kysely'
+import { dialectOf } from './dialect.js'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type
 export const up = async (db: Kysely<any>): Promise<void> => {
@@ -42,14 +43,3 @@ export const down = async (db: Kysely<any>): Promise<void> => {
         .execute()
     }
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const dialectOf = (db: Kysely<any>): Promise<'postgres' | 'sqlite'> =>
-  // SQLite has no version(): the failed call is the answer (no transaction is aborted there).
-  sql`select version()`.execute(db).then(
-    (result) =>
-      String((result.rows[0] as { version?: string } | undefined)?.version ?? '').startsWith('PostgreSQL')
-        ? 'postgres'
-        : 'sqlite',
-    () => 'sqlite',
-  )

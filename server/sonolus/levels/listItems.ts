@@ -49,7 +49,8 @@ export class ListItems {
         items.push(COMMA)
         raw.push(COMMA)
       }
-      const kept = row.authorId === viewerId ? this.make(row, locale, viewerId) : this.kept(row, locale)
+      const kept =
+        row.authorId === viewerId ? this.make(row, locale, viewerId) : this.kept(row, locale, engine.json)
       items.push(kept.bytes.subarray(0, kept.head), engineBytes, kept.bytes.subarray(kept.head, kept.tail))
       raw.push(kept.bytes.subarray(kept.tail))
     })
@@ -58,10 +59,9 @@ export class ListItems {
     return { items, raw }
   }
 
-  private kept(row: ChartRow, locale: string): Kept {
+  private kept(row: ChartRow, locale: string, engine: string): Kept {
     const key = `${locale}\n${row.id}`
     const found = this.#kept.get(key)
-    const engine = this.packs.engine(locale).json
     if (found && found.engine === engine && sameRow(found.row, row)) {
       // Most recently used last: the oldest go first.
       this.#kept.delete(key)
