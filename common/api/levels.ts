@@ -39,6 +39,8 @@ export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
 export type RecordListResponse = Static<typeof P.RecordListSchema>
 /** A chart's level-data versions. */
 export type ChartVersions = Static<typeof L.ChartVersionsSchema>
+/** What one version changed in the notes, with the notes. */
+export type VersionChanges = Static<typeof L.VersionChangesSchema>
 
 type Assert<T extends true> = T
 type Extends<A, B> = [A] extends [B] ? true : false

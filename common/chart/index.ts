@@ -98,6 +98,8 @@ export { chartStats, NOTE_KINDS, PEAK_WINDOW_SECONDS, STATS_VERSION } from './st
 export type { ChartStats, NoteKind } from './stats.js'
 export type { FlatEntity, ReadLevelData, ReadOptions } from './levelData/read.js'
 export { ChartError } from './errors.js'
+export { CHANGE_LIMITS, diffNotes } from './diff.js'
+export type { BeatSpan, ChangedNote, LevelChanges, NoteChangeKind } from './diff.js'
 export { ChartLimitError, limitsOf } from './limits.js'
 export type { ChartLimits } from './limits.js'
 export type { ChartIssue, ChartWarning } from './errors.js'
@@ -107,6 +109,7 @@ export { parseMusicConfigOffset } from './txt/parse.js'
 export {
   layoutPreview,
   layoutColumns,
+  markBox,
   planPreview,
   formatClock,
   columnCount,

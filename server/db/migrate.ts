@@ -22,6 +22,7 @@ import * as m0018 from './migrations/0018_playlists.js'
 import * as m0019 from './migrations/0019_replay_files.js'
 import * as m0020 from './migrations/0020_login_codes.js'
 import * as m0021 from './migrations/0021_author_order.js'
+import * as m0022 from './migrations/0022_version_changes.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019_replay_files': m0019,
   '0020_login_codes': m0020,
   '0021_author_order': m0021,
+  '0022_version_changes': m0022,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

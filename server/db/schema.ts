@@ -134,6 +134,17 @@ export type ChartVersionsTable = {
   replacedTime: number
 }
 
+/** What a new version changed in the notes (common/chart/diff.ts); `detail` is its spans and notes as JSON. */
+export type ChartVersionChangesTable = {
+  chartId: string
+  /** The version these changes led to. */
+  version: number
+  added: number
+  removed: number
+  moved: number
+  detail: string
+}
+
 export type FilesTable = {
   /** SHA-1 hex of the bytes. */
   hash: string
@@ -408,6 +419,7 @@ export type Database = {
   records: RecordsTable
   leaderboardEntries: LeaderboardEntriesTable
   chartVersions: ChartVersionsTable
+  chartVersionChanges: ChartVersionChangesTable
   playlists: PlaylistsTable
   playlistCharts: PlaylistChartsTable
   uploadSessions: UploadSessionsTable

@@ -301,28 +301,6 @@ export const recordOf = async (
   return { chart, record }
 }
 
-/** A chart's versions: the current one and the earlier ones, each with its dates and players. */
-export const chartVersions = async (ctx: AppContext, name: string, user: User | undefined) => {
-  const chart = await visibleChart(ctx, name, user, 'page')
-  const [earlier, players] = await Promise.all([
-    ctx.repos.chartVersions.list(chart.id),
-    ctx.repos.leaderboards.playersByVersion(chart.id),
-  ])
-  return {
-    current: {
-      version: chart.version,
-      time: Number(chart.versionTime) || Number(chart.publishTime),
-      players: players.get(chart.version) ?? 0,
-    },
-    earlier: earlier.map((row) => ({
-      version: row.version,
-      time: Number(row.createdTime) || Number(chart.publishTime),
-      replacedTime: Number(row.replacedTime),
-      players: players.get(row.version) ?? 0,
-    })),
-  }
-}
-
 /** Replays: every public record's, newest first; one level's board (`level=wbs-…`), or one player's best
  *  on each chart (`user={handle}`); `keywords` narrows any of them. Each with its chart. */
 export const replayPage = async (

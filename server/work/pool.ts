@@ -4,7 +4,13 @@
 // "server busy". The request thread only waits.
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
-import { type Converted, type LevelDataRead, type Refusal, type ReplayRead } from './tasks.js'
+import {
+  type Converted,
+  type LevelDataRead,
+  type LevelsCompared,
+  type Refusal,
+  type ReplayRead,
+} from './tasks.js'
 
 export type WorkOptions = {
   /** Worker threads at most (WORK_THREADS). */
@@ -185,6 +191,15 @@ export class WorkPool {
   /** Level data as given: checked by the reader; its note count. */
   readLevelData(bytes: Uint8Array, owner: WorkOwner = BACKGROUND): Promise<LevelDataRead> {
     return this.run<LevelDataRead>('readLevelDataTask', { bytes }, owner)
+  }
+
+  /** Two versions' level data: what changed in their notes. */
+  compareLevels(
+    before: Uint8Array,
+    after: Uint8Array,
+    owner: WorkOwner = BACKGROUND,
+  ): Promise<LevelsCompared> {
+    return this.run<LevelsCompared>('compareLevelsTask', { before, after }, owner)
   }
 
   /** A replay's two gzip JSON files; the data's result. */

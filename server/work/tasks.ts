@@ -10,6 +10,7 @@ import {
   convertSus,
   readLevelData,
 } from '../../common/chart/index.js'
+import { type LevelChanges, diffNotes } from '../../common/chart/diff.js'
 import { jsonTooDeep } from '../../common/json.js'
 import { GZIP_LEVEL, JSON_MAX_DEPTH, REPLAY_MAX_BYTES } from '../../common/rules.js'
 
@@ -23,6 +24,7 @@ export type Converted = {
   stats: ChartStats
 }
 export type LevelDataRead = { ok: true; noteCount: number; stats: ChartStats }
+export type LevelsCompared = { ok: true; changes: LevelChanges }
 /** The judgments a replay's inputs record, one per judged entity (0 Miss, 1 Perfect, 2 Great, 3 Good);
  *  undefined when the inputs are not the arrays ReplayData has. */
 export type InputJudgments = { perfect: number; great: number; good: number; miss: number; inputs: number }
@@ -137,9 +139,29 @@ const readReplayImpl = ({
   }
 }
 
+/** Two versions' level data: what changed in their notes. Either may be refused like any level data. */
+const compareLevelsImpl = ({
+  before,
+  after,
+}: {
+  before: Uint8Array
+  after: Uint8Array
+}): LevelsCompared | Refusal => {
+  try {
+    return { ok: true, changes: diffNotes(readLevelData(before).entities, readLevelData(after).entities) }
+  } catch (error) {
+    if (error instanceof ChartError) return refuse(`The level data is not valid: ${error.message}`)
+    throw error
+  }
+}
+
 export const convertSusTask = (task: { bytes: Uint8Array }): Converted | Refusal =>
   afterLarge(task.bytes.length, convertSusImpl(task))
 export const readLevelDataTask = (task: { bytes: Uint8Array }): LevelDataRead | Refusal =>
   afterLarge(task.bytes.length, readLevelDataImpl(task))
 export const readReplayTask = (task: { data: Uint8Array; configuration: Uint8Array }): ReplayRead | Refusal =>
   afterLarge(task.data.length + task.configuration.length, readReplayImpl(task))
+export const compareLevelsTask = (task: {
+  before: Uint8Array
+  after: Uint8Array
+}): LevelsCompared | Refusal => afterLarge(task.before.length + task.after.length, compareLevelsImpl(task))

@@ -6,4 +6,4 @@ import { register } from 'tsx/esm/api'
 register()
 const tasks = await import('./tasks')
 
-export const { convertSusTask, readLevelDataTask, readReplayTask } = tasks
+export const { convertSusTask, readLevelDataTask, readReplayTask, compareLevelsTask } = tasks

@@ -1,7 +1,12 @@
 // Leaderboard records (docs/spec.md §7): GET /levels/wbs-{id}/leaderboards/{board}/records/list?page. Tagged per
 // chart and board, so a new record of this chart refreshes its boards; and by the chart, so an edit that
 // makes a new version refreshes them and the versions list.
-import { type ChartVersions, type LeaderboardName, type RecordListResponse } from '../../common/api/levels'
+import {
+  type ChartVersions,
+  type LeaderboardName,
+  type RecordListResponse,
+  type VersionChanges,
+} from '../../common/api/levels'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
 
@@ -25,7 +30,12 @@ export const leaderboardsApi = sonolusApi.injectEndpoints({
       query: (id) => `/levels/${LEVEL_NAME_PREFIX}${id}/versions`,
       providesTags: (_result, _error, id) => [{ type: 'Level', id }],
     }),
+    /** What one version changed in the notes, with the notes (the preview marks them). */
+    getVersionChanges: build.query<VersionChanges, { id: string; version: number }>({
+      query: ({ id, version }) => `/levels/${LEVEL_NAME_PREFIX}${id}/versions/${version}`,
+      providesTags: (_result, _error, { id }) => [{ type: 'Level', id }],
+    }),
   }),
 })
 
-export const { useGetRecordsQuery, useGetVersionsQuery } = leaderboardsApi
+export const { useGetRecordsQuery, useGetVersionsQuery, useGetVersionChangesQuery } = leaderboardsApi

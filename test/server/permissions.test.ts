@@ -329,6 +329,10 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     // A chart's versions, seen by whoever sees the chart.
     get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),
     get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 404, 200, 404, 404]),
+    // A version's changes: the chart's access first (a visitor signs in for a private chart), then whether
+    // any are kept (none for a first version).
+    get('/sonolus/levels/:name/versions/:version', level(P, '/versions/1'), [404, 404, 404, 404, 404]),
+    get('/sonolus/levels/:name/versions/:version', level(Q, '/versions/1'), [401, 404, 404, 404, 404]),
     get(
       '/sonolus/levels/:name/leaderboards/:board/records/:record',
       level(P, '/leaderboards/miss/records/none'),

@@ -167,8 +167,42 @@ export const RecordListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
   version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
 })
+const BeatSpanSchema = Type.Object({ from: Type.Number(), to: Type.Number() })
+/** What a version changed in the notes against the one before it (common/chart/diff.ts). */
+const ChangeCountsSchema = Type.Object({
+  added: Type.Integer({ minimum: 0 }),
+  removed: Type.Integer({ minimum: 0 }),
+  moved: Type.Integer({ minimum: 0 }),
+  /** Where, as beat ranges. */
+  spans: Type.Array(BeatSpanSchema),
+})
+/** GET /sonolus/levels/{name}/versions/{version}: a version's changes with the notes, for the preview. */
+export const VersionChangesSchema = Type.Composite([
+  ChangeCountsSchema,
+  Type.Object({
+    notes: Type.Array(
+      Type.Object({
+        kind: Type.Union([Type.Literal('added'), Type.Literal('removed'), Type.Literal('moved')]),
+        beat: Type.Number(),
+        lane: Type.Number(),
+        laneLength: Type.Number(),
+        fromBeat: Type.Optional(Type.Number()),
+        fromLane: Type.Optional(Type.Number()),
+      }),
+    ),
+    /** More notes changed than are listed. */
+    notesCut: Type.Boolean(),
+  }),
+])
+export const VersionParams = Type.Object({
+  name: Type.String({ maxLength: 256 }),
+  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+})
 const ChartVersionSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
+  /** What it changed from the version before (absent for the first, and for versions from before this
+   *  was kept). */
+  changes: Type.Optional(ChangeCountsSchema),
   /** When this version's level data was set. */
   time: Type.Number(),
   /** When an edit replaced it (earlier versions). */

@@ -106,6 +106,21 @@ const yIn = (column: number, time: number) =>
   PADDING + COLUMN_HEIGHT - ((time - column * BEATS_PER_COLUMN) / BEATS_PER_COLUMN) * COLUMN_HEIGHT
 const laneX = (column: number, lane: number) => columnX(column) + (lane - 1) * LANE_WIDTH
 
+/** Where a beat is drawn, for marks laid over the preview: the row across its column, or across the lanes
+ *  given (1-based, as notes name them). */
+export const markBox = (
+  columns: number,
+  beat: number,
+  lane?: number,
+  laneLength = 1,
+): { x: number; y: number; width: number } => {
+  const column = columnOfTime(Math.max(1, columns) - 1, beat)
+  const y = yIn(column, beat)
+  return lane === undefined
+    ? { x: columnX(column), y, width: COLUMN_WIDTH }
+    : { x: laneX(column, lane), y, width: Math.max(1, laneLength) * LANE_WIDTH }
+}
+
 export const planPreview = (entities: readonly FlatEntity[], maxBeat: number): PreviewPlan => {
   const columns = columnCount(maxBeat)
   const lastColumn = columns - 1

@@ -1,22 +1,73 @@
 // A chart's earlier versions: what an edit with new level data keeps of the one it replaces.
 import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'
+import { type LevelChanges } from '../../../common/chart/diff.js'
+
+/** A version's change counts, without its detail. */
+export type VersionChangeCounts = { added: number; removed: number; moved: number }
 
 export class ChartVersionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Keeps the chart's current level data as an earlier version and raises its version: run in
    *  the edit's transaction, before the new data is written. A concurrent edit that archived the same
-   *  version first keeps its row; the version still rises once per edit. */
-  async archive(id: string, now: number): Promise<void> {
+   *  version first keeps its row; the version still rises once per edit. Answers the new version. */
+  async archive(id: string, now: number): Promise<number> {
     await sql`insert into chart_versions (chart_id, version, data_hash, note_count, created_time, replaced_time)
       select id, version, data_hash, note_count, version_time, ${now} from charts where id = ${id}
       on conflict do nothing`.execute(this.db)
-    await this.db
+    const row = await this.db
       .updateTable('charts')
       .set((eb) => ({ version: eb('version', '+', 1), versionTime: now }))
       .where('id', '=', id)
+      .returning('version')
+      .executeTakeFirstOrThrow()
+    return row.version
+  }
+
+  /** What a version changed in the notes: written in the edit's transaction. */
+  async saveChanges(id: string, version: number, changes: LevelChanges): Promise<void> {
+    const { added, removed, moved, spans, notes, notesCut } = changes
+    await this.db
+      .insertInto('chartVersionChanges')
+      .values({
+        chartId: id,
+        version,
+        added,
+        removed,
+        moved,
+        detail: JSON.stringify({ spans, notes, notesCut }),
+      })
+      .onConflict((oc) => oc.columns(['chartId', 'version']).doNothing())
       .execute()
+  }
+
+  /** Each version's change counts and spans, by version (versions made before changes were kept have none). */
+  async changeSummaries(id: string) {
+    const rows = await this.db
+      .selectFrom('chartVersionChanges')
+      .selectAll()
+      .where('chartId', '=', id)
+      .execute()
+    return new Map(
+      rows.map((row) => {
+        const { spans } = JSON.parse(row.detail) as Pick<LevelChanges, 'spans'>
+        return [row.version, { added: row.added, removed: row.removed, moved: row.moved, spans }] as const
+      }),
+    )
+  }
+
+  /** One version's changes in full: the counts, spans and the changed notes. */
+  async changes(id: string, version: number): Promise<LevelChanges | undefined> {
+    const row = await this.db
+      .selectFrom('chartVersionChanges')
+      .selectAll()
+      .where('chartId', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const detail = JSON.parse(row.detail) as Pick<LevelChanges, 'spans' | 'notes' | 'notesCut'>
+    return { added: row.added, removed: row.removed, moved: row.moved, ...detail }
   }
 
   /** A chart's earlier versions, newest first. */

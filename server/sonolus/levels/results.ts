@@ -5,6 +5,8 @@ import {
   ChartVersionsSchema,
   RecordListQuery,
   RecordParams,
+  VersionChangesSchema,
+  VersionParams,
 } from '../../../common/api/schemas/levels.js'
 import {
   EmptyObjectSchema,
@@ -28,13 +30,13 @@ import { MAX_UPLOAD_BYTES } from '../../../common/rules.js'
 import { RuleError } from '../../domain/errors.js'
 import { badRequest } from '../../http/errors.js'
 import { type RouteModule } from '../types.js'
+import { chartVersions, versionChanges } from '../../services/versions.js'
 import { cacheTags } from '../../cache/tags.js'
 import { sendJson } from '../../cache/send.js'
 import { callerOf } from '../../auth/rules.js'
 import {
   RECORDS_PER_PAGE,
   type UploadedFile,
-  chartVersions,
   recordOf,
   recordPage,
   recordResult,
@@ -190,6 +192,19 @@ export const levelResults: RouteModule = (app, ctx) => {
       schema: { params: NameParams, querystring: LocalizationQuery, response: { 200: ChartVersionsSchema } },
     },
     async (request) => chartVersions(ctx, request.params.name, await ctx.auth.userOf(request)),
+  )
+  // One version's changes with the notes: the preview marks them.
+  app.get(
+    '/sonolus/levels/:name/versions/:version',
+    {
+      schema: {
+        params: VersionParams,
+        querystring: LocalizationQuery,
+        response: { 200: VersionChangesSchema },
+      },
+    },
+    async (request) =>
+      versionChanges(ctx, request.params.name, request.params.version, await ctx.auth.userOf(request)),
   )
 
   app.get(

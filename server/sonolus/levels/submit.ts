@@ -32,6 +32,8 @@ import { chartColumns, prepareFiles, readLevelForm } from './chartForm.js'
 import { assertActive, moderate } from '../../moderation/service.js'
 import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
+import { compareVersions } from '../../services/versions.js'
+import { workOwnerOf } from '../../work/pool.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
   app.post(
@@ -103,9 +105,17 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       // New level data is a new version: the old one's records stay with it. Only the metadata,
       // or the same data again, keeps the version.
       const newVersion = row.dataHash !== null && columns.dataHash !== row.dataHash
+      // What the new version changes, told while the old level data is still stored.
+      const changes =
+        newVersion && columns.dataHash
+          ? await compareVersions(ctx, row.dataHash!, columns.dataHash, workOwnerOf(user.id), request.log)
+          : undefined
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
-        if (newVersion) await trx.chartVersions.archive(row.id, now)
+        if (newVersion) {
+          const version = await trx.chartVersions.archive(row.id, now)
+          if (changes) await trx.chartVersions.saveChanges(row.id, version, changes)
+        }
         await trx.charts.update(row.id, {
           ...columns,
           // New music plays as uploaded until its re-encode is ready.

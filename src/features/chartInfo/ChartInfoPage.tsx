@@ -2,10 +2,12 @@
 // description, counts, the published date, the preview player, other charts by the author, and Edit/Delete
 // for the owner, with the community and leaderboard sections. A private chart opened by anyone else is not
 // shown. Other logged-in users may report it; the moderation parts are the owner's hidden alert and review
-// request, moderators' hide/restore, and the history. The author links to their page, each tag opens the
+// request, moderators' hide/restore, and the history. A chart with several versions lists them with what each
+// changed, and the preview can mark the current version's changes. The author links to their page, each tag opens the
 // list filtered by it, and a card shows what the level data is like. A scheduled chart is not published
 // yet: it says when it will be, never how long ago it was made (its publish time until then).
 import type { LevelItem } from '@sonolus/core'
+import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -41,7 +43,8 @@ import { ChartGrid, chartListPath } from '../charts'
 import { AddToPlaylist } from '../playlists'
 import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
-import { ChartPlayer } from '../preview'
+import { ChartPlayer, type PreviewMark } from '../preview'
+import { VersionsCard } from './VersionsCard'
 import { WatchPlayer, useMoment } from '../watch'
 import { CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
@@ -57,6 +60,8 @@ export const ChartInfoPage = () => {
   const [deleteLevel] = useDeleteLevelMutation()
   const submit = useSubmit()
   const { moment, go: goToMoment, clear: leaveReplay } = useMoment(id)
+  /** What the preview marks: the current version's changed notes, when asked for. */
+  const [marks, setMarks] = useState<PreviewMark[]>()
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
@@ -312,9 +317,10 @@ export const ChartInfoPage = () => {
         <ChartStatsCard chart={chart} />
         <CommunitySection chart={chart} />
         <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
+        <VersionsCard chartId={chart.id} onMarks={setMarks} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>
           {chart.dataHash ? (
-            <ChartPlayer url={`${bases.data}${chart.dataHash}`} />
+            <ChartPlayer url={`${bases.data}${chart.dataHash}`} marks={marks} />
           ) : (
             <Alert type="info" message={<FormattedMessage id="chart.info.no_preview" />} />
           )}

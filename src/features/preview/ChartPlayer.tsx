@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Alert, Button, Flex, Spin, Typography } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
-import { PREVIEW_COLORS, PREVIEW_TILE_WIDTH } from '../../../common/chart'
+import { PREVIEW_COLORS, PREVIEW_TILE_WIDTH, markBox } from '../../../common/chart'
 import { type ChartFile, GONE, chartReader, useGetChartFileQuery, warmChartReader } from '../../api/chartData'
 import { useAppDispatch } from '../../app/hooks'
 import { pushMessage } from '../../app/messages/messagesSlice'
@@ -18,7 +18,20 @@ const errorText = (error: unknown): string => {
   )
 }
 
-export const ChartPlayer = ({ url }: { url?: string | null }) => {
+/** Something laid over the preview at a beat: a changed note (across its lanes) or a moment (across the
+ *  column). */
+export type PreviewMark = {
+  key: string
+  beat: number
+  lane?: number
+  laneLength?: number
+  tone: 'added' | 'removed' | 'moved' | 'moment'
+  /** Said by assistive technology and shown on hover. */
+  label: string
+  onClick?: () => void
+}
+
+export const ChartPlayer = ({ url, marks }: { url?: string | null; marks?: readonly PreviewMark[] }) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { data: chart, error, isFetching, refetch } = useGetChartFileQuery(url ?? '', { skip: !url })
@@ -77,7 +90,7 @@ export const ChartPlayer = ({ url }: { url?: string | null }) => {
           <FormattedMessage id="preview.save" />
         </Button>
       </Flex>
-      <PreviewTiles key={chart.key} chart={chart} onGone={refetch} />
+      <PreviewTiles key={chart.key} chart={chart} onGone={refetch} marks={marks} />
     </div>
   )
 }
@@ -88,7 +101,15 @@ const TILES_KEPT_AROUND = 8
 /** The chart at full width, drawn only where it can be seen: the tiles in view and one either side, each
  *  its own small <svg>, their markup written by the chart reader. A chart an hour long costs a visitor no
  *  more than a short one. */
-const PreviewTiles = ({ chart, onGone }: { chart: ChartFile; onGone: () => unknown }) => {
+const PreviewTiles = ({
+  chart,
+  onGone,
+  marks,
+}: {
+  chart: ChartFile
+  onGone: () => unknown
+  marks?: readonly PreviewMark[]
+}) => {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [range, setRange] = useState<readonly [number, number]>([0, 1])
   const [tiles, setTiles] = useState<ReadonlyMap<number, string>>(
@@ -157,6 +178,15 @@ const PreviewTiles = ({ chart, onGone }: { chart: ChartFile; onGone: () => unkno
     }
   }, [range, tiles, chart.key, onGone])
 
+  // New marks bring the first of them into view.
+  useEffect(() => {
+    const element = scrollRef.current
+    const first = marks?.[0]
+    if (!element || !first) return
+    const { x } = markBox(chart.columnCount, first.beat)
+    element.scrollLeft = Math.max(0, x - (element.clientWidth || PREVIEW_TILE_WIDTH) / 3)
+  }, [marks, chart.columnCount])
+
   const shown: number[] = []
   for (let tile = range[0]; tile <= range[1]; tile++) if (tiles.has(tile)) shown.push(tile)
 
@@ -187,6 +217,30 @@ const PreviewTiles = ({ chart, onGone }: { chart: ChartFile; onGone: () => unkno
               style={{ left }}
               // Markup made by renderPreviewTile from numbers only (common/chart/preview/svg.ts).
               dangerouslySetInnerHTML={{ __html: tiles.get(tile)! }}
+            />
+          )
+        })}
+        {marks?.map((mark) => {
+          const box = markBox(chart.columnCount, mark.beat, mark.lane, mark.laneLength)
+          const style = { left: box.x, top: box.y, width: box.width }
+          return mark.onClick ? (
+            <button
+              key={mark.key}
+              type="button"
+              className={`preview-mark preview-mark-${mark.tone}`}
+              style={style}
+              title={mark.label}
+              aria-label={mark.label}
+              onClick={mark.onClick}
+            />
+          ) : (
+            <span
+              key={mark.key}
+              className={`preview-mark preview-mark-${mark.tone}`}
+              style={style}
+              title={mark.label}
+              role="note"
+              aria-label={mark.label}
             />
           )
         })}

@@ -8,6 +8,7 @@ import { type LevelItem } from '@sonolus/core'
 import { type LevelFormBody, editValues } from '../../../../common/api/uploads'
 import { LEADERBOARDS } from '../../../../common/api/levels'
 import { convertSus, readLevelData } from '../../../../common/chart/index'
+import { diffNotes } from '../../../../common/chart/diff'
 import { mp3, png, sus } from '../../../fixtures/media/media'
 import { multipartBody, replayFiles, replayItem, sha1 } from '../../../fixtures/replay/replay'
 import { DIALECTS } from '../../helpers/context'
@@ -174,6 +175,45 @@ describe.each(DIALECTS)('chart versions on %s', (dialect) => {
     expect(replays.items.map((r: { subtitle: string }) => r.subtitle)).toHaveLength(1)
     const row = (await test.ctx.repos.charts.findById(id))!
     expect(row).toMatchObject({ version: 2, likeNumber: 1 })
+  })
+
+  it('tells what each new version changed in the notes, and keeps it after the old file is collected', async () => {
+    // (The first test's edit collected the first SUS: it is uploaded again.)
+    expect((await uploadFile(test.app, alice, charts.first, 'chart')).statusCode).toBe(201)
+    const id = await create({ susHash: sha1(charts.first), isPublic: 0 })
+    await edit(id, form({ susHash: sha1(charts.second), isPublic: 0 }))
+    const entities = (bytes: Buffer) =>
+      readLevelData(convertSus(bytes.toString('utf8'), { gzip: (json) => gzipSync(json) }).gzipped).entities
+    const expected = diffNotes(entities(charts.first), entities(charts.second))
+    expect(expected.added).toBeGreaterThan(0)
+
+    const listed = (await inject(`/sonolus/levels/wbs-${id}/versions`, alice)).json()
+    expect(listed.current).toMatchObject({
+      version: 2,
+      changes: {
+        added: expected.added,
+        removed: expected.removed,
+        moved: expected.moved,
+        spans: expected.spans,
+      },
+    })
+    // The first version changed nothing before it.
+    expect(listed.earlier[0]).not.toHaveProperty('changes')
+    // Whatever stayed, stayed: the new version's notes are those kept plus those added or moved.
+    const kept = notesOf(charts.first) - expected.removed - expected.moved
+    expect(kept + expected.added + expected.moved).toBe(notesOf(charts.second))
+
+    const detail = await inject(`/sonolus/levels/wbs-${id}/versions/2`, alice)
+    expect(detail.statusCode, detail.body).toBe(200)
+    expect(detail.json()).toEqual(expected)
+    // The first version's files are collected by the edit; its successor's changes are still told.
+    const first = await test.ctx.repos.chartVersions.find(id, 1)
+    expect(await test.ctx.blobStore.get(first!.dataHash!)).toBeUndefined()
+    expect((await inject(`/sonolus/levels/wbs-${id}/versions/1`, alice)).statusCode).toBe(404)
+    expect((await inject(`/sonolus/levels/wbs-${id}/versions/3`, alice)).statusCode).toBe(404)
+    // A private chart's changes are its owner's: someone else finds no chart, a visitor must sign in.
+    expect((await inject(`/sonolus/levels/wbs-${id}/versions/2`, bob)).statusCode).toBe(404)
+    expect((await inject(`/sonolus/levels/wbs-${id}/versions/2`)).statusCode).toBe(401)
   })
 
   it('a chart that never changed its data has one version, dated when it was published', async () => {
