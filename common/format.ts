@@ -59,3 +59,13 @@ export const formatNps = (nps: number): string => nps.toFixed(1)
 
 /** A tempo: whole BPM as they are, others to one decimal ('150', '187.5'). */
 export const formatBpm = (bpm: number): string => (Number.isInteger(bpm) ? String(bpm) : bpm.toFixed(1))
+
+/** `83.5` as `1:23.5`. */
+export const formatMoment = (seconds: number): string => {
+  const total = Math.max(0, Math.round(seconds * 10) / 10)
+  const minutes = Math.floor(total / 60)
+  const rest = total - minutes * 60
+  const whole = Math.floor(rest)
+  const tenth = Math.round((rest - whole) * 10)
+  return `${minutes}:${String(whole).padStart(2, '0')}${tenth ? `.${tenth}` : ''}`
+}

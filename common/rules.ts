@@ -80,6 +80,9 @@ export const COMMENT_RATE_LIMIT = 10
 export const COMMENT_RATE_WINDOW_MS = 60_000
 /** The app's topComments: the newest few. */
 export const TOP_COMMENTS = 3
+/** Feedback's states: the chart's owner marks a comment resolved, and the list can show either. */
+export const COMMENT_STATES = ['open', 'resolved'] as const
+export type CommentState = (typeof COMMENT_STATES)[number]
 
 /** Chart limits: bounds on what one chart may cost to read (hostile input). The converters and
  *  the level-data reader check them while they parse, not after, and fail at the first one exceeded with

@@ -6,12 +6,15 @@ import type * as P from './schemas/protocol.js'
 
 export type CommunityStatus = Static<typeof L.CommunityStatusSchema>
 
-/** A comment as our server sends it: core's fields plus the parent it replies to and an edited flag. */
-/** `content` is plain text (the app's); `markdown` the comment as written, which the site renders. */
+/** A comment as our server sends it: core's fields plus the parent it replies to, an edited flag, the moment
+ *  of the chart it is about (seconds) and whether the chart's owner resolved it. `content` is plain text
+ *  (the app's); `markdown` the comment as written, which the site renders. */
 export type WebComment = ServerItemCommunityComment & {
   markdown: string
   parent: string | null
   edited: boolean
+  moment?: number
+  resolved?: boolean
 }
 
 export type CommentListResponse = { pageCount: number; comments: WebComment[]; total: number }

@@ -23,6 +23,7 @@ import * as m0019 from './migrations/0019_replay_files.js'
 import * as m0020 from './migrations/0020_login_codes.js'
 import * as m0021 from './migrations/0021_author_order.js'
 import * as m0022 from './migrations/0022_version_changes.js'
+import * as m0023 from './migrations/0023_comment_moments.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020_login_codes': m0020,
   '0021_author_order': m0021,
   '0022_version_changes': m0022,
+  '0023_comment_moments': m0023,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -222,6 +222,10 @@ export type CommentsTable = {
   deleted: Generated<number>
   /** 1 while a moderator hides it: not listed, not counted. */
   hidden: Generated<number>
+  /** The moment of the chart it is about, in seconds of chart time; null for none. */
+  moment: number | null
+  /** When the chart's owner marked it resolved; null while open. */
+  resolvedTime: number | null
 }
 
 export type UploadKeysTable = {

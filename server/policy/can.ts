@@ -15,10 +15,12 @@ export const viewerOf = async (ctx: AppContext, user: User | undefined): Promise
 })
 
 /** What can be done to something: change it, delete it, report it, or (a moderator) hide, restore or delete
- *  someone else's; a chart's owner also asks for a review of a hidden chart. */
-export type Action = 'edit' | 'delete' | 'report' | 'reply' | 'review' | 'moderate'
+ *  someone else's; a chart's owner also asks for a review of a hidden chart, and marks the comments on it
+ *  resolved or open. */
+export type Action = 'edit' | 'delete' | 'report' | 'reply' | 'review' | 'moderate' | 'resolve'
 
-export type Target = { chart: ChartRow } | { comment: CommentRow } | { playlist: PlaylistRow }
+/** A comment's chart, when given, answers who may resolve it. */
+export type Target = { chart: ChartRow } | { comment: CommentRow; chart?: ChartRow } | { playlist: PlaylistRow }
 
 /** The #handle an author text (`name#handle`) ends with. */
 export const authorHandleOf = (author: string): string => author.slice(author.lastIndexOf('#') + 1)
@@ -30,17 +32,18 @@ const ownsChart = (user: User, chart: ChartRow) =>
 /** Whether the viewer may do this. Visitors may do nothing. */
 export const can = ({ user, moderator }: Viewer, action: Action, target: Target): boolean => {
   if (!user) return false
-  if ('chart' in target) {
-    const owner = ownsChart(user, target.chart)
-    if (action === 'report') return true
-    if (action === 'moderate') return moderator
-    return action !== 'reply' && owner
-  }
   if ('comment' in target) {
     const own = target.comment.userId === user.id
     if (action === 'report' || action === 'reply') return true
     if (action === 'moderate') return moderator
+    if (action === 'resolve') return !!target.chart && ownsChart(user, target.chart)
     return (action === 'edit' || action === 'delete') && own
+  }
+  if ('chart' in target) {
+    const owner = ownsChart(user, target.chart)
+    if (action === 'report') return true
+    if (action === 'moderate') return moderator
+    return action !== 'reply' && action !== 'resolve' && owner
   }
   // The staff picks are the moderators' (edited, never deleted); any other playlist its owner's.
   const { ownerId } = target.playlist

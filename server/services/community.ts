@@ -9,6 +9,8 @@ import {
   COMMENT_RATE_WINDOW_MS,
   COMMENTS_PER_PAGE,
   RATING_MAX,
+  CHART_LIMITS,
+  type CommentState,
   RATING_MIN,
   TOP_COMMENTS,
 } from '../../common/rules.js'
@@ -42,9 +44,9 @@ const communityInfo = async (ctx: AppContext, chart: ChartRow, user: User | unde
   top: await ctx.repos.community.newestComments(chart.id, TOP_COMMENTS),
 })
 
-/** A page of the chart's comments. */
-const commentPage = (ctx: AppContext, chart: ChartRow, page: number) =>
-  ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE)
+/** A page of the chart's comments, all or only the open or the resolved ones. */
+const commentPage = (ctx: AppContext, chart: ChartRow, page: number, state?: CommentState) =>
+  ctx.repos.community.listComments(chart.id, page * COMMENTS_PER_PAGE, COMMENTS_PER_PAGE, state)
 
 /** A comment of this chart by its name; none when the name names nothing here. */
 const commentOf = async (ctx: AppContext, chart: ChartRow, name: string): Promise<CommentRow> => {
@@ -101,6 +103,16 @@ const commentText = (value: string | null): string => {
   return text
 }
 
+/** The moment a comment is about: seconds of chart time as the site sends them (`83.5`), at most the
+ *  longest chart; none when absent or empty. */
+const commentMoment = (value: string | null | undefined): number | null => {
+  if (value === null || value === undefined || value.trim() === '') return null
+  const moment = Number(value)
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value.trim()) || moment > CHART_LIMITS.beats)
+    throw invalid(`moment must be a time in seconds from 0 to ${CHART_LIMITS.beats}, with up to 3 decimals`)
+  return moment
+}
+
 /** A reply quotes the start of its parent, so it reads well in the app, which has no threads. */
 export const replyBody = (parent: CommentRow, text: string): string => {
   const quoted = parent.content.replace(/\s+/g, ' ').trim()
@@ -116,6 +128,7 @@ const addComment = async (
   user: User,
   parent: CommentRow | null,
   raw: string | null,
+  moment: number | null,
   now: number,
 ): Promise<number> => {
   const text = commentText(raw)
@@ -133,6 +146,7 @@ const addComment = async (
       parentId: parent?.id ?? null,
       content,
       createdTime: now,
+      moment,
     })
     if (live !== undefined) await commentPosted(trx, chart, { id, content, createdTime: now }, parent, user)
     return live
@@ -156,6 +170,20 @@ const editComment = async (
   commentsChanged(ctx, chart.id)
 }
 
+/** The chart's owner marks feedback resolved, or open again. */
+const resolveComment = async (
+  ctx: AppContext,
+  chart: ChartRow,
+  comment: CommentRow,
+  user: User,
+  resolved: boolean,
+  now: number,
+) => {
+  permit(await viewerOf(ctx, user), 'resolve', { comment, chart })
+  await ctx.repos.community.setResolved(comment.id, resolved ? now : null)
+  commentsChanged(ctx, chart.id)
+}
+
 const deleteComment = async (ctx: AppContext, chart: ChartRow, comment: CommentRow, user: User) => {
   permit(await viewerOf(ctx, user), 'delete', { comment })
   await ctx.repos.transaction((trx) => trx.community.deleteComment(comment))
@@ -167,6 +195,8 @@ export type CommunityAct = {
   type: string | undefined
   rating?: string | null
   content?: string | null
+  /** The moment a new comment or reply is about (seconds of chart time). */
+  moment?: string | null
   reason?: string
   note?: string
   ip: string
@@ -178,18 +208,29 @@ export type CommunityAct = {
 export const chartCommunity = async (ctx: AppContext, name: string, user: User | undefined) => {
   const chart = await visibleChart(ctx, name, user, 'page')
   const [{ status, top }, viewer] = await Promise.all([communityInfo(ctx, chart, user), viewerOf(ctx, user)])
-  return { status, top, viewer, formRating: ratingDefault(status) }
+  return { chart, status, top, viewer, formRating: ratingDefault(status) }
 }
 
 /** The caller's status on a chart they may see. */
 export const chartCommunityStatus = async (ctx: AppContext, name: string, user: User | undefined) =>
   communityStatus(ctx, await visibleChart(ctx, name, user, 'page'), user)
 
-/** A page of comments on a chart the caller may see, with the chart and who asks. */
-export const chartComments = async (ctx: AppContext, name: string, page: number, user: User | undefined) => {
+/** A page of comments on a chart the caller may see (all, or the open or the resolved ones), with the chart
+ *  and who asks. */
+export const chartComments = async (
+  ctx: AppContext,
+  name: string,
+  page: number,
+  user: User | undefined,
+  state?: CommentState,
+) => {
   const chart = await visibleChart(ctx, name, user, 'page')
-  const [rows, viewer] = await Promise.all([commentPage(ctx, chart, page), viewerOf(ctx, user)])
-  return { chart, rows, viewer, total: Number(chart.commentNumber) }
+  const [rows, viewer, total] = await Promise.all([
+    commentPage(ctx, chart, page, state),
+    viewerOf(ctx, user),
+    state ? ctx.repos.community.countComments(chart.id, state) : Number(chart.commentNumber),
+  ])
+  return { chart, rows, viewer, total }
 }
 
 /** Likes, rates or comments on a chart the caller may see: the chart's likes or rating after it, or the page
@@ -215,20 +256,25 @@ export const actOnChart = async (
   if (act.type === 'comment')
     return {
       type: 'comment',
-      page: pageOf(await addComment(ctx, chart, user, null, act.content ?? null, act.now)),
+      page: pageOf(
+        await addComment(ctx, chart, user, null, act.content ?? null, commentMoment(act.moment), act.now),
+      ),
     }
   throw invalid(`Unknown community action "${act.type ?? ''}"`)
 }
 
 /** Replies to, edits, deletes or reports a comment on a chart the caller may see; a moderator hides or
- *  deletes someone else's, with a reason. A reply says which page of comments holds it. */
+ *  deletes someone else's, with a reason; the chart's owner resolves or reopens it. A reply says which page
+ *  of comments holds it. */
 export const actOnComment = async (
   ctx: AppContext,
   name: string,
   commentName: string,
   user: User,
   act: CommunityAct,
-): Promise<{ type: 'reported' | 'moderated' | 'edited' | 'deleted' } | { type: 'replied'; page: number }> => {
+): Promise<
+  { type: 'reported' | 'moderated' | 'edited' | 'deleted' | 'resolved' } | { type: 'replied'; page: number }
+> => {
   const chart = await visibleChart(ctx, name, user, 'action')
   const comment = await commentOf(ctx, chart, commentName)
   const target = { type: 'comment' as const, id: comment.id }
@@ -245,8 +291,14 @@ export const actOnComment = async (
   if (act.type === 'reply')
     return {
       type: 'replied',
-      page: pageOf(await addComment(ctx, chart, user, comment, act.content ?? null, act.now)),
+      page: pageOf(
+        await addComment(ctx, chart, user, comment, act.content ?? null, commentMoment(act.moment), act.now),
+      ),
     }
+  if (act.type === 'resolve' || act.type === 'reopen') {
+    await resolveComment(ctx, chart, comment, user, act.type === 'resolve', act.now)
+    return { type: 'resolved' }
+  }
   if (act.type === 'edit') {
     await editComment(ctx, chart, comment, user, act.content ?? null, act.now)
     return { type: 'edited' }

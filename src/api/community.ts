@@ -9,7 +9,7 @@ import {
   type CommunityStatus,
   type CommunitySubmitResponse,
 } from '../../common/api/community'
-import { LEVEL_NAME_PREFIX } from '../../common/rules'
+import { type CommentState, LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
 
 const level = (id: string) => `/levels/${LEVEL_NAME_PREFIX}${id}`
@@ -19,12 +19,17 @@ export type CommunityAction =
   | { type: 'dislike' }
   | { type: 'rating'; rating: number }
   | { type: 'unrating' }
-  | { type: 'comment'; comment: string }
+  | { type: 'comment'; comment: string; moment?: number }
 
-export type CommentAction = { type: 'reply' | 'edit'; content: string } | { type: 'delete' }
+export type CommentAction =
+  | { type: 'reply'; content: string; moment?: number }
+  | { type: 'edit'; content: string }
+  | { type: 'delete' | 'resolve' | 'reopen' }
 
-const encode = (values: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)])).toString()
+const encode = (values: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(values).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  ).toString()
 
 export const communityApi = sonolusApi.injectEndpoints({
   endpoints: (build) => ({
@@ -49,8 +54,12 @@ export const communityApi = sonolusApi.injectEndpoints({
               ...(action.type === 'comment' ? [{ type: 'Comments' as const, id }] : ['LevelList' as const]),
             ],
     }),
-    getComments: build.query<CommentListResponse, { id: string; page: number }>({
-      query: ({ id, page }) => ({ url: `${level(id)}/community/comments/list`, params: { page } }),
+    /** A page of comments: all, or only the open or the resolved ones. */
+    getComments: build.query<CommentListResponse, { id: string; page: number; state?: CommentState }>({
+      query: ({ id, page, state }) => ({
+        url: `${level(id)}/community/comments/list`,
+        params: state ? { page, state } : { page },
+      }),
       providesTags: (_result, _error, { id }) => [{ type: 'Comments', id }],
     }),
     submitComment: build.mutation<

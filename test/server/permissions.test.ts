@@ -399,6 +399,19 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       values('type=hide&reason=rude'),
       [401, 401, 401, 403, 200],
     ),
+    // Feedback is resolved and reopened by the chart's owner alone, not by the comment's author.
+    post(
+      '/sonolus/levels/:name/community/comments/:comment/submit',
+      () => level(P, `/community/comments/${commentByUser}/submit`),
+      values('type=resolve'),
+      [401, 401, 200, 403, 401],
+    ),
+    post(
+      '/sonolus/levels/:name/community/comments/:comment/submit',
+      () => level(P, `/community/comments/${commentByUser}/submit`),
+      values('type=reopen'),
+      [401, 401, 200, 403, 401],
+    ),
     get('/content/docs/:locale/:file', '/content/docs/en_us/error.md', ALL_200),
     get('/content/master/:file', '/content/master/splitLine.json', ALL_200),
     get(

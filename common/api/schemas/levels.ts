@@ -3,6 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import {
   CHART_SORTS,
+  COMMENT_STATES,
   DIFFICULTY_MAX,
   FEATURE_FILTERS,
   LENGTH_FILTER_MAX,
@@ -234,8 +235,18 @@ export const WebCommentSchema = Type.Composite([
     markdown: Type.String(),
     parent: Type.Union([Type.String(), Type.Null()]),
     edited: Type.Boolean(),
+    /** The moment of the chart it is about, in seconds of chart time. */
+    moment: Type.Optional(Type.Number({ minimum: 0 })),
+    /** The chart's owner marked it resolved. */
+    resolved: Type.Optional(Type.Boolean()),
   }),
 ])
+/** A page of comments: all of them, or only the open or the resolved ones. */
+export const CommentListQuery = Type.Object({
+  localization: Type.Optional(Type.String({ maxLength: 64 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+  state: Type.Optional(Type.Union(COMMENT_STATES.map((state) => Type.Literal(state)))),
+})
 export const CommentListResponseSchema = Type.Object({
   pageCount: Type.Integer({ minimum: 1 }),
   comments: Type.Array(WebCommentSchema),

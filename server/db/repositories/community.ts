@@ -1,7 +1,8 @@
 // Likes, ratings and comments (docs/protocol.md §7). Every change and the chart's counters move in one
 // transaction, with the chart row locked first (PostgreSQL `for update`; SQLite transactions are
 // serial), so the counts and the average always equal a recount.
-import { type Kysely, type Selectable, sql } from 'kysely'
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely'
+import { type CommentState } from '../../../common/rules.js'
 import { type Dialect } from '../database.js'
 import { type CommentsTable, type Database } from '../schema.js'
 
@@ -112,18 +113,32 @@ export class CommunityRepository {
   /** Adds a comment; returns how many live comments the chart has (the new one is the last, oldest
    *  first). Run inside a transaction. */
   async addComment(
-    comment: Omit<CommentRow, 'deleted' | 'editedTime' | 'hidden'>,
+    comment: Omit<CommentRow, 'deleted' | 'editedTime' | 'hidden' | 'moment' | 'resolvedTime'> & {
+      moment?: number | null
+    },
   ): Promise<number | undefined> {
     if (!(await this.lockChart(comment.chartId))) return undefined
     await this.db
       .insertInto('comments')
-      .values({ ...comment, editedTime: null, deleted: 0, hidden: 0 })
+      .values({
+        ...comment,
+        moment: comment.moment ?? null,
+        resolvedTime: null,
+        editedTime: null,
+        deleted: 0,
+        hidden: 0,
+      })
       .execute()
     return this.recountComments(comment.chartId)
   }
 
   async editComment(id: string, content: string, now: number): Promise<void> {
     await this.db.updateTable('comments').set({ content, editedTime: now }).where('id', '=', id).execute()
+  }
+
+  /** Marks a comment resolved (at `time`) or open again (null). */
+  async setResolved(id: string, time: number | null): Promise<void> {
+    await this.db.updateTable('comments').set({ resolvedTime: time }).where('id', '=', id).execute()
   }
 
   /** Soft delete. Run inside a transaction. */
@@ -154,17 +169,20 @@ export class CommunityRepository {
 
   /** Live comments (neither deleted nor hidden), oldest first. The page's ids come from the list index alone (a deep OFFSET then skips
    *  index entries, not whole rows); only the page's rows are read. */
-  listComments(chartId: string, offset: number, limit: number): Promise<CommentRow[]> {
+  listComments(chartId: string, offset: number, limit: number, state?: CommentState): Promise<CommentRow[]> {
     return this.db
       .selectFrom('comments')
       .selectAll()
       .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('comments')
-          .select('id')
-          .where('chartId', '=', chartId)
-          .where('deleted', '=', 0)
-          .where('hidden', '=', 0)
+        this.inState(
+          eb
+            .selectFrom('comments')
+            .select('id')
+            .where('chartId', '=', chartId)
+            .where('deleted', '=', 0)
+            .where('hidden', '=', 0),
+          state,
+        )
           .orderBy('createdTime', 'asc')
           .orderBy('id', 'asc')
           .limit(limit)
@@ -173,6 +191,29 @@ export class CommunityRepository {
       .orderBy('createdTime', 'asc')
       .orderBy('id', 'asc')
       .execute()
+  }
+
+  /** A chart's live comments that are open or resolved (the whole count is the chart's commentNumber). */
+  async countComments(chartId: string, state: CommentState): Promise<number> {
+    const row = await this.inState(
+      this.db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('chartId', '=', chartId)
+        .where('deleted', '=', 0)
+        .where('hidden', '=', 0),
+      state,
+    ).executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  private inState<Q extends SelectQueryBuilder<Database, 'comments', object>>(
+    query: Q,
+    state?: CommentState,
+  ): Q {
+    if (state === 'open') return query.where('resolvedTime', 'is', null) as Q
+    if (state === 'resolved') return query.where('resolvedTime', 'is not', null) as Q
+    return query
   }
 
   /** The newest live comments, newest first (the app's topComments). */

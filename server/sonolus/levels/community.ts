@@ -2,6 +2,7 @@
 // app (forms in community/info, values in the body) and the site (status, and values in the query).
 // A private chart's community is its owner's alone, like the chart. 401 means: log in (docs/spec.md §6).
 import {
+  CommentListQuery,
   CommentListResponseSchema,
   CommentParams,
   CommunityInfoResponseSchema,
@@ -12,12 +13,17 @@ import {
   CommunitySubmitResponseSchema,
   LocalizationQuery,
   NameParams,
-  PageQuery,
 } from '../../../common/api/schemas/protocol.js'
 import { type ServerForm, type ServerSubmitItemCommunityActionResponse } from '@sonolus/core'
-import { COMMENT_MAX_LENGTH, COMMENTS_PER_PAGE, RATING_MAX, RATING_MIN } from '../../../common/rules.js'
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENTS_PER_PAGE,
+  type CommentState,
+  RATING_MAX,
+  RATING_MIN,
+} from '../../../common/rules.js'
 import { type CommentListResponse, type WebComment } from '../../../common/api/community.js'
-import { type CommentRow, type User } from '../../db/repositories/index.js'
+import { type ChartRow, type CommentRow, type User } from '../../db/repositories/index.js'
 import { type RouteModule } from '../types.js'
 import { type Built, sendJson } from '../../cache/send.js'
 import {
@@ -36,6 +42,8 @@ import { type FastifyRequest } from 'fastify'
 import { withUser } from './item.js'
 import { DEFAULT_REPORT_REASON, moderatorForm, reportForm } from '../moderationForms.js'
 import { markdownToPlain } from '../../../common/plainText.js'
+import { formatMoment } from '../../../common/format.js'
+import { ownText } from '../texts.js'
 import { callerOf } from '../../auth/rules.js'
 
 const contentOption = (def = '') => ({
@@ -96,9 +104,38 @@ const communityActions = (status: CommunityStatus, formRating: number): ServerFo
   },
 ]
 
+/** The chart's owner marks feedback resolved, or open again. */
+const resolveForm = (comment: CommentRow, locale: string | undefined): ServerForm =>
+  comment.resolvedTime === null
+    ? {
+        type: 'resolve',
+        title: ownText('markResolved', locale),
+        icon: 'check',
+        requireConfirmation: false,
+        options: [],
+      }
+    : {
+        type: 'reopen',
+        title: ownText('reopen', locale),
+        icon: 'restore',
+        requireConfirmation: false,
+        options: [],
+      }
+
 /** What this viewer may do with a comment: reply when logged in; edit and delete when it is theirs; report
- *  it when it is not; hide or delete it, with a reason, when they moderate. */
-const commentActions = (comment: CommentRow, viewer: Viewer, locale: string | undefined): ServerForm[] => {
+ *  it when it is not; hide or delete it, with a reason, when they moderate; resolve or reopen it when the
+ *  chart is theirs. */
+const commentActions = (
+  comment: CommentRow,
+  chart: ChartRow,
+  viewer: Viewer,
+  locale: string | undefined,
+): ServerForm[] => {
+  const resolve = can(viewer, 'resolve', { comment, chart }) ? [resolveForm(comment, locale)] : []
+  return [...ownActions(comment, viewer, locale), ...resolve]
+}
+
+const ownActions = (comment: CommentRow, viewer: Viewer, locale: string | undefined): ServerForm[] => {
   if (!can(viewer, 'reply', { comment })) return []
   const reply: ServerForm = {
     type: 'reply',
@@ -127,6 +164,7 @@ const commentActions = (comment: CommentRow, viewer: Viewer, locale: string | un
  *  extras (its markdown source, parent and edited flag). */
 const toComment = (
   comment: CommentRow,
+  chart: ChartRow,
   viewer: Viewer,
   locale: string | undefined,
   publicUrl: string,
@@ -135,11 +173,14 @@ const toComment = (
   author: comment.author,
   ...withUser('authorUser', comment.author, publicUrl),
   time: Number(comment.createdTime),
-  content: markdownToPlain(comment.content),
+  // The app shows no moment of its own: the text names it.
+  content: `${comment.moment === null ? '' : `[${formatMoment(comment.moment)}] `}${markdownToPlain(comment.content)}`,
   markdown: comment.content,
-  actions: commentActions(comment, viewer, locale),
+  actions: commentActions(comment, chart, viewer, locale),
   parent: comment.parentId,
   edited: comment.editedTime !== null,
+  ...(comment.moment === null ? {} : { moment: comment.moment }),
+  ...(comment.resolvedTime === null ? {} : { resolved: true }),
 })
 
 /** What a community form sent (the app's values in the body, the site's in the query). */
@@ -150,6 +191,7 @@ const actOf = (request: FastifyRequest): CommunityAct => {
     rating: values.get('rating'),
     // The app's comment form names its text `comment`; the others, and the site, `content`.
     content: values.get('comment') ?? values.get('content'),
+    moment: values.get('moment'),
     reason: values.get('reason') ?? DEFAULT_REPORT_REASON,
     note: values.get('note') ?? '',
     ip: request.ip,
@@ -168,7 +210,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       },
     },
     async (request) => {
-      const { status, top, viewer, formRating } = await chartCommunity(
+      const { chart, status, top, viewer, formRating } = await chartCommunity(
         ctx,
         request.params.name,
         await ctx.auth.userOf(request),
@@ -176,7 +218,7 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
       const info = {
         actions: communityActions(status, formRating),
         topComments: top.map((comment) =>
-          toComment(comment, viewer, request.query.localization, ctx.config.publicUrl),
+          toComment(comment, chart, viewer, request.query.localization, ctx.config.publicUrl),
         ),
       }
       return info
@@ -235,19 +277,26 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
   // chart here).
   app.get(
     '/sonolus/levels/:name/community/comments/list',
-    { schema: { params: NameParams, querystring: PageQuery, response: { 200: CommentListResponseSchema } } },
+    {
+      schema: {
+        params: NameParams,
+        querystring: CommentListQuery,
+        response: { 200: CommentListResponseSchema },
+      },
+    },
     async (request, reply) =>
       sendJson(
         ctx,
         request,
         reply,
-        `comments\n${request.params.name}\n${request.query.page ?? 0}\n${request.query.localization ?? 'en'}`,
+        `comments\n${request.params.name}\n${request.query.page ?? 0}\n${request.query.localization ?? 'en'}\n${request.query.state ?? ''}`,
         async (built, user) =>
           JSON.stringify(
             await commentsOf(
               request.params.name,
               request.query.page ?? 0,
               request.query.localization,
+              request.query.state,
               built,
               user,
             ),
@@ -259,16 +308,19 @@ export const levelsCommunity: RouteModule = (app, ctx) => {
     name: string,
     page: number,
     localization: string | undefined,
+    state: CommentState | undefined,
     { tags, personal }: Built,
     user: User | undefined,
   ) => {
-    const { chart, rows, viewer, total } = await chartComments(ctx, name, page, user)
+    const { chart, rows, viewer, total } = await chartComments(ctx, name, page, user, state)
     tags.add(cacheTags.comments(chart.id))
-    // A comment's author edits and deletes it: the page signed-in users share is not theirs.
+    // A comment's author edits and deletes it, and the chart's owner resolves it: the page signed-in users
+    // share is not theirs.
     for (const comment of rows) personal.add(comment.userId)
+    if (chart.authorId) personal.add(chart.authorId)
     const list: CommentListResponse = {
       pageCount: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)),
-      comments: rows.map((comment) => toComment(comment, viewer, localization, ctx.config.publicUrl)),
+      comments: rows.map((comment) => toComment(comment, chart, viewer, localization, ctx.config.publicUrl)),
       total,
     }
     return list

@@ -7,7 +7,7 @@
 // list filtered by it, and a card shows what the level data is like. A scheduled chart is not published
 // yet: it says when it will be, never how long ago it was made (its publish time until then).
 import type { LevelItem } from '@sonolus/core'
-import { useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import {
@@ -43,10 +43,10 @@ import { ChartGrid, chartListPath } from '../charts'
 import { AddToPlaylist } from '../playlists'
 import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
-import { ChartPlayer, type PreviewMark } from '../preview'
+import { ChartPlayer, type PreviewFocus, type PreviewMark } from '../preview'
 import { VersionsCard } from './VersionsCard'
-import { WatchPlayer, useMoment } from '../watch'
-import { CommunitySection } from './CommunitySection'
+import { WatchPlayer, formatMoment, useMoment } from '../watch'
+import { type CommentMoment, CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
 import { ChartStatsCard } from './ChartStatsCard'
 
@@ -60,8 +60,35 @@ export const ChartInfoPage = () => {
   const [deleteLevel] = useDeleteLevelMutation()
   const submit = useSubmit()
   const { moment, go: goToMoment, clear: leaveReplay } = useMoment(id)
-  /** What the preview marks: the current version's changed notes, when asked for. */
-  const [marks, setMarks] = useState<PreviewMark[]>()
+  /** What the preview marks: the current version's changed notes when asked for, and the moments the
+   *  listed comments are about. */
+  const [changeMarks, setChangeMarks] = useState<PreviewMark[]>()
+  const [moments, setMoments] = useState<CommentMoment[]>([])
+  const [focus, setFocus] = useState<PreviewFocus>()
+  const showChanges = useCallback((next: PreviewMark[] | undefined) => {
+    setChangeMarks(next)
+    if (next?.[0]) setFocus({ beat: next[0].beat })
+  }, [])
+  // Following a moment (a comment's time, a shared link) brings the preview there too.
+  useEffect(() => {
+    if (moment.time !== undefined) setFocus({ beat: moment.time })
+  }, [moment])
+  const marks = useMemo(
+    () => [
+      ...(changeMarks ?? []),
+      ...moments.map((comment): PreviewMark => ({
+        key: `moment-${comment.name}`,
+        beat: comment.moment,
+        tone: 'moment',
+        label: intl.formatMessage(
+          { id: 'community.moment_mark' },
+          { author: comment.author, time: formatMoment(comment.moment) },
+        ),
+        onClick: () => goToMoment(comment.moment),
+      })),
+    ],
+    [changeMarks, moments, intl, goToMoment],
+  )
 
   const status = statusOf(error)
   const errorKey = error && status !== 404 ? errorKeyOf(error, 'permission_denied') : undefined
@@ -315,12 +342,12 @@ export const ChartInfoPage = () => {
           )}
         </Card>
         <ChartStatsCard chart={chart} />
-        <CommunitySection chart={chart} />
+        <CommunitySection chart={chart} onMoments={setMoments} />
         <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
-        <VersionsCard chartId={chart.id} onMarks={setMarks} />
+        <VersionsCard chartId={chart.id} onMarks={showChanges} />
         <Card title={<FormattedMessage id="chart.info.preview" />}>
           {chart.dataHash ? (
-            <ChartPlayer url={`${bases.data}${chart.dataHash}`} marks={marks} />
+            <ChartPlayer url={`${bases.data}${chart.dataHash}`} marks={marks} focus={focus} />
           ) : (
             <Alert type="info" message={<FormattedMessage id="chart.info.no_preview" />} />
           )}

@@ -1,16 +1,38 @@
 // docs/spec.md §2 "Chart info" community: like/unlike and rate/unrate (after unrate the slider returns to 5), the
 // comment form (new, reply, edit; 'Replying to {0}...' / 'Editing {0}...'; cleared after submit or
 // Clear), and the comment list (5 visible pages, cards 720 wide). Loading flags gate each part. Other
-// logged-in users may report a comment. A comment's author links to their page.
+// logged-in users may report a comment. A comment's author links to their page. A comment or reply may say
+// which moment of the chart it is about: it links there (the player seeks) and is marked on the preview;
+// the chart's owner marks feedback resolved, and the list shows all, the open or the resolved comments.
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { Alert, Button, Card, Empty, Flex, Input, Popconfirm, Slider, Spin, Typography } from 'antd'
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Popconfirm,
+  Segmented,
+  Slider,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd'
 import { HeartFilled, HeartOutlined, StarOutlined } from '@ant-design/icons'
 import { type WebComment } from '../../../common/api/community'
 import { type RawChart } from '../../../common/api/levels'
 import { splitAuthor } from '../../../common/format'
-import { COMMENT_MAX_LENGTH, COMMENT_VISIBLE_PAGES, RATING_MAX, RATING_MIN } from '../../../common/rules'
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_STATES,
+  COMMENT_VISIBLE_PAGES,
+  type CommentState,
+  RATING_MAX,
+  RATING_MIN,
+} from '../../../common/rules'
 import { stripControl } from '../../../common/text'
 import {
   type CommentAction,
@@ -26,7 +48,7 @@ import { type MessageId } from '../../messageIds'
 import { ActionButton } from '../../components/ActionButton'
 import { codePointCount } from '../../components/codePointCount'
 import { Markdown } from '../../components/Markdown'
-import { linkMoments } from '../watch'
+import { formatMoment, linkMoments, momentHash, parseMoment } from '../watch'
 import { Paginator } from '../../components/Paginator'
 import { RelativeTime } from '../../components/RelativeTime'
 import { UserLink } from '../../components/UserLink'
@@ -42,7 +64,17 @@ type Mode = { kind: 'new' } | { kind: 'reply'; comment: WebComment } | { kind: '
 
 const can = (comment: WebComment, type: string) => comment.actions.some((action) => action.type === type)
 
-export const CommunitySection = ({ chart }: { chart: RawChart }) => {
+/** A comment's moment, for the preview's marks. */
+export type CommentMoment = { name: string; author: string; moment: number }
+
+export const CommunitySection = ({
+  chart,
+  onMoments,
+}: {
+  chart: RawChart
+  /** The moments the listed comments are about (the preview marks them). */
+  onMoments?: (moments: CommentMoment[]) => void
+}) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { user } = useCurrentUser()
@@ -53,7 +85,19 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
   const [page, setPage] = useState(0)
   const [mode, setMode] = useState<Mode>({ kind: 'new' })
   const [text, setText] = useState('')
-  const comments = useGetCommentsQuery({ id: chart.id, page })
+  const [momentText, setMomentText] = useState('')
+  const [state, setState] = useState<CommentState | undefined>()
+  const comments = useGetCommentsQuery({ id: chart.id, page, state })
+  const listed = comments.data?.comments
+  useEffect(() => {
+    onMoments?.(
+      (listed ?? []).flatMap((comment) =>
+        comment.moment === undefined
+          ? []
+          : [{ name: comment.name, author: comment.author, moment: comment.moment }],
+      ),
+    )
+  }, [listed, onMoments])
 
   const rated = status.data?.isRating ? status.data.rating : undefined
   useEffect(() => setRating(rated ?? RATING_MAX), [rated])
@@ -67,6 +111,7 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
   const clear = () => {
     setMode({ kind: 'new' })
     setText('')
+    setMomentText('')
   }
   const submit = async () => {
     // The server refuses control characters and counts code points (common/text.ts), as the counter does.
@@ -75,14 +120,17 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
       dispatch(showError('error.empty_field'))
       throw new Error('empty_field')
     }
+    const moment = momentText.trim() ? parseMoment(momentText) : undefined
+    if (momentText.trim() && moment === undefined) {
+      dispatch(showError('community.bad_moment'))
+      throw new Error('bad_moment')
+    }
     const result =
       mode.kind === 'new'
-        ? await community({ type: 'comment', comment: content }, 'success.comment')
-        : await onComment(
-            mode.comment.name,
-            { type: mode.kind, content },
-            mode.kind === 'reply' ? 'success.reply' : 'success.edit',
-          )
+        ? await community({ type: 'comment', comment: content, moment }, 'success.comment')
+        : mode.kind === 'reply'
+          ? await onComment(mode.comment.name, { type: 'reply', content, moment }, 'success.reply')
+          : await onComment(mode.comment.name, { type: 'edit', content }, 'success.edit')
     clear()
     if (result.shouldNavigateCommentsToPage !== undefined) setPage(result.shouldNavigateCommentsToPage)
   }
@@ -150,6 +198,23 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
             placeholder={intl.formatMessage({ id: 'community.comment_placeholder' })}
             aria-label={intl.formatMessage({ id: 'community.comment_placeholder' })}
           />
+          {/* An edit keeps the moment the comment was written about. */}
+          {mode.kind !== 'edit' && (
+            <Flex gap={8} align="center" style={{ marginTop: 16 }}>
+              <label htmlFor="comment-moment">
+                <FormattedMessage id="community.moment" />
+              </label>
+              <Input
+                id="comment-moment"
+                value={momentText}
+                onChange={(event) => setMomentText(event.target.value)}
+                disabled={!user}
+                placeholder={intl.formatMessage({ id: 'community.moment_placeholder' })}
+                style={{ width: 120 }}
+                maxLength={12}
+              />
+            </Flex>
+          )}
           <Flex gap={16} justify="space-between" align="center" wrap style={{ marginTop: 16 }}>
             {/* docs/spec.md §2: "Comment form with a 1-5 rating slider"; rate and unrate stay their own actions. */}
             <Flex gap={8} align="center" wrap style={{ flex: '1 1 320px' }}>
@@ -197,6 +262,19 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
         </Flex>
 
         <div style={{ marginTop: 16 }}>
+          <Segmented<CommentState | 'all'>
+            style={{ marginBottom: 12 }}
+            aria-label={intl.formatMessage({ id: 'community.filter' })}
+            value={state ?? 'all'}
+            onChange={(value) => {
+              setState(value === 'all' ? undefined : value)
+              setPage(0)
+            }}
+            options={(['all', ...COMMENT_STATES] as const).map((value) => ({
+              value,
+              label: intl.formatMessage({ id: `community.filter_${value}` }),
+            }))}
+          />
           {comments.isLoading && <Spin aria-label={intl.formatMessage({ id: 'app.loading' })} />}
           {comments.isError && (
             <Alert
@@ -228,6 +306,13 @@ export const CommunitySection = ({ chart }: { chart: RawChart }) => {
                       if (mode.kind !== 'new' && mode.comment.name === comment.name) clear()
                     })
                   }
+                  onResolve={(type) =>
+                    onComment(
+                      comment.name,
+                      { type },
+                      type === 'resolve' ? 'success.resolve' : 'success.reopen',
+                    )
+                  }
                 />
               ))}
               <Paginator
@@ -250,12 +335,14 @@ const CommentItem = ({
   onReply,
   onEdit,
   onDelete,
+  onResolve,
 }: {
   comment: WebComment
   canReport: boolean
   onReply: () => void
   onEdit: () => void
   onDelete: () => Promise<unknown>
+  onResolve: (type: 'resolve' | 'reopen') => Promise<unknown>
 }) => (
   <article className="comment-card" data-testid="comment">
     <Flex justify="space-between" gap={8} wrap>
@@ -272,6 +359,22 @@ const CommentItem = ({
         )}
       </span>
     </Flex>
+    {(comment.moment !== undefined || comment.resolved) && (
+      <Flex gap={4} wrap>
+        {comment.moment !== undefined && (
+          <Tag color="magenta" data-testid="comment-moment">
+            <a href={momentHash(comment.moment)}>
+              <FormattedMessage id="community.moment_link" values={{ time: formatMoment(comment.moment) }} />
+            </a>
+          </Tag>
+        )}
+        {comment.resolved && (
+          <Tag color="green" data-testid="comment-resolved">
+            <FormattedMessage id="community.resolved" />
+          </Tag>
+        )}
+      </Flex>
+    )}
     <Markdown>{linkMoments(comment.markdown)}</Markdown>
     <Flex justify="space-between" align="center" gap={8}>
       {/* A long id gives way to the actions: they stay on the card. */}
@@ -301,6 +404,15 @@ const CommentItem = ({
               <FormattedMessage id="community.delete" />
             </Button>
           </Popconfirm>
+        )}
+        {(can(comment, 'resolve') || can(comment, 'reopen')) && (
+          <ActionButton
+            size="small"
+            type="text"
+            onAction={() => onResolve(can(comment, 'resolve') ? 'resolve' : 'reopen')}
+          >
+            <FormattedMessage id={can(comment, 'resolve') ? 'community.resolve' : 'community.reopen'} />
+          </ActionButton>
         )}
         {canReport && (
           <ReportButton size="small" type="text" target={{ type: 'comment', id: comment.name }} />

@@ -31,7 +31,18 @@ export type PreviewMark = {
   onClick?: () => void
 }
 
-export const ChartPlayer = ({ url, marks }: { url?: string | null; marks?: readonly PreviewMark[] }) => {
+/** A time to bring into view; a new object scrolls again to the same time. */
+export type PreviewFocus = { beat: number }
+
+export const ChartPlayer = ({
+  url,
+  marks,
+  focus,
+}: {
+  url?: string | null
+  marks?: readonly PreviewMark[]
+  focus?: PreviewFocus
+}) => {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const { data: chart, error, isFetching, refetch } = useGetChartFileQuery(url ?? '', { skip: !url })
@@ -90,7 +101,7 @@ export const ChartPlayer = ({ url, marks }: { url?: string | null; marks?: reado
           <FormattedMessage id="preview.save" />
         </Button>
       </Flex>
-      <PreviewTiles key={chart.key} chart={chart} onGone={refetch} marks={marks} />
+      <PreviewTiles key={chart.key} chart={chart} onGone={refetch} marks={marks} focus={focus} />
     </div>
   )
 }
@@ -105,10 +116,12 @@ const PreviewTiles = ({
   chart,
   onGone,
   marks,
+  focus,
 }: {
   chart: ChartFile
   onGone: () => unknown
   marks?: readonly PreviewMark[]
+  focus?: PreviewFocus
 }) => {
   const scrollRef = useRef<HTMLDivElement>(null)
   const [range, setRange] = useState<readonly [number, number]>([0, 1])
@@ -178,14 +191,13 @@ const PreviewTiles = ({
     }
   }, [range, tiles, chart.key, onGone])
 
-  // New marks bring the first of them into view.
+  // A focus brings its time into view, a third of the way in.
   useEffect(() => {
     const element = scrollRef.current
-    const first = marks?.[0]
-    if (!element || !first) return
-    const { x } = markBox(chart.columnCount, first.beat)
+    if (!element || !focus) return
+    const { x } = markBox(chart.columnCount, focus.beat)
     element.scrollLeft = Math.max(0, x - (element.clientWidth || PREVIEW_TILE_WIDTH) / 3)
-  }, [marks, chart.columnCount])
+  }, [focus, chart.columnCount])
 
   const shown: number[] = []
   for (let tile = range[0]; tile <= range[1]; tile++) if (tiles.has(tile)) shown.push(tile)

@@ -1,5 +1,8 @@
 // Moments of a chart: `1:23` or `01:23.5` in a comment becomes a link to that time, and the player's address
 // carries one as `#t=83.5`, which opens chart info there.
+import { formatMoment } from '../../../common/format'
+
+export { formatMoment }
 
 /** A time as people write it: minutes, a colon, two-digit seconds, maybe tenths to thousandths. Not part
  *  of a longer token (a clock like 12:30:00, a link, a word; \x5b is the opening bracket). */
@@ -8,16 +11,6 @@ const MOMENT = /(?<![\w:./\x5b(#-])(\d{1,2}):([0-5]\d)(\.\d{1,3})?(?![\w:])/g
 export const parseMoment = (text: string): number | undefined => {
   const match = /^(\d{1,2}):([0-5]\d)(\.\d{1,3})?$/.exec(text.trim())
   return match ? Number(match[1]) * 60 + Number(match[2]) + Number(match[3] ?? 0) : undefined
-}
-
-/** `83.5` as `1:23.5`. */
-export const formatMoment = (seconds: number): string => {
-  const total = Math.max(0, Math.round(seconds * 10) / 10)
-  const minutes = Math.floor(total / 60)
-  const rest = total - minutes * 60
-  const whole = Math.floor(rest)
-  const tenth = Math.round((rest - whole) * 10)
-  return `${minutes}:${String(whole).padStart(2, '0')}${tenth ? `.${tenth}` : ''}`
 }
 
 /** The address fragment of a moment (and of a replay, when one is watched). */

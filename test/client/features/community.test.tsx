@@ -26,7 +26,14 @@ const ready = (name: string) =>
 const route = `/chart/${chart.id}/info`
 const form = (type: string) => ({ type, title: type, requireConfirmation: false, options: [] })
 
-let state: { isLike: boolean; rating: number | null; comments: WebComment[]; posted: URLSearchParams[] }
+let state: {
+  isLike: boolean
+  rating: number | null
+  comments: WebComment[]
+  posted: URLSearchParams[]
+  /** The state= each comments list asked for (null: all). */
+  listed: (string | null)[]
+}
 
 const valuesOf = async (request: Request) => {
   const values = new URLSearchParams(((await request.json()) as { values: string }).values)
@@ -36,7 +43,7 @@ const valuesOf = async (request: Request) => {
 }
 
 beforeEach(() => {
-  state = { isLike: false, rating: null, comments: [], posted: [] }
+  state = { isLike: false, rating: null, comments: [], posted: [], listed: [] }
 })
 
 const backend = (loggedIn: boolean) => {
@@ -48,9 +55,14 @@ const backend = (loggedIn: boolean) => {
     http.get('*/sonolus/levels/:name/community/status', () =>
       HttpResponse.json({ isLike: state.isLike, isRating: state.rating !== null, rating: state.rating ?? 0 }),
     ),
-    http.get('*/sonolus/levels/:name/community/comments/list', () =>
-      HttpResponse.json({ pageCount: 1, comments: state.comments, total: state.comments.length }),
-    ),
+    http.get('*/sonolus/levels/:name/community/comments/list', ({ request }) => {
+      const wanted = new URL(request.url).searchParams.get('state')
+      state.listed.push(wanted)
+      const comments = state.comments.filter(
+        (comment) => wanted === null || (wanted === 'resolved') === !!comment.resolved,
+      )
+      return HttpResponse.json({ pageCount: 1, comments, total: comments.length })
+    }),
     http.post('*/sonolus/levels/:name/community/submit', async ({ request }) => {
       const values = await valuesOf(request)
       const type = values.get('type')
@@ -67,6 +79,7 @@ const backend = (loggedIn: boolean) => {
           actions: [form('reply'), form('edit'), form('delete')],
           parent: null,
           edited: false,
+          ...(values.has('moment') ? { moment: Number(values.get('moment')) } : {}),
         })
       }
       return HttpResponse.json({
@@ -87,6 +100,10 @@ const backend = (loggedIn: boolean) => {
         })
       if (values.get('type') === 'delete')
         state.comments = state.comments.filter((comment) => comment !== target)
+      if (values.get('type') === 'resolve' || values.get('type') === 'reopen') {
+        target.resolved = values.get('type') === 'resolve'
+        target.actions = [form('reply'), form(target.resolved ? 'reopen' : 'resolve')]
+      }
       if (values.get('type') === 'reply')
         state.comments.push({
           ...target,
@@ -228,6 +245,73 @@ describe('community section', () => {
     expect(within(item).getByRole('button', { name: 'Reply' })).toBeInTheDocument()
     expect(within(item).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
     expect(within(item).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument()
+  })
+
+  it('sends the moment a comment is about, shows it as a link there, and refuses one that is no time', async () => {
+    backend(true)
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const box = await screen.findByRole('textbox', { name: 'Write a comment (markdown)' })
+    await waitFor(() => expect(box).toBeEnabled())
+    const moment = screen.getByLabelText('At (m:ss, optional)')
+    await user.type(box, 'Too dense')
+    await user.type(moment, 'soon')
+    await user.click(await ready('Submit'))
+    expect(await screen.findByText('Write the moment as minutes and seconds, like 1:23')).toBeInTheDocument()
+    expect(state.posted).toEqual([])
+
+    await user.clear(moment)
+    await user.type(moment, '1:23.5')
+    await user.click(await ready('Submit'))
+    const item = await screen.findByTestId('comment')
+    expect(state.posted[0].get('moment')).toBe('83.5')
+    const link = within(within(item).getByTestId('comment-moment')).getByRole('link', { name: 'at 1:23.5' })
+    expect(link).toHaveAttribute('href', '#t=83.5')
+    // The form clears the moment with the text.
+    await waitFor(() => expect(moment).toHaveValue(''))
+  })
+
+  it('lets the chart’s owner resolve and reopen feedback, and lists all, open or resolved comments', async () => {
+    backend(true)
+    state.comments = [
+      {
+        name: 'f1',
+        author: 'Tester#7',
+        time: Date.now() - 60_000,
+        content: 'Hold ends early',
+        markdown: 'Hold ends early',
+        actions: [form('reply'), form('resolve')],
+        parent: null,
+        edited: false,
+        moment: 12,
+      },
+      {
+        name: 'f2',
+        author: 'Tester#8',
+        time: Date.now() - 30_000,
+        content: 'Nice',
+        markdown: 'Nice',
+        actions: [form('reply')],
+        parent: null,
+        edited: false,
+      },
+    ]
+    const { user } = renderWithProviders(<AppRoutes />, { route })
+    const [feedback, other] = await screen.findAllByTestId('comment')
+    expect(within(other).queryByRole('button', { name: 'Mark resolved' })).not.toBeInTheDocument()
+    await user.click(within(feedback).getByRole('button', { name: 'Mark resolved' }))
+    expect(await within(feedback).findByTestId('comment-resolved')).toHaveTextContent('Resolved')
+    expect(state.posted.at(-1)!.get('type')).toBe('resolve')
+
+    await user.click(screen.getByText('Open'))
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1))
+    expect(screen.getByTestId('comment')).toHaveTextContent('Nice')
+    await user.click(screen.getByText('Resolved', { selector: '.ant-segmented-item-label' }))
+    await waitFor(() => expect(screen.getByTestId('comment')).toHaveTextContent('Hold ends early'))
+    expect(state.listed).toEqual([null, null, 'open', 'resolved'])
+
+    await user.click(within(screen.getByTestId('comment')).getByRole('button', { name: 'Reopen' }))
+    await waitFor(() => expect(screen.queryByTestId('comment')).not.toBeInTheDocument())
+    expect(state.posted.at(-1)!.get('type')).toBe('reopen')
   })
 
   it('puts the rating slider in the comment form, with rate and remove rating beside it', async () => {

@@ -20,7 +20,7 @@ const playlist = { playlist: { ownerId: alice.id } as PlaylistRow }
 const staffPicks = { playlist: { ownerId: null } as PlaylistRow }
 
 const allowed = (target: Target, viewer: Viewer) =>
-  (['edit', 'delete', 'report', 'reply', 'review', 'moderate'] as Action[]).filter((action) =>
+  (['edit', 'delete', 'report', 'reply', 'review', 'moderate', 'resolve'] as Action[]).filter((action) =>
     can(viewer, action, target),
   )
 
@@ -42,6 +42,17 @@ describe('can', () => {
     expect(allowed(comment, owner)).toEqual(['edit', 'delete', 'report', 'reply'])
     expect(allowed(comment, other)).toEqual(['report', 'reply'])
     expect(allowed(comment, moderator)).toEqual(['report', 'reply', 'moderate'])
+  })
+
+  it('lets the chart’s owner resolve a comment on it, whoever wrote it; nobody else, and never without the chart', () => {
+    const onAlicesChart = { comment: { userId: bob.id } as CommentRow, chart: chart.chart }
+    expect(allowed(onAlicesChart, owner)).toEqual(['report', 'reply', 'resolve'])
+    expect(allowed(onAlicesChart, other)).toEqual(['edit', 'delete', 'report', 'reply'])
+    expect(allowed(onAlicesChart, moderator)).toEqual(['report', 'reply', 'moderate'])
+    expect(allowed(onAlicesChart, visitor)).toEqual([])
+    // The chart's uploader whose handle moved on no longer owns it, nor its feedback.
+    const renamed = { ...onAlicesChart, chart: { authorId: alice.id, author: 'Alice#2002' } as ChartRow }
+    expect(allowed(renamed, owner)).toEqual(['report', 'reply'])
   })
 
   it('lets a playlist owner edit and delete it, and moderators edit but never delete the staff picks', () => {

@@ -2,7 +2,7 @@
 // the permission matrix (anonymous, another user, the author), and exact counters under concurrency.
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../../../common/rules'
+import { CHART_LIMITS, COMMENT_MAX_LENGTH, COMMENT_RATE_LIMIT } from '../../../../common/rules'
 import { testPublicKeyEnv } from '../../../fixtures/keys/sign'
 import { hex, newChart } from '../../helpers/charts'
 import { DIALECTS, openTestApp } from '../../helpers/context'
@@ -259,6 +259,114 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       const refused = await call('POST', `${base}/community/submit`, 'owner', 'type=comment&comment=again')
       expect(refused.json()).toMatchObject({ code: 429, error: 'rate_limited', retryAfter: 60 })
       expect(refused.headers['retry-after']).toBe('60')
+    })
+  })
+
+  describe('feedback at a moment', () => {
+    const feedbackId = hex(24, 32)
+    const at = `/sonolus/levels/wbs-${feedbackId}`
+    const list = async (as?: string, query = '') =>
+      (await call('GET', `${at}/community/comments/list?page=0${query}`, as)).json() as {
+        total: number
+        pageCount: number
+        comments: {
+          name: string
+          content: string
+          moment?: number
+          resolved?: boolean
+          actions: { type: string }[]
+        }[]
+      }
+
+    beforeAll(async () => {
+      await test.ctx.repos.charts.insert(
+        newChart(24, { id: feedbackId, authorId: 'owner', author: 'Owner#2001' }),
+      )
+    })
+
+    it('keeps the moment a comment or reply is about, and names it to the app', async () => {
+      const posted = await call(
+        'POST',
+        `${at}/community/submit`,
+        'alice',
+        'type=comment&comment=Too dense here&moment=83.5',
+      )
+      expect(posted.statusCode, posted.body).toBe(200)
+      expect(
+        (await call('POST', `${at}/community/submit`, 'bob', 'type=comment&comment=Lovely')).statusCode,
+      ).toBe(200)
+      const [dense, lovely] = (await list('bob')).comments
+      expect(dense).toMatchObject({ moment: 83.5, content: '[1:23.5] Too dense here' })
+      expect(dense).not.toHaveProperty('resolved')
+      expect(lovely).not.toHaveProperty('moment')
+      const reply = await call(
+        'POST',
+        `${at}/community/comments/${lovely.name}/submit`,
+        'alice',
+        'type=reply&content=Agreed&moment=12',
+      )
+      expect(reply.statusCode).toBe(200)
+      expect((await list()).comments[2]).toMatchObject({ moment: 12 })
+    })
+
+    it('refuses a moment that is not a time in seconds within a chart', async () => {
+      for (const moment of ['-1', 'abc', '1e3', '83.55555', '1:23', String(CHART_LIMITS.beats + 1)]) {
+        const refused = await call(
+          'POST',
+          `${at}/community/submit`,
+          'bob',
+          `type=comment&comment=x&moment=${encodeURIComponent(moment)}`,
+        )
+        expect(refused.statusCode, moment).toBe(400)
+        expect(refused.json()).toMatchObject({
+          error: 'bad_request',
+          message: expect.stringMatching(/moment/),
+        })
+      }
+      expect((await list()).total).toBe(3)
+    })
+
+    it('lets only the chart’s owner resolve and reopen feedback, and lists open and resolved apart', async () => {
+      const [dense] = (await list()).comments
+      // Only the owner is offered the form, and only the owner may use it.
+      expect((await list('owner')).comments[0].actions.map((form) => form.type)).toContain('resolve')
+      expect((await list('alice')).comments[0].actions.map((form) => form.type)).not.toContain('resolve')
+      for (const as of [undefined, 'alice', 'bob']) {
+        const refused = await call(
+          'POST',
+          `${at}/community/comments/${dense.name}/submit`,
+          as,
+          'type=resolve',
+        )
+        expect(refused.statusCode).toBe(401)
+      }
+      // The page the others share was kept before: the owner's resolve still reaches everyone at once.
+      expect((await list('bob')).comments[0]).not.toHaveProperty('resolved')
+      const resolved = await call(
+        'POST',
+        `${at}/community/comments/${dense.name}/submit`,
+        'owner',
+        'type=resolve',
+      )
+      expect(resolved.statusCode, resolved.body).toBe(200)
+      expect((await list('bob')).comments[0]).toMatchObject({ name: dense.name, resolved: true })
+      expect((await list()).comments[0]).toMatchObject({ resolved: true })
+      expect((await list('owner')).comments[0].actions.map((form) => form.type)).toContain('reopen')
+
+      const open = await list('bob', '&state=open')
+      expect(open.total).toBe(2)
+      expect(open.comments.map((comment) => comment.name)).not.toContain(dense.name)
+      const done = await list(undefined, '&state=resolved')
+      expect(done).toMatchObject({ total: 1, pageCount: 1 })
+      expect(done.comments.map((comment) => comment.name)).toEqual([dense.name])
+      expect((await call('GET', `${at}/community/comments/list?state=closed`)).statusCode).toBe(400)
+
+      expect(
+        (await call('POST', `${at}/community/comments/${dense.name}/submit`, 'owner', 'type=reopen'))
+          .statusCode,
+      ).toBe(200)
+      expect((await list(undefined, '&state=resolved')).total).toBe(0)
+      expect((await list('bob')).comments[0]).not.toHaveProperty('resolved')
     })
   })
 
