@@ -10,6 +10,7 @@ import {
   type LevelDetailsResponse,
   type LevelListResponse,
   type ChartVersions,
+  type SongSet,
   type RecordListResponse,
 } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
@@ -110,6 +111,11 @@ export const handlers = [
       earlier: [],
     } satisfies ChartVersions),
   ),
+  // No other difficulty: the song is the chart alone.
+  http.get('*/sonolus/levels/:name/set', ({ params }) => {
+    const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
+    return HttpResponse.json({ charts: Number.isNaN(n) ? [] : [sampleChart(n)] } satisfies SongSet)
+  }),
   http.get('*/sonolus/levels/:name', ({ params }) => {
     const n = Number.parseInt(String(params.name).replace(/^wbs-/, ''), 16)
     return Number.isNaN(n)

@@ -39,6 +39,8 @@ export type WebRecord = Static<typeof P.LeaderboardRecordSchema>
 export type RecordListResponse = Static<typeof P.RecordListSchema>
 /** A chart's level-data versions. */
 export type ChartVersions = Static<typeof L.ChartVersionsSchema>
+/** The charts of one song (difficulties). */
+export type SongSet = Static<typeof L.SongSetSchema>
 /** What one version changed in the notes, with the notes. */
 export type VersionChanges = Static<typeof L.VersionChangesSchema>
 

@@ -24,6 +24,7 @@ import * as m0020 from './migrations/0020_login_codes.js'
 import * as m0021 from './migrations/0021_author_order.js'
 import * as m0022 from './migrations/0022_version_changes.js'
 import * as m0023 from './migrations/0023_comment_moments.js'
+import * as m0024 from './migrations/0024_song_sets.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021_author_order': m0021,
   '0022_version_changes': m0022,
   '0023_comment_moments': m0023,
+  '0024_song_sets': m0024,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

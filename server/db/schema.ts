@@ -100,6 +100,8 @@ export type ChartsTable = {
   version: Generated<number>
   /** When the current level data was set (0 for a chart inserted without it: its publish time). */
   versionTime: Generated<number>
+  /** The set of charts of the same song it belongs to (difficulties); null for none. */
+  songSet: Generated<string | null>
 }
 
 /** A playlist: an ordered list of charts; `staff-picks` is the moderators' (no owner). */

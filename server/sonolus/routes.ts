@@ -10,6 +10,7 @@ import { levelsCreate } from './levels/create.js'
 import { levelsList } from './levels/list.js'
 import { levelResults } from './levels/results.js'
 import { levelsSubmit } from './levels/submit.js'
+import { levelsSet } from './levels/set.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App } from '../http/types.js'
@@ -48,6 +49,7 @@ const routes: RouteModule[] = [
   levelResults,
   levelsDetails,
   levelsSubmit,
+  levelsSet,
   levelsCommunity,
   packItems,
   repository,

@@ -23,6 +23,8 @@ const TEXTS = {
   staffPicks: { en: 'Staff picks', ja: 'スタッフのおすすめ', zhs: '编辑精选' },
   myPlaylists: { en: 'My playlists', ja: '自分のプレイリスト', zhs: '我的歌单' },
   chartsUnit: { en: 'charts', ja: '譜面', zhs: '谱面' },
+  // Charts of one song.
+  difficulties: { en: 'Other difficulties', ja: '他の難易度', zhs: '其他难度' },
   // Feedback on one's chart.
   markResolved: { en: 'Mark resolved', ja: '解決済みにする', zhs: '标为已解决' },
   reopen: { en: 'Reopen', ja: '未解決に戻す', zhs: '重新打开' },

@@ -2,7 +2,7 @@
 // Cache tags: each chart is Level/{id}; every list is LevelList, so a delete (or a like) refreshes the lists
 // that show it.
 import { type ServerSubmitItemActionRequest, type ServerSubmitItemActionResponse } from '@sonolus/core'
-import { type LevelDetailsResponse, type LevelListResponse } from '../../common/api/levels'
+import { type LevelDetailsResponse, type LevelListResponse, type SongSet } from '../../common/api/levels'
 import { type EditLevelResponse, type LevelFormBody, editValues } from '../../common/api/uploads'
 import { LEVEL_NAME_PREFIX } from '../../common/rules'
 import { sonolusApi } from './sonolusApi'
@@ -49,6 +49,42 @@ export const levelsApi = sonolusApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Level', id }, 'LevelList'],
     }),
+    /** The charts of a chart's song that the viewer may see, easiest first. */
+    getSongSet: build.query<SongSet, string>({
+      query: (id) => `/levels/${LEVEL_NAME_PREFIX}${id}/set`,
+      providesTags: (result, _error, id) => [
+        { type: 'Level', id },
+        ...(result?.charts ?? []).map((chart) => ({ type: 'Level' as const, id: chart.id })),
+      ],
+    }),
+    /** Links another of the owner's charts (`other`) as a difficulty of this chart's song. */
+    linkDifficulty: build.mutation<ServerSubmitItemActionResponse, { id: string; other: string }>({
+      query: ({ id, other }) => ({
+        url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
+        method: 'POST',
+        params: { type: 'linkSet' },
+        body: {
+          values: `type=linkSet&level=${LEVEL_NAME_PREFIX}${other}`,
+        } satisfies ServerSubmitItemActionRequest,
+      }),
+      invalidatesTags: (_result, error, { id, other }) =>
+        error
+          ? []
+          : [
+              { type: 'Level', id },
+              { type: 'Level', id: other },
+            ],
+    }),
+    /** Takes this chart out of its song. */
+    unlinkDifficulty: build.mutation<ServerSubmitItemActionResponse, string>({
+      query: (id) => ({
+        url: `/levels/${LEVEL_NAME_PREFIX}${id}/submit`,
+        method: 'POST',
+        params: { type: 'unlinkSet' },
+        body: { values: 'type=unlinkSet' } satisfies ServerSubmitItemActionRequest,
+      }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Level', id }]),
+    }),
     // docs/protocol.md §15: an edit is the item's submit action with type=edit and the form's fields.
     editLevel: build.mutation<EditLevelResponse, { id: string; form: LevelFormBody }>({
       query: ({ id, form }) => ({
@@ -62,5 +98,12 @@ export const levelsApi = sonolusApi.injectEndpoints({
   }),
 })
 
-export const { useGetLevelListQuery, useGetLevelQuery, useDeleteLevelMutation, useEditLevelMutation } =
-  levelsApi
+export const {
+  useGetLevelListQuery,
+  useGetLevelQuery,
+  useDeleteLevelMutation,
+  useEditLevelMutation,
+  useGetSongSetQuery,
+  useLinkDifficultyMutation,
+  useUnlinkDifficultyMutation,
+} = levelsApi

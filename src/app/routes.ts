@@ -11,6 +11,7 @@ export type RouteName =
   | 'chart_like'
   | 'chart_create'
   | 'chart_edit'
+  | 'chart_song'
   | 'chart_preview'
   | 'settings_server'
   | 'settings_sonolus'
@@ -33,6 +34,7 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   chart_like: '/chart/like',
   chart_create: '/chart/create',
   chart_edit: '/chart/:id/edit',
+  chart_song: '/chart/:id/song',
   chart_preview: '/chart/preview',
   settings_server: '/settings/server',
   settings_sonolus: '/settings/sonolus',
@@ -51,6 +53,8 @@ export { DOC_TYPES, type DocType }
 
 export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`
+/** The page of a chart's song: its difficulties. */
+export const chartSongPath = (id: string): string => `/chart/${id}/song`
 export const docsPath = (type: DocType): string => `/docs/${type}`
 /** A person's page, named by their handle. */
 export const userPath = (handle: string): string => `/user/${encodeURIComponent(handle)}`

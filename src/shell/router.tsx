@@ -13,6 +13,7 @@ const PAGE_CHUNKS = {
   notFound: () => import('../features/notFound/NotFoundPage'),
   list: () => import('../features/charts/ChartListPage'),
   info: () => import('../features/chartInfo/ChartInfoPage'),
+  song: () => import('../features/chartInfo/SongPage'),
   docs: () => import('../features/docs/DocsPage'),
   playlists: () => import('../features/playlists/PlaylistsPage'),
   playlist: () => import('../features/playlists/PlaylistPage'),
@@ -31,6 +32,7 @@ const CHUNK_OF: Record<RouteName, keyof typeof PAGE_CHUNKS> = {
   chart_like: 'list',
   chart_create: 'form',
   chart_edit: 'form',
+  chart_song: 'song',
   chart_preview: 'preview',
   settings_server: 'settings',
   settings_sonolus: 'login',
@@ -60,6 +62,7 @@ const LoginSettingsPage = lazy(PAGE_CHUNKS.login)
 const NotFoundPage = lazy(PAGE_CHUNKS.notFound)
 const ChartListPage = lazy(PAGE_CHUNKS.list)
 const ChartInfoPage = lazy(PAGE_CHUNKS.info)
+const SongPage = lazy(PAGE_CHUNKS.song)
 const DocsRoute = lazy(PAGE_CHUNKS.docs)
 const PlaylistsRoute = lazy(PAGE_CHUNKS.playlists)
 const PlaylistRoute = lazy(PAGE_CHUNKS.playlist)
@@ -81,6 +84,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.chart_preview} element={<ChartPreviewPage />} />
       <Route path={ROUTE_PATHS.chart_info} element={<ChartInfoPage />} />
       <Route path={ROUTE_PATHS.chart_edit} element={<ChartFormPage mode="edit" />} />
+      <Route path={ROUTE_PATHS.chart_song} element={<SongPage />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />

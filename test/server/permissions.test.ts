@@ -329,6 +329,22 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
     // A chart's versions, seen by whoever sees the chart.
     get('/sonolus/levels/:name/versions', level(P, '/versions'), ALL_200),
     get('/sonolus/levels/:name/versions', level(Q, '/versions'), [401, 404, 200, 404, 404]),
+    // The charts of one song: seen as the chart is; linked and unlinked by the owner of both charts alone
+    // (someone else does not find the owner's private chart).
+    get('/sonolus/levels/:name/set', level(P, '/set'), ALL_200),
+    get('/sonolus/levels/:name/set', level(Q, '/set'), [401, 404, 200, 404, 404]),
+    post(
+      '/sonolus/levels/:name/submit',
+      level(P, '/submit'),
+      values(`type=linkSet&level=wbs-${Q}`),
+      [401, 404, 200, 403, 404],
+    ),
+    post(
+      '/sonolus/levels/:name/submit',
+      level(P, '/submit'),
+      values('type=unlinkSet'),
+      [401, 401, 200, 403, 401],
+    ),
     // A version's changes: the chart's access first (a visitor signs in for a private chart), then whether
     // any are kept (none for a first version).
     get('/sonolus/levels/:name/versions/:version', level(P, '/versions/1'), [404, 404, 404, 404, 404]),

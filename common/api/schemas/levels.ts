@@ -177,6 +177,8 @@ const ChangeCountsSchema = Type.Object({
   /** Where, as beat ranges. */
   spans: Type.Array(BeatSpanSchema),
 })
+/** GET /sonolus/levels/{name}/set: the charts of the same song the caller may see, easiest first. */
+export const SongSetSchema = Type.Object({ charts: Type.Array(RawChartSchema) })
 /** GET /sonolus/levels/{name}/versions/{version}: a version's changes with the notes, for the preview. */
 export const VersionChangesSchema = Type.Composite([
   ChangeCountsSchema,

@@ -18,6 +18,7 @@ import { ModerationRepository } from './moderation.js'
 import { SeenSignaturesRepository } from './seenSignatures.js'
 import { RateCountersRepository } from './rateCounters.js'
 import { SessionsRepository } from './sessions.js'
+import { SongSetsRepository } from './songSets.js'
 import { UploadsRepository } from './uploads.js'
 import { UsersRepository } from './users.js'
 
@@ -42,6 +43,8 @@ export type Repositories = {
   people: PeopleRepository
   follows: FollowsRepository
   playlists: PlaylistsRepository
+  /** Charts of one song. */
+  songSets: SongSetsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -68,6 +71,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   people: new PeopleRepository(db),
   follows: new FollowsRepository(db),
   playlists: new PlaylistsRepository(db),
+  songSets: new SongSetsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },

@@ -29,7 +29,8 @@ import { chartModeration } from '../../moderation/views.js'
 import { hiddenLine } from '../../moderation/notices.js'
 import { markdownToPlain } from '../../../common/plainText.js'
 import { moderatorForm, reportForm, reviewForm } from '../moderationForms.js'
-import { publishingLine } from '../texts.js'
+import { ownText, publishingLine } from '../texts.js'
+import { publicSiblings } from '../../services/songSets.js'
 
 export const LEADERBOARD_TITLES: Record<LeaderboardName, string> = {
   arcScore: '#ARCADE_SCORE',
@@ -125,14 +126,17 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     const row = await visibleChart(ctx, name, user, 'page')
     const tags = new Set<string>()
     const owner = user?.id === row.authorId
-    const [others, replays] = await Promise.all([
+    const [others, replays, siblings] = await Promise.all([
       ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
       // Its best replays, when everyone may watch them: a public chart's.
       row.isPublic && !row.hidden
         ? ctx.repos.leaderboards.listReplays({ chartId: row.id }, 0, 5)
         : { rows: [], total: 0 },
+      // The song's other difficulties that everyone may see.
+      publicSiblings(ctx, row),
     ])
     tags.add(cacheTags.content(row.id))
+    for (const chart of siblings) tags.add(cacheTags.chart(chart.id))
     tags.add(cacheTags.records(row.id))
     tags.add(cacheTags.author(row.authorId))
     for (const chart of others) tags.add(cacheTags.chart(chart.id))
@@ -171,8 +175,11 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       likes: textSlot('likes'),
       rating: textSlot('rating'),
     })
+    const difficulties = siblings.length
+      ? `{"title":${JSON.stringify(ownText('difficulties', locale))},"icon":"level","itemType":"level","items":[${siblings.map(level).join(',')}],"rawItems":${JSON.stringify(siblings.map((other) => toRawChart(other, user?.id)))}},`
+      : ''
     const body =
-      `{"sections":[{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(authorHandleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
+      `{"sections":[${difficulties}{"title":"#SAME_AUTHOR","icon":"level","itemType":"level","items":[${others.map(level).join(',')}],"searchValues":${JSON.stringify(`type=advanced&user=${encodeURIComponent(authorHandleOf(row.author))}`)},"rawItems":${JSON.stringify(others.map((other) => toRawChart(other, user?.id)))}}` +
       (replays.rows.length
         ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
         : '') +

@@ -5,6 +5,8 @@
 //   cannot change (docs/spec.md §2).
 // Only the owner may, and only while the chart's #handle is theirs (docs/spec.md §5/§6); anyone else gets 401
 // permission_denied2 (docs/spec.md §8 "401 on submit calls").
+// type=linkSet&level=wbs-… links another of the owner's charts as a difficulty of the same song;
+// type=unlinkSet takes this one out of its set.
 // Moderation arrives here from the app too: type=report (anyone logged in), type=review (the
 // owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
 import {
@@ -33,6 +35,7 @@ import { assertActive, moderate } from '../../moderation/service.js'
 import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
 import { compareVersions } from '../../services/versions.js'
+import { linkDifficulty, unlinkDifficulty } from '../../services/songSets.js'
 import { workOwnerOf } from '../../work/pool.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
@@ -68,6 +71,13 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         const reason = values.get('reason') ?? DEFAULT_REPORT_REASON
         await fileReport(ctx, user, request.ip, { target, reason, note: values.get('note') ?? '' })
         const response: ServerSubmitItemActionResponse = { key: '', hashes: [] }
+        return response
+      }
+      // The charts of one song: this chart joins another of the owner's (`level`), or leaves its set.
+      if (type === 'linkSet' || type === 'unlinkSet') {
+        if (type === 'linkSet') await linkDifficulty(ctx, user, name, values.get('level') ?? '')
+        else await unlinkDifficulty(ctx, user, name)
+        const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldUpdateItem: true }
         return response
       }
       if (type === 'hide' || type === 'restore' || (type === 'delete' && !can(viewer, 'delete', chart))) {

@@ -45,6 +45,7 @@ import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
 import { ChartPlayer, type PreviewFocus, type PreviewMark } from '../preview'
 import { VersionsCard } from './VersionsCard'
+import { DifficultiesCard } from './DifficultiesCard'
 import { WatchPlayer, formatMoment, useMoment } from '../watch'
 import { type CommentMoment, CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
@@ -342,6 +343,7 @@ export const ChartInfoPage = () => {
           )}
         </Card>
         <ChartStatsCard chart={chart} />
+        <DifficultiesCard chartId={chart.id} owner={owner} />
         <CommunitySection chart={chart} onMoments={setMoments} />
         <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
         <VersionsCard chartId={chart.id} onMarks={showChanges} />
