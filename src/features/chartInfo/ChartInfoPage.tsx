@@ -123,7 +123,9 @@ export const ChartInfoPage = () => {
   const chart = data.rawItem
   const owner = !!user && splitAuthor(chart.author).handle === user.handle
   const moderator = user?.role === 'moderator'
-  const others = data.sections[0]?.rawItems ?? []
+  // The author's other charts (the song's other difficulties have a card of their own).
+  const others =
+    data.sections[data.sections.findIndex((section) => section.title === '#SAME_AUTHOR')]?.rawItems ?? []
 
   const remove = async () => {
     await submit(() => deleteLevel(chart.id).unwrap(), 'success.delete')
