@@ -7,20 +7,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Popconfirm,
-  Segmented,
-  Slider,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd'
+import { Alert, Button, Card, Empty, Flex, Input, Segmented, Slider, Spin, Typography } from 'antd'
 import { HeartFilled, HeartOutlined, StarOutlined } from '@ant-design/icons'
 import { type WebComment } from '../../../common/api/community'
 import { type RawChart } from '../../../common/api/levels'
@@ -47,22 +34,17 @@ import { useAppDispatch, useCurrentUser } from '../../app/hooks'
 import { type MessageId } from '../../messageIds'
 import { ActionButton } from '../../components/ActionButton'
 import { codePointCount } from '../../components/codePointCount'
-import { Markdown } from '../../components/Markdown'
-import { formatMoment, linkMoments, momentHash, parseMoment } from '../watch'
+import { parseMoment } from '../watch'
 import { Paginator } from '../../components/Paginator'
-import { RelativeTime } from '../../components/RelativeTime'
-import { UserLink } from '../../components/UserLink'
 import { showError } from '../../app/messages/messagesSlice'
 import { useSubmit } from '../../app/messages/useSubmit'
-import { ReportButton } from '../moderation'
+import { CommentItem } from './CommentItem'
 
 /** antd's count option, made once: a new object each render (the relative times re-render the section
  *  every second) makes the text area measure itself again, and the comments below it move. */
 const COMMENT_COUNT = codePointCount(COMMENT_MAX_LENGTH, true)
 
 type Mode = { kind: 'new' } | { kind: 'reply'; comment: WebComment } | { kind: 'edit'; comment: WebComment }
-
-const can = (comment: WebComment, type: string) => comment.actions.some((action) => action.type === type)
 
 /** A comment's moment, for the preview's marks. */
 export type CommentMoment = { name: string; author: string; moment: number }
@@ -328,96 +310,3 @@ export const CommunitySection = ({
     </Flex>
   )
 }
-
-const CommentItem = ({
-  comment,
-  canReport,
-  onReply,
-  onEdit,
-  onDelete,
-  onResolve,
-}: {
-  comment: WebComment
-  canReport: boolean
-  onReply: () => void
-  onEdit: () => void
-  onDelete: () => Promise<unknown>
-  onResolve: (type: 'resolve' | 'reopen') => Promise<unknown>
-}) => (
-  <article className="comment-card" data-testid="comment">
-    <Flex justify="space-between" gap={8} wrap>
-      <strong>
-        <UserLink author={comment.author} />
-      </strong>
-      <span className="text-secondary">
-        <RelativeTime time={comment.time} />
-        {comment.edited && (
-          <>
-            {' · '}
-            <FormattedMessage id="community.edited" />
-          </>
-        )}
-      </span>
-    </Flex>
-    {(comment.moment !== undefined || comment.resolved) && (
-      <Flex gap={4} wrap>
-        {comment.moment !== undefined && (
-          <Tag color="magenta" data-testid="comment-moment">
-            <a href={momentHash(comment.moment)}>
-              <FormattedMessage id="community.moment_link" values={{ time: formatMoment(comment.moment) }} />
-            </a>
-          </Tag>
-        )}
-        {comment.resolved && (
-          <Tag color="green" data-testid="comment-resolved">
-            <FormattedMessage id="community.resolved" />
-          </Tag>
-        )}
-      </Flex>
-    )}
-    <Markdown>{linkMoments(comment.markdown)}</Markdown>
-    <Flex justify="space-between" align="center" gap={8}>
-      {/* A long id gives way to the actions: they stay on the card. */}
-      <span className="text-secondary text-ellipsis comment-id">#{comment.name}</span>
-      <Flex gap={4} className="comment-actions">
-        {can(comment, 'reply') && (
-          <Button size="small" type="text" onClick={onReply}>
-            <FormattedMessage id="community.reply" />
-          </Button>
-        )}
-        {can(comment, 'edit') && (
-          <Button size="small" type="text" onClick={onEdit}>
-            <FormattedMessage id="community.edit" />
-          </Button>
-        )}
-        {can(comment, 'delete') && (
-          <Popconfirm
-            title={<FormattedMessage id="chart.info.delete_confirm" />}
-            okText={<FormattedMessage id="community.delete" />}
-            okButtonProps={{ danger: true }}
-            cancelText={<FormattedMessage id="chart.info.cancel" />}
-            // antd keeps the button loading until the promise settles.
-            // eslint-disable-next-line @typescript-eslint/no-misused-promises
-            onConfirm={() => onDelete().catch(() => undefined)}
-          >
-            <Button size="small" type="text" danger>
-              <FormattedMessage id="community.delete" />
-            </Button>
-          </Popconfirm>
-        )}
-        {(can(comment, 'resolve') || can(comment, 'reopen')) && (
-          <ActionButton
-            size="small"
-            type="text"
-            onAction={() => onResolve(can(comment, 'resolve') ? 'resolve' : 'reopen')}
-          >
-            <FormattedMessage id={can(comment, 'resolve') ? 'community.resolve' : 'community.reopen'} />
-          </ActionButton>
-        )}
-        {canReport && (
-          <ReportButton size="small" type="text" target={{ type: 'comment', id: comment.name }} />
-        )}
-      </Flex>
-    </Flex>
-  </article>
-)
