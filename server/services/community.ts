@@ -103,13 +103,21 @@ const commentText = (value: string | null): string => {
   return text
 }
 
-/** The moment a comment is about: seconds of chart time as the site sends them (`83.5`), at most the
- *  longest chart; none when absent or empty. */
+/** The moment a comment is about: seconds of chart time as the site sends them (`83.5`), or minutes and
+ *  seconds as people type them in the app (`1:23.5`); at most the longest chart; none when absent or empty. */
 const commentMoment = (value: string | null | undefined): number | null => {
-  if (value === null || value === undefined || value.trim() === '') return null
-  const moment = Number(value)
-  if (!/^\d{1,6}(\.\d{1,3})?$/.test(value.trim()) || moment > CHART_LIMITS.beats)
-    throw invalid(`moment must be a time in seconds from 0 to ${CHART_LIMITS.beats}, with up to 3 decimals`)
+  const text = value?.trim() ?? ''
+  if (text === '') return null
+  const clock = /^(\d{1,4}):([0-5]\d)(\.\d{1,3})?$/.exec(text)
+  const moment = clock
+    ? Number(clock[1]) * 60 + Number(clock[2]) + Number(clock[3] ?? 0)
+    : /^\d{1,6}(\.\d{1,3})?$/.test(text)
+      ? Number(text)
+      : Number.NaN
+  if (!(moment <= CHART_LIMITS.beats))
+    throw invalid(
+      `moment must be a time from 0 to ${CHART_LIMITS.beats} seconds, as seconds (83.5) or minutes and seconds (1:23.5)`,
+    )
   return moment
 }
 

@@ -57,6 +57,17 @@ const contentOption = (def = '') => ({
   shortcuts: [],
 })
 
+const momentOption = {
+  query: 'moment',
+  name: '#TIME' as const,
+  required: false,
+  type: 'text' as const,
+  def: '',
+  placeholder: '#TIME_PLACEHOLDER' as const,
+  limit: 12,
+  shortcuts: [],
+}
+
 const communityActions = (status: CommunityStatus, formRating: number): ServerForm[] => [
   status.isLike
     ? // Liked: the filled heart says so, and pressing it takes the like back.
@@ -100,6 +111,8 @@ const communityActions = (status: CommunityStatus, formRating: number): ServerFo
     requireConfirmation: false,
     options: [
       { ...contentOption(), query: 'comment', name: '#COMMENT', placeholder: '#COMMENT_PLACEHOLDER' },
+      // The moment of the chart it is about, if any (m:ss).
+      momentOption,
     ],
   },
 ]

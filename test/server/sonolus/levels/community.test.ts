@@ -310,7 +310,7 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
     })
 
     it('refuses a moment that is not a time in seconds within a chart', async () => {
-      for (const moment of ['-1', 'abc', '1e3', '83.55555', '1:23', String(CHART_LIMITS.beats + 1)]) {
+      for (const moment of ['-1', 'abc', '1e3', '83.55555', '1:73', '1:2', String(CHART_LIMITS.beats + 1)]) {
         const refused = await call(
           'POST',
           `${at}/community/submit`,
@@ -367,6 +367,25 @@ describe.each(DIALECTS)('community on %s', (dialect) => {
       ).toBe(200)
       expect((await list(undefined, '&state=resolved')).total).toBe(0)
       expect((await list('bob')).comments[0]).not.toHaveProperty('resolved')
+    })
+
+    it('offers the app a moment in its comment form, typed as minutes and seconds', async () => {
+      const info = (await call('GET', `${at}/community/info`, 'bob')).json()
+      const form = info.actions.find((action: { type: string }) => action.type === 'comment')
+      expect(form.options.map((option: { query: string }) => option.query)).toEqual(['comment', 'moment'])
+      expect(form.options[1]).toMatchObject({ type: 'text', required: false, def: '', name: '#TIME' })
+      const posted = await call(
+        'POST',
+        `${at}/community/submit`,
+        'bob',
+        'type=comment&comment=Early&moment=2:05.5',
+      )
+      expect(posted.statusCode, posted.body).toBe(200)
+      const comments = (await list()).comments
+      expect(comments.at(-1)).toMatchObject({ moment: 125.5, content: '[2:05.5] Early' })
+      // The app's untouched field sends nothing (or nothing but spaces): no moment.
+      await call('POST', `${at}/community/submit`, 'bob', 'type=comment&comment=Later&moment=%20')
+      expect((await list()).comments.at(-1)).not.toHaveProperty('moment')
     })
   })
 
