@@ -19,19 +19,14 @@ export const answerBytes = (answer: SharedAnswer): number =>
  *  template: template.ts). */
 export type BuiltBody = string | Buffer | { gzip: Buffer }
 
-export const keep = (text: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer =>
-  Buffer.isBuffer(text)
-    ? text.length >= MIN_COMPRESS_BYTES
-      ? { gzip: Buffer.from(gzip(text)), personal, light: true }
-      : { text: text.toString('utf8'), personal }
-    : typeof text !== 'string'
-      ? { gzip: text.gzip, personal }
-      : text.length >= MIN_COMPRESS_BYTES
-        ? // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more),
-          // which the cache would keep whole. Level 1 first (much faster than level 6): most
-          // searches are asked once, and their answer is sent once.
-          { gzip: Buffer.from(gzip(text)), personal, light: true }
-        : { text, personal }
+export const keep = (body: BuiltBody, personal?: ReadonlySet<string>): SharedAnswer => {
+  if (!Buffer.isBuffer(body) && typeof body !== 'string') return { gzip: body.gzip, personal }
+  // A copy of its own size: zlib's output is a view of a larger block it allocated (16 KB and more), which
+  // the cache would keep whole. Level 1 first (much faster than level 6): most searches are asked once, and
+  // their answer is sent once.
+  if (body.length >= MIN_COMPRESS_BYTES) return { gzip: Buffer.from(gzip(body)), personal, light: true }
+  return { text: typeof body === 'string' ? body : body.toString('utf8'), personal }
+}
 
 /** An answer served a second time is worth its smaller gzip: made after this turn, off the request's way,
  *  once. The new bytes hold the same JSON; a request already sending the old ones sends them whole. */
