@@ -96,13 +96,14 @@ describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
     // Shared indeed: bob's and carol's answer is one.
     expect((await get(level(id), 'carol')).headers['x-cache']).toBe('HIT')
 
-    // A comment page: its author edits and deletes their comment; the others reply and report.
+    // A comment page: its author edits and deletes their comment; the others reply and report; the chart's
+    // owner also resolves it, though carol's shared page was built first.
     const commented = await post(level(id, '/community/submit'), 'bob', 'type=comment&content=Nice')
     expect(commented.statusCode).toBe(200)
     const comments = level(id, '/community/comments/list')
     const expectedComments: Record<string, string[]> = {
       bob: ['reply', 'edit', 'delete'],
-      alice: ['reply', 'report'],
+      alice: ['reply', 'report', 'resolve'],
       carol: ['reply', 'report'],
       anonymous: [],
     }
