@@ -99,6 +99,7 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       scheduledTime: null,
       version: 1,
       versionTime: chart(1).publishTime,
+      songSet: null,
     })
     expect(typeof stored.publishTime).toBe('number')
     // Stats and counters read back as numbers on both databases.
