@@ -201,7 +201,13 @@ export const detailsResponse = (chart: RawChart, others: RawChart[] = []): Level
   hasCommunity: true,
   leaderboards: [],
   sections: [
-    { title: '#SAME_AUTHOR', icon: 'level', itemType: 'level', items: others.map(levelItemOf), rawItems: others },
+    {
+      title: '#SAME_AUTHOR',
+      icon: 'level',
+      itemType: 'level',
+      items: others.map(levelItemOf),
+      rawItems: others,
+    },
   ],
   publishTime: chart.publishTime,
   rawItem: chart,

@@ -20,7 +20,8 @@ export const viewerOf = async (ctx: AppContext, user: User | undefined): Promise
 export type Action = 'edit' | 'delete' | 'report' | 'reply' | 'review' | 'moderate' | 'resolve'
 
 /** A comment's chart, when given, answers who may resolve it. */
-export type Target = { chart: ChartRow } | { comment: CommentRow; chart?: ChartRow } | { playlist: PlaylistRow }
+export type Target =
+  { chart: ChartRow } | { comment: CommentRow; chart?: ChartRow } | { playlist: PlaylistRow }
 
 /** The #handle an author text (`name#handle`) ends with. */
 export const authorHandleOf = (author: string): string => author.slice(author.lastIndexOf('#') + 1)

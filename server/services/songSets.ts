@@ -11,7 +11,11 @@ import { chartAccess, visibleChart } from '../policy/chartAccess.js'
 import { permit, viewerOf } from '../policy/can.js'
 
 /** The charts of a chart's song that the caller may see, easiest first (the chart alone when it has no set). */
-export const songSetOf = async (ctx: AppContext, name: string, user: User | undefined): Promise<ChartRow[]> => {
+export const songSetOf = async (
+  ctx: AppContext,
+  name: string,
+  user: User | undefined,
+): Promise<ChartRow[]> => {
   const chart = await visibleChart(ctx, name, user, 'page')
   if (!chart.songSet) return [chart]
   const charts = await ctx.repos.songSets.charts(chart.songSet, SONG_SET_MAX)
