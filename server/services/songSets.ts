@@ -5,7 +5,7 @@ import { SONG_SET_MAX } from '../../common/rules.js'
 import { catalogueChanged } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type User } from '../db/repositories/index.js'
-import { invalid } from '../domain/errors.js'
+import { invalid, required } from '../domain/errors.js'
 import { assertActive } from '../moderation/service.js'
 import { chartAccess, visibleChart } from '../policy/chartAccess.js'
 import { permit, viewerOf } from '../policy/can.js'
@@ -39,9 +39,10 @@ export const linkDifficulty = async (
   otherName: string,
 ): Promise<void> => {
   assertActive(user)
+  if (!otherName.trim()) throw required()
   const viewer = await viewerOf(ctx, user)
   const chart = await visibleChart(ctx, name, user, 'action')
-  const other = await visibleChart(ctx, otherName, user, 'action')
+  const other = await visibleChart(ctx, otherName.trim(), user, 'action')
   permit(viewer, 'edit', { chart })
   permit(viewer, 'edit', { chart: other })
   if (other.id === chart.id) throw invalid('A chart is already a difficulty of its own song')

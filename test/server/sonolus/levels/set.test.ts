@@ -85,6 +85,10 @@ describe.each(DIALECTS)('songs with several difficulties on %s', (dialect) => {
     // A private chart of someone else is not found for the one who asks.
     expect((await link(ids.bobs, ids.draft, 'bob')).statusCode).toBe(404)
     expect((await link(ids.easy, ids.easy)).statusCode).toBe(400)
+    // No chart named: the field is required.
+    const unnamed = await call('POST', `${level(ids.easy)}/submit`, 'alice', 'type=linkSet')
+    expect(unnamed.statusCode).toBe(400)
+    expect(unnamed.json()).toMatchObject({ error: 'empty_field' })
     expect(await setOf(ids.bobs)).toEqual([ids.bobs])
   })
 
