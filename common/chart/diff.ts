@@ -81,7 +81,9 @@ const unmatched = (from: Note[], to: Note[]) => {
   return { added, removed }
 }
 
-/** Pairs removed and added notes that share a key, nearest beats first, within `near` beats. */
+/** Pairs removed and added notes that share a key, nearest beats first, within `near` beats. The added
+ *  notes are taken in time order, so each key's waiting notes are passed over once: a chart rewritten whole
+ *  costs a sort, not a scan per note. */
 const pairBy = (
   removed: Note[],
   added: Note[],
@@ -89,34 +91,41 @@ const pairBy = (
   near: number,
   pairs: [Note, Note][],
 ) => {
-  const waiting = new Map<string, Note[]>()
+  type Waiting = { notes: Note[]; used: boolean[]; start: number }
+  const waiting = new Map<string, Waiting>()
   for (const note of removed) {
     const key = keyOf(note)
-    const list = waiting.get(key)
-    if (list) list.push(note)
-    else waiting.set(key, [note])
+    const found = waiting.get(key)
+    if (found) found.notes.push(note)
+    else waiting.set(key, { notes: [note], used: [], start: 0 })
   }
-  for (const list of waiting.values()) list.sort((a, b) => a.beat - b.beat)
+  for (const found of waiting.values()) found.notes.sort((a, b) => a.beat - b.beat)
   const paired = new Set<Note>()
   const left: Note[] = []
   for (const note of [...added].sort((a, b) => a.beat - b.beat)) {
-    const list = waiting.get(keyOf(note))
+    const found = waiting.get(keyOf(note))
     let best = -1
-    if (list) {
-      for (let i = 0; i < list.length; i++) {
-        const gap = Math.abs(list[i].beat - note.beat)
-        if (gap > near + EPSILON) {
-          if (list[i].beat > note.beat) break
-          continue
-        }
-        if (best < 0 || gap < Math.abs(list[best].beat - note.beat)) best = i
+    if (found) {
+      const { notes, used } = found
+      // Notes before this one's window are before every later one's too.
+      while (
+        found.start < notes.length &&
+        (used[found.start] || notes[found.start].beat < note.beat - near - EPSILON)
+      )
+        found.start++
+      for (let i = found.start; i < notes.length && notes[i].beat <= note.beat + near + EPSILON; i++)
+        if (
+          !used[i] &&
+          (best < 0 || Math.abs(notes[i].beat - note.beat) < Math.abs(notes[best].beat - note.beat))
+        )
+          best = i
+      if (best >= 0) {
+        used[best] = true
+        paired.add(notes[best])
+        pairs.push([notes[best], note])
       }
     }
-    if (best >= 0) {
-      const [from] = list!.splice(best, 1)
-      paired.add(from)
-      pairs.push([from, note])
-    } else left.push(note)
+    if (best < 0) left.push(note)
   }
   return { removed: removed.filter((note) => !paired.has(note)), added: left }
 }

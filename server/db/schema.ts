@@ -136,7 +136,7 @@ export type ChartVersionsTable = {
   replacedTime: number
 }
 
-/** What a new version changed in the notes (common/chart/diff.ts); `detail` is its spans and notes as JSON. */
+/** What a new version changed in the notes (common/chart/diff.ts); `spans` and `notes` are JSON. */
 export type ChartVersionChangesTable = {
   chartId: string
   /** The version these changes led to. */
@@ -144,7 +144,10 @@ export type ChartVersionChangesTable = {
   added: number
   removed: number
   moved: number
-  detail: string
+  /** The times where, as JSON `{from, to}[]`. */
+  spans: string
+  /** JSON `{notes, notesCut}`: the changed notes, for the preview. */
+  notes: string
 }
 
 export type FilesTable = {

@@ -51,26 +51,23 @@ export const versionChanges = async (
   return changes
 }
 
-/** What new level data changes against the old, read in a worker thread. Undefined when it cannot be told:
- *  the old file is gone, or reading either was refused or found the pool busy. The edit goes on without
- *  it; the version then shows no changes. */
+/** What new level data changes against the old (still stored), read in a worker thread. Undefined when it
+ *  cannot be told: the old file is gone, or reading either was refused or found the pool busy. The edit
+ *  goes on without it; the version then shows no changes. */
 export const compareVersions = async (
   ctx: AppContext,
   beforeHash: string,
-  afterHash: string,
+  after: Uint8Array,
   owner: WorkOwner,
   log: { warn: (details: object, message: string) => void },
 ): Promise<LevelChanges | undefined> => {
-  const [before, after] = await Promise.all([
-    readBlob(ctx.blobStore, beforeHash),
-    readBlob(ctx.blobStore, afterHash),
-  ])
-  if (!before || !after) return undefined
+  const before = await readBlob(ctx.blobStore, beforeHash)
+  if (!before) return undefined
   try {
     return (await ctx.work.compareLevels(before, after, owner)).changes
   } catch (error) {
     if (error instanceof WorkRefusal || error instanceof WorkLimitError || error instanceof WorkBusyError) {
-      log.warn({ err: error, beforeHash, afterHash }, 'version changes not worked out')
+      log.warn({ err: error, beforeHash }, 'version changes not worked out')
       return undefined
     }
     throw error

@@ -1,6 +1,7 @@
 // What each new version of a chart's level data changed in its notes, worked out at the edit while the old
 // level data still exists (its file is collected once no chart uses it). `version` is the version the
-// changes led to; `detail` is the spans and the changed notes as JSON, bounded by the chart library.
+// changes led to; `spans` (the times, read with every versions list) and `notes` (the changed notes, read
+// only for the preview's marks) are JSON, bounded by the chart library.
 import { type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema type
@@ -12,7 +13,8 @@ export const up = async (db: Kysely<any>): Promise<void> => {
     .addColumn('added', 'integer', (col) => col.notNull())
     .addColumn('removed', 'integer', (col) => col.notNull())
     .addColumn('moved', 'integer', (col) => col.notNull())
-    .addColumn('detail', 'text', (col) => col.notNull())
+    .addColumn('spans', 'text', (col) => col.notNull())
+    .addColumn('notes', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('chart_version_changes_pk', ['chart_id', 'version'])
     .execute()
 }

@@ -3,9 +3,6 @@ import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'
 import { type LevelChanges } from '../../../common/chart/diff.js'
 
-/** A version's change counts, without its detail. */
-export type VersionChangeCounts = { added: number; removed: number; moved: number }
-
 export class ChartVersionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -36,7 +33,8 @@ export class ChartVersionsRepository {
         added,
         removed,
         moved,
-        detail: JSON.stringify({ spans, notes, notesCut }),
+        spans: JSON.stringify(spans),
+        notes: JSON.stringify({ notes, notesCut }),
       })
       .onConflict((oc) => oc.columns(['chartId', 'version']).doNothing())
       .execute()
@@ -44,16 +42,17 @@ export class ChartVersionsRepository {
 
   /** Each version's change counts and spans, by version (versions made before changes were kept have none). */
   async changeSummaries(id: string) {
+    // The notes stay unread: a versions list shows counts and times only.
     const rows = await this.db
       .selectFrom('chartVersionChanges')
-      .selectAll()
+      .select(['version', 'added', 'removed', 'moved', 'spans'])
       .where('chartId', '=', id)
       .execute()
     return new Map(
-      rows.map((row) => {
-        const { spans } = JSON.parse(row.detail) as Pick<LevelChanges, 'spans'>
-        return [row.version, { added: row.added, removed: row.removed, moved: row.moved, spans }] as const
-      }),
+      rows.map(({ version, added, removed, moved, spans }) => [
+        version,
+        { added, removed, moved, spans: JSON.parse(spans) as LevelChanges['spans'] },
+      ]),
     )
   }
 
@@ -66,8 +65,9 @@ export class ChartVersionsRepository {
       .where('version', '=', version)
       .executeTakeFirst()
     if (!row) return undefined
-    const detail = JSON.parse(row.detail) as Pick<LevelChanges, 'spans' | 'notes' | 'notesCut'>
-    return { added: row.added, removed: row.removed, moved: row.moved, ...detail }
+    const { notes, notesCut } = JSON.parse(row.notes) as Pick<LevelChanges, 'notes' | 'notesCut'>
+    const spans = JSON.parse(row.spans) as LevelChanges['spans']
+    return { added: row.added, removed: row.removed, moved: row.moved, spans, notes, notesCut }
   }
 
   /** A chart's earlier versions, newest first. */

@@ -198,6 +198,8 @@ export type ChartFiles = {
   musicChanged: boolean
   /** What the new level data is like; undefined when the level data did not change. */
   stats?: ChartStats
+  /** The new level data's bytes, when it changed (an edit compares them with the old). */
+  data?: Uint8Array
 }
 
 /** Checks every new file by content and works out the chart's files: the server's own level data from
@@ -235,12 +237,16 @@ export const prepareFiles = async (
     const susHash = given.susHash ?? existing?.susHash ?? null
     let dataHash = existing?.dataHash ?? null
     let stats: ChartStats | undefined
+    let data: Uint8Array | undefined
     if (isNew('susHash')) {
       const converted = await convertChart(ctx.work, await stored(ctx, susHash!), workOwnerOf(user.id))
       dataHash = await derived(converted.gzipped, 'application/gzip')
       stats = converted.stats
+      data = converted.gzipped
     } else if (!susHash && isNew('dataHash')) {
-      stats = (await checkLevelData(ctx.work, await stored(ctx, given.dataHash!), workOwnerOf(user.id))).stats
+      const bytes = await stored(ctx, given.dataHash!)
+      stats = (await checkLevelData(ctx.work, bytes, workOwnerOf(user.id))).stats
+      data = bytes
       dataHash = given.dataHash!
     }
     return {
@@ -251,6 +257,7 @@ export const prepareFiles = async (
       dataHash,
       musicChanged: isNew('musicHash'),
       stats,
+      data,
     }
   } catch (error) {
     if (error instanceof FileCheckError) throw createRejected(error.message)

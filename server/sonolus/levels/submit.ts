@@ -117,8 +117,8 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const newVersion = row.dataHash !== null && columns.dataHash !== row.dataHash
       // What the new version changes, told while the old level data is still stored.
       const changes =
-        newVersion && columns.dataHash
-          ? await compareVersions(ctx, row.dataHash!, columns.dataHash, workOwnerOf(user.id), request.log)
+        newVersion && files.data
+          ? await compareVersions(ctx, row.dataHash!, files.data, workOwnerOf(user.id), request.log)
           : undefined
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)

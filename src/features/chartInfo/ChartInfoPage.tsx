@@ -10,20 +10,7 @@ import type { LevelItem } from '@sonolus/core'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Image,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd'
+import { Alert, Button, Card, Descriptions, Flex, Image, Popconfirm, Space, Tag, Typography } from 'antd'
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons'
 import { splitAuthor } from '../../../common/format'
 import { LEVEL_NAME_PREFIX, REDIRECT_AFTER_DELETE_MS } from '../../../common/rules'
@@ -45,6 +32,7 @@ import { PreviewButton, stopPreview } from '../listen'
 import { ChartModerationBar, ChartModerationHistory, ReportButton } from '../moderation'
 import { ChartPlayer, type PreviewFocus, type PreviewMark } from '../preview'
 import { VersionsCard } from './VersionsCard'
+import { ChartPageFallback } from './ChartPageFallback'
 import { DifficultiesCard } from './DifficultiesCard'
 import { WatchPlayer, formatMoment, useMoment } from '../watch'
 import { type CommentMoment, CommunitySection } from './CommunitySection'
@@ -96,29 +84,8 @@ export const ChartInfoPage = () => {
   useFailureMessage(errorKey, error)
 
   const title = <FormattedMessage id="route.chart_info" />
-  if (isLoading) {
-    return (
-      <Scaffold title={title}>
-        <div role="status" aria-label={intl.formatMessage({ id: 'app.loading' })}>
-          <Skeleton active />
-        </div>
-      </Scaffold>
-    )
-  }
-  if (!data) {
-    return (
-      <Scaffold title={title}>
-        {status === 404 ? (
-          <Result status="404" title={<FormattedMessage id="chart.info.not_found" />} />
-        ) : (
-          <Result
-            status={status === 401 ? '403' : 'error'}
-            title={<FormattedMessage id={`error.${errorKey ?? 'fetch_failed'}`} />}
-          />
-        )}
-      </Scaffold>
-    )
-  }
+  if (isLoading || !data)
+    return <ChartPageFallback title={title} loading={isLoading} status={status} errorKey={errorKey} />
 
   const chart = data.rawItem
   const owner = !!user && splitAuthor(chart.author).handle === user.handle

@@ -1,6 +1,7 @@
 // Chart info's versions: each version of the level data with its dates and what it changed in the notes
 // against the one before (added, removed, moved, and when in the chart). The current version's changes can be
-// marked on the preview below. Shown once a chart has more than one version.
+// marked on the preview below. Sirius level data counts its beats in seconds (docs/chart-format.md §2):
+// they are shown as the preview's clock shows them. Shown once a chart has more than one version.
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button, Card, List, Typography } from 'antd'
@@ -11,10 +12,6 @@ import { type PreviewMark } from '../preview'
 import { formatMoment } from '../watch'
 
 type Version = ChartVersions['current']
-
-/** Sirius level data counts its beats in seconds (docs/chart-format.md §2): shown as the preview's
- *  clock shows them. */
-const timeText = (beat: number) => formatMoment(beat)
 
 export const VersionsCard = ({
   chartId,
@@ -43,7 +40,7 @@ export const VersionsCard = ({
         tone: note.kind,
         label: intl.formatMessage(
           { id: `versions.mark_${note.kind}` },
-          { time: timeText(note.beat), from: timeText(note.fromBeat ?? note.beat) },
+          { time: formatMoment(note.beat), from: formatMoment(note.fromBeat ?? note.beat) },
         ),
       })),
     )
@@ -55,7 +52,6 @@ export const VersionsCard = ({
     { version: versions.current, current: true },
     ...versions.earlier.map((version) => ({ version, current: false })),
   ]
-  const first = Math.min(...rows.map((row) => row.version.version))
   return (
     <Card title={<FormattedMessage id="versions.title" />} data-testid="versions">
       <List
@@ -118,8 +114,8 @@ export const VersionsCard = ({
                           spans: version.changes.spans
                             .map((span) =>
                               span.from === span.to
-                                ? timeText(span.from)
-                                : `${timeText(span.from)}–${timeText(span.to)}`,
+                                ? formatMoment(span.from)
+                                : `${formatMoment(span.from)}–${formatMoment(span.to)}`,
                             )
                             .join(', '),
                         }}
@@ -133,7 +129,7 @@ export const VersionsCard = ({
                     )}
                   </>
                 ) : (
-                  <FormattedMessage id={version.version === first ? 'versions.first' : 'versions.unknown'} />
+                  <FormattedMessage id={version.version === 1 ? 'versions.first' : 'versions.unknown'} />
                 )
               }
             />
