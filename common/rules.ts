@@ -82,6 +82,8 @@ export const COMMENT_RATE_WINDOW_MS = 60_000
 export const TOP_COMMENTS = 3
 /** Charts of one song (difficulties) a set holds at most. */
 export const SONG_SET_MAX = 12
+/** Co-authors and waiting invitations a chart holds at most. */
+export const COAUTHOR_MAX = 8
 /** Feedback's states: the chart's owner marks a comment resolved, and the list can show either. */
 export const COMMENT_STATES = ['open', 'resolved'] as const
 export type CommentState = (typeof COMMENT_STATES)[number]

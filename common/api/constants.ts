@@ -3,7 +3,15 @@
 
 // follows
 /** What becomes a notification; each kind can be turned off. */
-export const NOTIFICATION_KINDS = ['chart', 'reply', 'comment', 'rating', 'moderation'] as const
+export const NOTIFICATION_KINDS = [
+  'chart',
+  'reply',
+  'comment',
+  'rating',
+  'invite',
+  'coauthor',
+  'moderation',
+] as const
 
 // levels
 /** docs/spec.md §3 / §7: the seven leaderboards. */

@@ -41,6 +41,8 @@ export type RecordListResponse = Static<typeof P.RecordListSchema>
 export type ChartVersions = Static<typeof L.ChartVersionsSchema>
 /** The charts of one song (difficulties). */
 export type SongSet = Static<typeof L.SongSetSchema>
+/** A chart's co-authors and where the caller stands. */
+export type Coauthors = Static<typeof L.CoauthorsSchema>
 /** What one version changed in the notes, with the notes. */
 export type VersionChanges = Static<typeof L.VersionChangesSchema>
 

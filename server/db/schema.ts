@@ -102,6 +102,16 @@ export type ChartsTable = {
   versionTime: Generated<number>
   /** The set of charts of the same song it belongs to (difficulties); null for none. */
   songSet: Generated<string | null>
+  /** The accepted co-authors' 'name#handle', one per line, in the order they accepted ('' for none). */
+  coauthors: Generated<string>
+}
+
+/** A user invited to co-author a chart; accepted once `acceptedTime` is set. */
+export type ChartCoauthorsTable = {
+  chartId: string
+  userId: string
+  invitedTime: number
+  acceptedTime: number | null
 }
 
 /** A playlist: an ordered list of charts; `staff-picks` is the moderators' (no owner). */
@@ -429,6 +439,7 @@ export type Database = {
   leaderboardEntries: LeaderboardEntriesTable
   chartVersions: ChartVersionsTable
   chartVersionChanges: ChartVersionChangesTable
+  chartCoauthors: ChartCoauthorsTable
   playlists: PlaylistsTable
   playlistCharts: PlaylistChartsTable
   uploadSessions: UploadSessionsTable

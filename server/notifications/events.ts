@@ -1,5 +1,6 @@
 // What becomes a notification, written in the transaction of the change itself: a comment on
-// one's chart, a reply to one's comment, a new rating of one's chart, a moderation notice, and (queued
+// one's chart, a reply to one's comment, a new rating of one's chart, an invitation to co-author a chart and
+// its acceptance, a moderation notice, and (queued
 // here, fanned out by the background work) a followed creator's newly published chart. Nobody is told of
 // their own doings.
 import { randomBytes } from 'node:crypto'
@@ -88,4 +89,45 @@ export const maybeAnnounce = async (
   if (chart.isPublic !== 1 || chart.hidden !== 0 || chart.announced !== 0) return false
   await repos.follows.queueFanout(chart.id, now)
   return true
+}
+
+/** An invitation to co-author a chart: the invitee hears of it. */
+export const coauthorInvited = async (
+  repos: Repositories,
+  chart: ChartRow,
+  invitee: string,
+  owner: Actor,
+  now: number,
+): Promise<void> => {
+  await repos.follows.notify({
+    id: newId(),
+    userId: invitee,
+    kind: 'invite',
+    actor: actorOf(owner),
+    chartId: chart.id,
+    label: chart.title,
+    commentId: null,
+    logId: null,
+    createdTime: now,
+  })
+}
+
+/** An invitation accepted: the chart's owner hears of it. */
+export const coauthorJoined = async (
+  repos: Repositories,
+  chart: ChartRow,
+  coauthor: Actor,
+  now: number,
+): Promise<void> => {
+  await repos.follows.notify({
+    id: newId(),
+    userId: chart.authorId,
+    kind: 'coauthor',
+    actor: actorOf(coauthor),
+    chartId: chart.id,
+    label: chart.title,
+    commentId: null,
+    logId: null,
+    createdTime: now,
+  })
 }

@@ -31,6 +31,16 @@ const TITLES: Record<string, Record<Locale, (who: string, label: string) => stri
     ja: (who, label) => `${who}さんが「${label}」を評価しました`,
     zhs: (who, label) => `${who} 评价了你的谱面“${label}”`,
   },
+  invite: {
+    en: (who, label) => `${who} invited you to co-author "${label}"`,
+    ja: (who, label) => `${who}さんが「${label}」の共同制作に招待しました`,
+    zhs: (who, label) => `${who} 邀请你共同制作“${label}”`,
+  },
+  coauthor: {
+    en: (who, label) => `${who} now co-authors "${label}"`,
+    ja: (who, label) => `${who}さんが「${label}」の共同制作者になりました`,
+    zhs: (who, label) => `${who} 成为了“${label}”的共同作者`,
+  },
 }
 
 export const notificationTitle = (row: NotificationRow, locale: string): string => {

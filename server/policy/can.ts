@@ -15,13 +15,16 @@ export const viewerOf = async (ctx: AppContext, user: User | undefined): Promise
 })
 
 /** What can be done to something: change it, delete it, report it, or (a moderator) hide, restore or delete
- *  someone else's; a chart's owner also asks for a review of a hidden chart, and marks the comments on it
- *  resolved or open. */
-export type Action = 'edit' | 'delete' | 'report' | 'reply' | 'review' | 'moderate' | 'resolve'
+ *  someone else's; a chart's owner also asks for a review of a hidden chart, marks the comments on it
+ *  resolved or open, and invites or removes its co-authors ('share'). */
+export type Action = 'edit' | 'delete' | 'report' | 'reply' | 'review' | 'moderate' | 'resolve' | 'share'
 
-/** A comment's chart, when given, answers who may resolve it. */
+/** A comment's chart, when given, answers who may resolve it. `coauthor`: the viewer co-authors the chart
+ *  (accepted), which lets them edit it. */
 export type Target =
-  { chart: ChartRow } | { comment: CommentRow; chart?: ChartRow } | { playlist: PlaylistRow }
+  | { chart: ChartRow; coauthor?: boolean }
+  | { comment: CommentRow; chart?: ChartRow }
+  | { playlist: PlaylistRow }
 
 /** The #handle an author text (`name#handle`) ends with. */
 export const authorHandleOf = (author: string): string => author.slice(author.lastIndexOf('#') + 1)
@@ -44,6 +47,8 @@ export const can = ({ user, moderator }: Viewer, action: Action, target: Target)
     const owner = ownsChart(user, target.chart)
     if (action === 'report') return true
     if (action === 'moderate') return moderator
+    // A co-author edits (metadata and new versions); deleting, and who co-authors, stay the owner's.
+    if (action === 'edit') return owner || target.coauthor === true
     return action !== 'reply' && action !== 'resolve' && owner
   }
   // The staff picks are the moderators' (edited, never deleted); any other playlist its owner's.

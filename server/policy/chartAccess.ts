@@ -1,5 +1,5 @@
-// Who may see a chart (docs/spec.md §7): its owner always; while a moderator hides it, moderators too;
-// else anyone while it is public. Every level route reaches its chart through visibleChart, and moderation
+// Who may see a chart (docs/spec.md §7): its owner and co-authors always (and whoever is invited to
+// co-author it, to decide); while a moderator hides it, moderators too; else anyone while it is public. Every level route reaches its chart through visibleChart, and moderation
 // asks chartAccess, so the rule lives in one place.
 import { LEVEL_NAME_PREFIX } from '../../common/rules.js'
 import { type AppContext } from '../context.js'
@@ -11,14 +11,17 @@ import { isModerator } from '../auth/roles.js'
 export const chartIdOf = (name: string): string | undefined =>
   /^wbs-[0-9a-f]{32}$/.test(name) ? name.slice(LEVEL_NAME_PREFIX.length) : undefined
 
-/** The one rule: its owner sees a chart; while it is hidden, moderators too; else anyone while it is
- *  public. */
+/** The one rule: its owner sees a chart, and so do its co-authors and invitees; while it is hidden,
+ *  moderators too; else anyone while it is public. A public chart asks nothing of the co-authors. */
 export const chartAccess = async (
   ctx: AppContext,
   chart: ChartRow,
   user: User | undefined,
 ): Promise<'visible' | 'hidden' | 'private'> => {
   if (chart.authorId === user?.id) return 'visible'
+  if (user && (chart.hidden || !chart.isPublic)) {
+    if (await ctx.repos.coauthors.roleOf(chart.id, user.id)) return 'visible'
+  }
   if (chart.hidden) return (await isModerator(ctx, user)) ? 'visible' : 'hidden'
   return chart.isPublic ? 'visible' : 'private'
 }

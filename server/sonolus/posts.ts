@@ -44,6 +44,8 @@ const KIND_TAGS: Record<string, { title: string; icon: string }> = {
   comment: { title: '#COMMENT', icon: 'comment' },
   reply: { title: '#REPLY', icon: 'reply' },
   rating: { title: '#RATING', icon: 'star' },
+  invite: { title: '#COAUTHOR', icon: 'user' },
+  coauthor: { title: '#COAUTHOR', icon: 'user' },
   moderation: { title: '#MODERATOR', icon: 'warning' },
 }
 

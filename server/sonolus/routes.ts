@@ -11,6 +11,7 @@ import { levelsList } from './levels/list.js'
 import { levelResults } from './levels/results.js'
 import { levelsSubmit } from './levels/submit.js'
 import { levelsSet } from './levels/set.js'
+import { levelsCoauthors } from './levels/coauthors.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App } from '../http/types.js'
@@ -50,6 +51,7 @@ const routes: RouteModule[] = [
   levelsDetails,
   levelsSubmit,
   levelsSet,
+  levelsCoauthors,
   levelsCommunity,
   packItems,
   repository,

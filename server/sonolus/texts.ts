@@ -28,6 +28,12 @@ const TEXTS = {
   // Feedback on one's chart.
   markResolved: { en: 'Mark resolved', ja: '解決済みにする', zhs: '标为已解决' },
   reopen: { en: 'Reopen', ja: '未解決に戻す', zhs: '重新打开' },
+  // Co-authors.
+  inviteCoauthor: { en: 'Invite a co-author', ja: '共同制作者を招待', zhs: '邀请共同作者' },
+  removeCoauthor: { en: 'Remove a co-author', ja: '共同制作者を外す', zhs: '移除共同作者' },
+  acceptInvitation: { en: 'Accept the invitation', ja: '招待を承諾', zhs: '接受邀请' },
+  declineInvitation: { en: 'Decline the invitation', ja: '招待を辞退', zhs: '拒绝邀请' },
+  leaveChart: { en: 'Stop co-authoring', ja: '共同制作をやめる', zhs: '退出共同制作' },
 } as const satisfies Record<string, Record<'en' | 'ja' | 'zhs', string>>
 
 export type OwnText = keyof typeof TEXTS

@@ -121,6 +121,16 @@ export const users: RouteModule = (app, ctx) => {
   )
 }
 
+/** The charts a person co-authors that the viewer may see: the public ones, and all of them for the person. */
+const coauthoredCharts = async (ctx: AppContext, person: User, viewer: User | undefined) => {
+  const ids = await ctx.repos.coauthors.chartIdsOf(person.id, SECTION_SIZE)
+  const rows = await ctx.repos.charts.findByIds(ids)
+  return ids.flatMap((id) => {
+    const row = rows.get(id)
+    return row && (viewer?.id === person.id || (row.isPublic && !row.hidden)) ? [row] : []
+  })
+}
+
 const userDetails = async (
   ctx: AppContext,
   person: User,
@@ -129,12 +139,13 @@ const userDetails = async (
 ): Promise<UserDetailsResponse> => {
   const publicUrl = ctx.config.publicUrl
   const charts = parseLevelList({}, viewer?.id)
-  const [stats, follow, chartPage, best] = await Promise.all([
+  const [stats, follow, chartPage, best, coauthored] = await Promise.all([
     ctx.repos.people.stats(person.id),
     followState(ctx, person, viewer),
     // Others see their public charts; they themselves see their private ones too (the level list's rule).
     ctx.repos.chartList.list({ ...charts, authorId: person.id, limit: SECTION_SIZE, offset: 0 }),
     ctx.repos.leaderboards.listReplays({ userId: person.id }, 0, LEVELS_PER_PAGE),
+    coauthoredCharts(ctx, person, viewer),
   ])
   const chartsById = await ctx.repos.charts.findByIds(best.rows.map((row) => row.chartId))
   const replays = best.rows.flatMap((record) => {
@@ -168,6 +179,20 @@ const userDetails = async (
               ),
               searchValues: `type=advanced&user=${encodeURIComponent(person.handle)}`,
               rawItems: chartPage.rows.map((row) => toRawChart(row, viewer?.id)),
+            },
+          ]
+        : []),
+      // The charts they co-author (others' charts: the '#LEVEL' section holds their own).
+      ...(coauthored.length
+        ? [
+            {
+              title: '#COAUTHOR',
+              icon: 'user',
+              itemType: 'level' as const,
+              items: coauthored.map(
+                (row) => JSON.parse(levelJson(row, ctx.packs, locale, publicUrl)) as LevelItem,
+              ),
+              rawItems: coauthored.map((row) => toRawChart(row, viewer?.id)),
             },
           ]
         : []),

@@ -12,9 +12,12 @@ import { sonolusApi } from './sonolusApi'
 
 export type NewsPost = { title: string; body: string }
 
-/** The charts a person's details list (their '#LEVEL' section's rows). */
-export const chartsOf = (details: UserDetailsResponse) =>
-  details.sections.flatMap((section) => (section.itemType === 'level' ? (section.rawItems ?? []) : []))
+/** The charts a person's details list: their own ('#LEVEL'), the ones they co-author ('#COAUTHOR'), or
+ *  both. */
+export const chartsOf = (details: UserDetailsResponse, title?: '#LEVEL' | '#COAUTHOR') =>
+  details.sections.flatMap((section) =>
+    section.itemType === 'level' && (!title || section.title === title) ? (section.rawItems ?? []) : [],
+  )
 
 /** A change that worked, or a post that is gone meanwhile (404): either way the list is stale. */
 const newsChanged = (error: unknown) => (!error || statusOf(error) === 404 ? ['News' as const] : [])

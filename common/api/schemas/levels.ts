@@ -49,6 +49,8 @@ export const RawChartSchema = Type.Object({
   composer: Type.String(),
   /** 'name#handle' */
   author: Type.String(),
+  /** The accepted co-authors' 'name#handle' texts, in the order they joined. */
+  coauthors: Type.Optional(Type.Array(Type.String())),
   description: Type.String(),
   level: Type.Integer(),
   isOliver: Flag,
@@ -176,6 +178,23 @@ const ChangeCountsSchema = Type.Object({
   moved: Type.Integer({ minimum: 0 }),
   /** Where, as beat ranges. */
   spans: Type.Array(BeatSpanSchema),
+})
+/** GET /sonolus/levels/{name}/coauthors: the chart's co-authors (with the invitations, for its owner and
+ *  co-authors), and where the caller stands. */
+export const CoauthorsSchema = Type.Object({
+  role: Type.Union([
+    Type.Literal('owner'),
+    Type.Literal('coauthor'),
+    Type.Literal('invited'),
+    Type.Literal('none'),
+  ]),
+  coauthors: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      handle: Type.String(),
+      accepted: Type.Boolean(),
+    }),
+  ),
 })
 /** GET /sonolus/levels/{name}/set: the charts of the same song the caller may see, easiest first. */
 export const SongSetSchema = Type.Object({ charts: Type.Array(RawChartSchema) })

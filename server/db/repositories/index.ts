@@ -4,6 +4,7 @@ import { type Database } from '../schema.js'
 import { ChartsRepository } from './charts.js'
 import { ChartListRepository } from './chartList.js'
 import { ChartVersionsRepository } from './chartVersions.js'
+import { CoauthorsRepository } from './coauthors.js'
 import { TrendingRepository } from './trending.js'
 import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
@@ -29,6 +30,8 @@ export type Repositories = {
   /** The catalogue as lists: filters, sorts, searches, counts. */
   chartList: ChartListRepository
   chartVersions: ChartVersionsRepository
+  /** Who co-authors a chart, and who is invited to. */
+  coauthors: CoauthorsRepository
   trending: TrendingRepository
   community: CommunityRepository
   leaderboards: LeaderboardsRepository
@@ -57,6 +60,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   charts: new ChartsRepository(db, dialect),
   chartList: new ChartListRepository(db, dialect),
   chartVersions: new ChartVersionsRepository(db),
+  coauthors: new CoauthorsRepository(db),
   trending: new TrendingRepository(db, dialect),
   community: new CommunityRepository(db, dialect),
   leaderboards: new LeaderboardsRepository(db),
@@ -93,4 +97,5 @@ export type { LoginAttempt } from './loginAttempts.js'
 export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'
 export type { NewsRow, PersonStats } from './people.js'
 export type { PlaylistRow, PlaylistFilter } from './playlists.js'
+export type { CoauthorRow, CoauthorRole } from './coauthors.js'
 export type { NotificationRow, NotificationKind, NewNotification } from './follows.js'

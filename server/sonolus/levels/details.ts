@@ -3,6 +3,8 @@
 import { LevelDetailsResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
+import { type ChartRole, roleOn } from '../../services/coauthors.js'
+import { coauthorActions } from '../coauthorForms.js'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
 import { cacheTags } from '../../cache/tags.js'
@@ -23,7 +25,12 @@ import { levelJson, toRawChart } from './item.js'
 import { authorHandleOf } from '../../policy/can.js'
 import { replayItem } from './replayItems.js'
 import { type ChartModeration } from '../../../common/api/moderation.js'
-import { type ChartCounters, type ChartRow, type User } from '../../db/repositories/index.js'
+import {
+  type ChartCounters,
+  type ChartRow,
+  type CoauthorRow,
+  type User,
+} from '../../db/repositories/index.js'
 import { isModerator } from '../../moderation/service.js'
 import { chartModeration } from '../../moderation/views.js'
 import { hiddenLine } from '../../moderation/notices.js'
@@ -56,17 +63,20 @@ const deleteAction: ServerForm = {
 }
 
 /** What this viewer may do with the chart in the app: the owner deletes it, or asks for a review while it
- *  is hidden; others report it; moderators hide, restore or delete it, with a reason. */
+ *  is hidden; others report it; moderators hide, restore or delete it, with a reason. Before these, the
+ *  co-author forms for the owner, an invitee or a co-author (coauthorForms.ts). */
 const itemActions = (
   row: ChartRow,
   user: User | undefined,
   moderator: boolean,
   moderation: ChartModeration | undefined,
   locale: string,
+  role: ChartRole,
+  coauthors: CoauthorRow[],
 ): ServerForm[] => {
   if (!user) return []
   const owner = user.id === row.authorId
-  const actions: ServerForm[] = []
+  const actions: ServerForm[] = [...coauthorActions(role, coauthors, locale)]
   if (owner) {
     actions.push(deleteAction)
     if (row.hidden && !moderation?.reviewRequested) actions.push(reviewForm)
@@ -126,7 +136,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     const row = await visibleChart(ctx, name, user, 'page')
     const tags = new Set<string>()
     const owner = user?.id === row.authorId
-    const [others, replays, siblings] = await Promise.all([
+    const [others, replays, siblings, coauthors, role] = await Promise.all([
       ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
       // Its best replays, when everyone may watch them: a public chart's.
       row.isPublic && !row.hidden
@@ -134,6 +144,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         : { rows: [], total: 0 },
       // The song's other difficulties that everyone may see.
       publicSiblings(ctx, row),
+      ctx.repos.coauthors.of(row.id),
+      roleOn(ctx, row, user),
     ])
     tags.add(cacheTags.content(row.id))
     for (const chart of siblings) tags.add(cacheTags.chart(chart.id))
@@ -184,7 +196,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         ? `,{"title":"#REPLAY","icon":"replay","itemType":"replay","items":${JSON.stringify(replays.rows.map((record) => replayItem(ctx, record, row, locale)))},"searchValues":${JSON.stringify(`level=${name}`)}}`
         : '') +
       `],"leaderboards":${JSON.stringify(leaderboards)},"hasCommunity":true,` +
-      `"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale))},"publishTime":${row.publishTime},` +
+      `"actions":${JSON.stringify(itemActions(row, user, moderator, moderation, locale, role, coauthors))},"publishTime":${row.publishTime},` +
       `${moderation ? `"moderation":${JSON.stringify(moderation)},` : ''}` +
       `"item":${item},"rawItem":${JSON.stringify(rawItem)},"description":${JSON.stringify(description)}}`
     return {
@@ -193,7 +205,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
         chartId: row.id,
         rated: row.ratingNumber > 0,
         tags: [...tags],
-        personal: [row.authorId],
+        // The owner's, the co-authors' and the invitees' forms differ from everyone else's.
+        personal: [row.authorId, ...coauthors.map((coauthor) => coauthor.userId)],
       },
       counters: row,
     }

@@ -52,6 +52,10 @@ export const statsOf = (row: ChartRow): RawChartStats | null => {
   }
 }
 
+/** The accepted co-authors' 'name#handle' texts. */
+export const coauthorsOf = (row: Pick<ChartRow, 'coauthors'>): string[] =>
+  row.coauthors ? row.coauthors.split('\n') : []
+
 /** The chart row as the site reads it. The SUS's hash is for its owner, and for everyone once the creator
  *  allows downloading it: a content address cannot be guessed, so withholding it withholds the
  *  file. */
@@ -61,6 +65,7 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   artists: row.artists,
   composer: row.composer,
   author: row.author,
+  coauthors: coauthorsOf(row),
   description: row.description,
   level: row.level,
   isOliver: row.isOliver ? 1 : 0,
@@ -137,6 +142,11 @@ const levelWithoutEngine = (
     ...withUser('authorUser', row.author, publicUrl),
     tags: [
       { title: counters.likes, icon: 'heart' },
+      // Its co-authors by name: the app shows one author (and authorUser); they are credited here.
+      ...coauthorsOf(row).map((coauthor) => ({
+        title: coauthor.slice(0, coauthor.lastIndexOf('#')),
+        icon: 'user' as const,
+      })),
       ...(row.ratingNumber > 0 ? [{ title: counters.rating, icon: 'star' }] : []),
       // A scheduled chart (private, so its owner's alone) shows when it goes public, in the app's words.
       ...(row.scheduledTime !== null

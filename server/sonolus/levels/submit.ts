@@ -7,6 +7,8 @@
 // permission_denied2 (docs/spec.md §8 "401 on submit calls").
 // type=linkSet&level=wbs-… links another of the owner's charts as a difficulty of the same song;
 // type=unlinkSet takes this one out of its set.
+// Co-authors: type=invite&handle=… (the owner), type=accept|decline (the invitee), type=removeCoauthor
+// (the owner, naming a handle; anyone on the chart, themselves without one). A co-author may edit too.
 // Moderation arrives here from the app too: type=report (anyone logged in), type=review (the
 // owner of a hidden chart), type=hide|restore and a non-owner's type=delete (moderators, with a reason).
 import {
@@ -36,6 +38,7 @@ import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
 import { compareVersions } from '../../services/versions.js'
 import { linkDifficulty, unlinkDifficulty } from '../../services/songSets.js'
+import { answerInvitation, inviteCoauthor, removeCoauthor, roleOn } from '../../services/coauthors.js'
 import { workOwnerOf } from '../../work/pool.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
@@ -80,6 +83,14 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldUpdateItem: true }
         return response
       }
+      if (type === 'invite' || type === 'accept' || type === 'decline' || type === 'removeCoauthor') {
+        const handle = values.get('handle') ?? ''
+        if (type === 'invite') await inviteCoauthor(ctx, user, name, handle)
+        else if (type === 'removeCoauthor') await removeCoauthor(ctx, user, name, handle)
+        else await answerInvitation(ctx, user, name, type === 'accept')
+        const response: ServerSubmitItemActionResponse = { key: '', hashes: [], shouldUpdateItem: true }
+        return response
+      }
       if (type === 'hide' || type === 'restore' || (type === 'delete' && !can(viewer, 'delete', chart))) {
         permit(viewer, 'moderate', chart)
         await moderate(ctx, user, { target, action: type, reason: values.get('reason') ?? '' })
@@ -89,7 +100,8 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
             : { key: '', hashes: [], shouldUpdateItem: true }
         return response
       }
-      permit(viewer, type === 'delete' ? 'delete' : 'edit', chart)
+      const coauthor = type === 'edit' && (await roleOn(ctx, row, user)) === 'coauthor'
+      permit(viewer, type === 'delete' ? 'delete' : 'edit', { ...chart, coauthor })
       const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
       if (type === 'delete') {
@@ -147,7 +159,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
         ctx.repos,
         before.filter((hash) => !still.has(hash)),
       )
-      request.log.info({ chart: row.id, user: user.id, newVersion }, 'chart edited by its owner')
+      request.log.info({ chart: row.id, user: user.id, newVersion }, 'chart edited')
       const response: EditLevelResponse = { code: 200, key: '', hashes: [], shouldUpdateItem: true }
       return response
     },

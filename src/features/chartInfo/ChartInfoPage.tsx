@@ -1,6 +1,6 @@
 // docs/spec.md §2 "Chart info": the chart's fields, cover, level badge, 'Open in Sonolus', the markdown
-// description, counts, the published date, the preview player, other charts by the author, and Edit/Delete
-// for the owner, with the community and leaderboard sections. A private chart opened by anyone else is not
+// description, counts, the published date, the preview player, other charts by the author, Edit for the owner
+// and co-authors and Delete for the owner, the co-authors (and, for those who work on it, their card), with the community and leaderboard sections. A private chart opened by anyone else is not
 // shown. Other logged-in users may report it; the moderation parts are the owner's hidden alert and review
 // request, moderators' hide/restore, and the history. A chart with several versions lists them with what each
 // changed, and the preview can mark the current version's changes. The author links to their page, each tag opens the
@@ -34,6 +34,8 @@ import { ChartPlayer, type PreviewFocus, type PreviewMark } from '../preview'
 import { VersionsCard } from './VersionsCard'
 import { ChartPageFallback } from './ChartPageFallback'
 import { DifficultiesCard } from './DifficultiesCard'
+import { CoauthorsCard } from './CoauthorsCard'
+import { chartStanding } from '../../app/chartRole'
 import { WatchPlayer, formatMoment, useMoment } from '../watch'
 import { type CommentMoment, CommunitySection } from './CommunitySection'
 import { LeaderboardSection } from './LeaderboardSection'
@@ -88,7 +90,8 @@ export const ChartInfoPage = () => {
     return <ChartPageFallback title={title} loading={isLoading} status={status} errorKey={errorKey} />
 
   const chart = data.rawItem
-  const owner = !!user && splitAuthor(chart.author).handle === user.handle
+  const standing = chartStanding(chart, user?.handle)
+  const owner = standing === 'owner'
   const moderator = user?.role === 'moderator'
   // The author's other charts (the song's other difficulties have a card of their own).
   const others =
@@ -164,6 +167,21 @@ export const ChartInfoPage = () => {
                       </Flex>
                     ),
                   },
+                  ...(chart.coauthors?.length
+                    ? [
+                        {
+                          key: 'coauthors',
+                          label: <FormattedMessage id="chart.info.coauthors" />,
+                          children: (
+                            <Flex gap={8} wrap data-testid="chart-coauthors">
+                              {chart.coauthors.map((coauthor) => (
+                                <UserLink key={coauthor} author={coauthor} />
+                              ))}
+                            </Flex>
+                          ),
+                        },
+                      ]
+                    : []),
                   {
                     key: 'tags',
                     label: <FormattedMessage id="chart.info.tags" />,
@@ -248,13 +266,16 @@ export const ChartInfoPage = () => {
                 >
                   <FormattedMessage id="chart.info.open_in_sonolus" />
                 </Button>
+                {/* A co-author edits too; deleting is the owner's. */}
+                {standing && (
+                  <Link to={chartEditPath(chart.id)}>
+                    <Button icon={<EditOutlined />}>
+                      <FormattedMessage id="chart.info.edit" />
+                    </Button>
+                  </Link>
+                )}
                 {owner && (
                   <>
-                    <Link to={chartEditPath(chart.id)}>
-                      <Button icon={<EditOutlined />}>
-                        <FormattedMessage id="chart.info.edit" />
-                      </Button>
-                    </Link>
                     <Popconfirm
                       title={<FormattedMessage id="chart.info.delete_confirm" />}
                       okText={<FormattedMessage id="chart.info.delete" />}
@@ -282,7 +303,7 @@ export const ChartInfoPage = () => {
                 )}
                 {/* */}
                 <AddToPlaylist chartId={chart.id} />
-                {user && !owner && <ReportButton target={{ type: 'chart', id: chart.id }} />}
+                {user && !standing && <ReportButton target={{ type: 'chart', id: chart.id }} />}
               </Space>
             </Flex>
           </Flex>
@@ -313,6 +334,7 @@ export const ChartInfoPage = () => {
         </Card>
         <ChartStatsCard chart={chart} />
         <DifficultiesCard chartId={chart.id} owner={owner} />
+        <CoauthorsCard chartId={chart.id} owner={splitAuthor(chart.author).name} signedIn={!!user} />
         <CommunitySection chart={chart} onMoments={setMoments} />
         <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
         <VersionsCard chartId={chart.id} onMarks={showChanges} />

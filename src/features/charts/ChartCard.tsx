@@ -1,10 +1,10 @@
 // docs/spec.md §2 "Chart card": 480×192 on a desktop (chartCard.css lets it fill its column and fit a phone)
 // with the cover, the level chip, title, artists, composer, tags joined by a separator ('-' when none),
 // author and like count. Clicking opens chart info. It also marks a private or scheduled chart, shows the
-// rating, and plays the preview clip; the author opens their page. Beside the level chip it says how many
+// rating, and plays the preview clip; the author opens their page, and a count beside it names the co-authors. Beside the level chip it says how many
 // notes, how long and how dense, and each tag opens the list of charts with that tag. A logged-in user adds
 // it to a playlist from it.
-import { FormattedDate, FormattedMessage } from 'react-intl'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
 import { Flex } from 'antd'
 import {
@@ -14,7 +14,7 @@ import {
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { formatLength, formatNps } from '../../../common/format'
+import { formatLength, formatNps, splitAuthor } from '../../../common/format'
 import { type RawChart } from '../../../common/api/levels'
 import { chartInfoPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
@@ -87,6 +87,10 @@ export const ChartCard = ({ chart, dataBase }: { chart: RawChart; dataBase: stri
       <UserLink author={chart.author} className="chart-card-author text-ellipsis">
         <UserOutlined /> {chart.author}
       </UserLink>
+      {/* Its co-authors, counted; their names in the hint (the row has room for one name). */}
+      {!!chart.coauthors?.length && (
+        <CoauthorCount names={chart.coauthors.map((coauthor) => splitAuthor(coauthor).name)} />
+      )}
       <span className="chart-card-badges">
         {/* A scheduled chart is private until its time: the time says both. */}
         {chart.scheduledTime !== null ? (
@@ -144,3 +148,18 @@ export const ChartGrid = ({ charts, dataBase }: { charts: RawChart[]; dataBase: 
     ))}
   </div>
 )
+
+const CoauthorCount = ({ names }: { names: string[] }) => {
+  const intl = useIntl()
+  const hint = intl.formatMessage({ id: 'chart.coauthors_hint' }, { names: names.join(', ') })
+  return (
+    <span
+      className="chart-card-coauthors text-secondary"
+      data-testid="chart-card-coauthors"
+      title={hint}
+      aria-label={hint}
+    >
+      +{names.length}
+    </span>
+  )
+}

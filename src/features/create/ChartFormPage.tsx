@@ -11,12 +11,12 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Card, Flex, Form, Result, Spin } from 'antd'
 import { CREATE_STAGES, MAX_TAGS } from '../../../common/api/uploads'
 import { type RawChart } from '../../../common/api/levels'
-import { splitAuthor } from '../../../common/format'
 import { REDIRECT_AFTER_SAVE_MS } from '../../../common/rules'
 import { type MessageKey, errorKeyOf, statusOf } from '../../api/errors'
 import { useGetLevelQuery } from '../../api/levels'
 import { useAppDispatch, useAppSelector, useCurrentUser } from '../../app/hooks'
 import { chartInfoPath } from '../../app/routes'
+import { chartStanding } from '../../app/chartRole'
 import { Scaffold } from '../../components/Scaffold'
 import { LoginPrompt } from '../../components/LoginPrompt'
 import { showError } from '../../app/messages/messagesSlice'
@@ -134,7 +134,8 @@ const ChartFormScreen = ({ mode, id }: { mode: PipelineMode; id: string }) => {
 
   const chart = data?.rawItem
   const status = statusOf(error)
-  const notOwner = !!chart && !!user && splitAuthor(chart.author).handle !== user.handle
+  // Its owner and its co-authors edit it.
+  const notOwner = !!chart && !!user && !chartStanding(chart, user.handle)
   let errorKey: MessageKey | undefined
   if (!checkingLogin && !user) errorKey = 'not_login'
   else if (error && status !== 404) errorKey = errorKeyOf(error, 'permission_denied')

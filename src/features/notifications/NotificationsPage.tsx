@@ -1,5 +1,6 @@
 // /notifications: a logged-in user's notifications, newest first: a followed creator's new chart,
-// comments and ratings on their charts, replies to their comments, moderation notices. Unread ones are
+// comments and ratings on their charts, replies to their comments, invitations to co-author a chart and
+// co-authors joining theirs, moderation notices. Unread ones are
 // marked; opening one reads it and goes to its chart (a notice, to the notices page). "Mark all read"
 // reads them all. Below, the kinds the user wants, each a switch saved at once.
 import { useState } from 'react'
@@ -11,6 +12,8 @@ import {
   CommentOutlined,
   MessageOutlined,
   StarOutlined,
+  TeamOutlined,
+  UserAddOutlined,
   WarningOutlined,
 } from '@ant-design/icons'
 import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '../../../common/api/follows'
@@ -34,6 +37,8 @@ const ICONS: Record<NotificationKind, typeof BellOutlined> = {
   comment: CommentOutlined,
   reply: MessageOutlined,
   rating: StarOutlined,
+  invite: UserAddOutlined,
+  coauthor: TeamOutlined,
   moderation: WarningOutlined,
 }
 

@@ -1,6 +1,6 @@
 // /user/{handle}: a person's page. Their avatar, name#handle and about-me (plain text, as the app
-// gave it), their counts, their newest charts (the chart list's cards) and their best records, each with
-// its chart, grade, scores and date and a button that opens the replay in the app. A handle the server
+// gave it), their counts, their newest charts (the chart list's cards), the charts they co-author, and their
+// best records, each with its chart, grade, scores and date and a button that opens the replay in the app. A handle the server
 // does not list (nothing public) is "no such user"; any other failure shows in the error bar. Moderators
 // also see the account's suspension with the actions that fit it, on a listed page or not.
 import { FormattedMessage, useIntl } from 'react-intl'
@@ -72,7 +72,8 @@ export const UserPage = () => {
 
   const { profile, stats, records } = data
   const fullName = `${profile.name}#${profile.handle}`
-  const charts = chartsOf(data)
+  const charts = chartsOf(data, '#LEVEL')
+  const coauthored = chartsOf(data, '#COAUTHOR')
   return (
     <Scaffold title={title} subtitle={fullName}>
       <Flex vertical gap={16}>
@@ -140,6 +141,11 @@ export const UserPage = () => {
             <Empty description={<FormattedMessage id="user.no_charts" />} />
           )}
         </Card>
+        {coauthored.length > 0 && (
+          <Card title={<FormattedMessage id="user.coauthored" />} data-testid="user-coauthored">
+            <ChartGrid charts={coauthored} dataBase={bases.data} />
+          </Card>
+        )}
         <Card title={<FormattedMessage id="user.records" />}>
           {records.length > 0 ? (
             <ol className="record-list" aria-label={intl.formatMessage({ id: 'user.records' })}>

@@ -20,16 +20,24 @@ const playlist = { playlist: { ownerId: alice.id } as PlaylistRow }
 const staffPicks = { playlist: { ownerId: null } as PlaylistRow }
 
 const allowed = (target: Target, viewer: Viewer) =>
-  (['edit', 'delete', 'report', 'reply', 'review', 'moderate', 'resolve'] as Action[]).filter((action) =>
-    can(viewer, action, target),
+  (['edit', 'delete', 'report', 'reply', 'review', 'moderate', 'resolve', 'share'] as Action[]).filter(
+    (action) => can(viewer, action, target),
   )
 
 describe('can', () => {
-  it('lets a chart owner edit, delete and ask for a review; others report; moderators moderate', () => {
+  it('lets a chart owner edit, delete, ask for a review and choose co-authors; others report; moderators moderate', () => {
     expect(allowed(chart, visitor)).toEqual([])
-    expect(allowed(chart, owner)).toEqual(['edit', 'delete', 'report', 'review'])
+    expect(allowed(chart, owner)).toEqual(['edit', 'delete', 'report', 'review', 'share'])
     expect(allowed(chart, other)).toEqual(['report'])
     expect(allowed(chart, moderator)).toEqual(['report', 'moderate'])
+  })
+
+  it('lets a co-author edit the chart, and nothing more of the owner’s', () => {
+    const coauthored = { ...chart, coauthor: true }
+    expect(allowed(coauthored, other)).toEqual(['edit', 'report'])
+    // Co-authoring does nothing for a visitor (no session), nor for a moderator beyond moderating.
+    expect(allowed(coauthored, visitor)).toEqual([])
+    expect(allowed({ ...chart, coauthor: false }, other)).toEqual(['report'])
   })
 
   it('takes a chart from its uploader once the handle it shows is no longer theirs', () => {

@@ -1,0 +1,120 @@
+// Co-authors: a chart's owner invites users by handle; an invitee accepts or declines. Accepted co-authors
+// edit the chart's metadata and upload new versions; deleting it, and who co-authors it, stay the owner's.
+// Anyone may end their own co-authorship or invitation. Each change is the caller's own action, so a
+// suspended co-author is refused and the others are not.
+import { COAUTHOR_MAX } from '../../common/rules.js'
+import { catalogueChanged } from '../cache/tags.js'
+import { type AppContext } from '../context.js'
+import { type ChartRow, type CoauthorRole, type CoauthorRow, type User } from '../db/repositories/index.js'
+import { invalid, missing, notYours, required } from '../domain/errors.js'
+import { assertActive } from '../moderation/service.js'
+import { coauthorInvited, coauthorJoined } from '../notifications/events.js'
+import { visibleChart } from '../policy/chartAccess.js'
+import { permit, viewerOf } from '../policy/can.js'
+
+/** Where a user stands on a chart: its owner, a co-author, invited, or none of these. */
+export type ChartRole = 'owner' | CoauthorRole | undefined
+
+export const roleOn = async (
+  ctx: AppContext,
+  chart: ChartRow,
+  user: User | undefined,
+): Promise<ChartRole> => {
+  if (!user) return undefined
+  if (chart.authorId === user.id) return 'owner'
+  return ctx.repos.coauthors.roleOf(chart.id, user.id)
+}
+
+/** A chart's co-authors as the caller may see them: the owner and co-authors see the invitations too. */
+export const coauthorsOf = async (
+  ctx: AppContext,
+  name: string,
+  user: User | undefined,
+): Promise<{ chart: ChartRow; role: ChartRole; coauthors: CoauthorRow[] }> => {
+  const chart = await visibleChart(ctx, name, user, 'page')
+  const [role, rows] = await Promise.all([roleOn(ctx, chart, user), ctx.repos.coauthors.of(chart.id)])
+  const insider = role === 'owner' || role === 'coauthor'
+  // An invitee sees the co-authors and their own invitation, not the others'.
+  const coauthors = rows.filter((row) => insider || row.acceptedTime !== null || row.userId === user?.id)
+  return { chart, role, coauthors }
+}
+
+/** A typed handle: `1234`, `#1234` or `name#1234`. */
+const handleOf = (text: string): string => text.slice(text.lastIndexOf('#') + 1).trim()
+
+/** The owner invites a user by handle; they hear of it. */
+export const inviteCoauthor = async (
+  ctx: AppContext,
+  user: User,
+  name: string,
+  typed: string,
+): Promise<void> => {
+  assertActive(user)
+  const chart = await visibleChart(ctx, name, user, 'action')
+  permit(await viewerOf(ctx, user), 'share', { chart })
+  const handle = handleOf(typed)
+  if (!handle) throw required()
+  const invitee = await ctx.repos.users.findByHandle(handle)
+  if (!invitee) throw missing(`Nobody has the handle #${handle}`)
+  if (invitee.id === user.id) throw invalid('The owner of a chart is already its author')
+  const now = Date.now()
+  await ctx.repos.transaction(async (trx) => {
+    if ((await trx.coauthors.count(chart.id)) >= COAUTHOR_MAX)
+      throw invalid(`A chart has at most ${COAUTHOR_MAX} co-authors and invitations`)
+    if (!(await trx.coauthors.invite(chart.id, invitee.id, now)))
+      throw invalid(`${invitee.name}#${invitee.handle} is already invited`)
+    await coauthorInvited(trx, chart, invitee.id, user, now)
+  })
+  catalogueChanged(ctx, chart)
+}
+
+/** An invitee accepts (they co-author the chart from now on, and its owner hears of it) or declines. */
+export const answerInvitation = async (
+  ctx: AppContext,
+  user: User,
+  name: string,
+  accept: boolean,
+): Promise<void> => {
+  assertActive(user)
+  const chart = await visibleChart(ctx, name, user, 'action')
+  if ((await roleOn(ctx, chart, user)) !== 'invited') throw notYours()
+  const now = Date.now()
+  await ctx.repos.transaction(async (trx) => {
+    if (!accept) {
+      await trx.coauthors.remove(chart.id, user.id)
+      return
+    }
+    if (!(await trx.coauthors.accept(chart.id, user.id, now))) throw notYours()
+    await trx.coauthors.refresh(chart.id)
+    await coauthorJoined(trx, chart, user, now)
+  })
+  catalogueChanged(ctx, chart)
+}
+
+/** The owner removes a co-author or withdraws an invitation; a co-author or invitee may remove themselves. */
+export const removeCoauthor = async (
+  ctx: AppContext,
+  user: User,
+  name: string,
+  typed: string,
+): Promise<void> => {
+  assertActive(user)
+  const chart = await visibleChart(ctx, name, user, 'action')
+  // Without a handle: oneself, or for the owner the first invited, which the app's select shows first (the
+  // official web client leaves out a value equal to its default).
+  const first = !handleOf(typed) && chart.authorId === user.id && (await ctx.repos.coauthors.of(chart.id))[0]
+  const handle = handleOf(typed) || (first ? first.handle : user.handle)
+  const self = handle === user.handle
+  if (!self) permit(await viewerOf(ctx, user), 'share', { chart })
+  const removed = self ? user : await ctx.repos.users.findByHandle(handle)
+  const done =
+    !!removed &&
+    (await ctx.repos.transaction(async (trx) => {
+      if (!(await trx.coauthors.remove(chart.id, removed.id))) return false
+      await trx.coauthors.refresh(chart.id)
+      return true
+    }))
+  // Only someone on the chart can leave it; the owner is told plainly that the handle was not there.
+  if (!done) throw self ? notYours() : missing(`#${handle} does not co-author this chart`)
+  catalogueChanged(ctx, chart)
+}
