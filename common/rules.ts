@@ -84,6 +84,12 @@ export const TOP_COMMENTS = 3
 export const SONG_SET_MAX = 12
 /** Co-authors and waiting invitations a chart holds at most. */
 export const COAUTHOR_MAX = 8
+/** Test links: open links a chart has at most, the longest expiry in days, and the feedback one tester
+ *  sends through one link at most. Its level name in the app is the prefix and the link's token. */
+export const TEST_LINK_MAX = 5
+export const TEST_LINK_DAYS_MAX = 90
+export const TEST_FEEDBACK_PER_TESTER = 20
+export const TEST_LEVEL_PREFIX = 'wbt-'
 /** Feedback's states: the chart's owner marks a comment resolved, and the list can show either. */
 export const COMMENT_STATES = ['open', 'resolved'] as const
 export type CommentState = (typeof COMMENT_STATES)[number]

@@ -11,6 +11,8 @@ import {
   type LevelListResponse,
   type ChartVersions,
   type SongSet,
+  type Coauthors,
+  type TestLinks,
   type RecordListResponse,
 } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
@@ -110,6 +112,14 @@ export const handlers = [
       current: { version: 1, time: 1_700_000_000_000, players: 0 },
       earlier: [],
     } satisfies ChartVersions),
+  ),
+  // Nobody co-authors a chart, and the viewer is not invited (the card shows to nobody).
+  http.get('*/sonolus/levels/:name/coauthors', () =>
+    HttpResponse.json({ role: 'none', coauthors: [] } satisfies Coauthors),
+  ),
+  // No test link made yet, and no feedback.
+  http.get('*/sonolus/levels/:name/test-links', () =>
+    HttpResponse.json({ links: [], feedback: [] } satisfies TestLinks),
   ),
   // No other difficulty: the song is the chart alone.
   http.get('*/sonolus/levels/:name/set', ({ params }) => {

@@ -41,6 +41,10 @@ export type RecordListResponse = Static<typeof P.RecordListSchema>
 export type ChartVersions = Static<typeof L.ChartVersionsSchema>
 /** The charts of one song (difficulties). */
 export type SongSet = Static<typeof L.SongSetSchema>
+/** A chart's test links and their feedback, for its creators. */
+export type TestLinks = Static<typeof L.TestLinksSchema>
+export type TestLink = Static<typeof L.TestLinkCreatedSchema>
+export type TestFeedbackBody = Static<typeof L.TestFeedbackBody>
 /** A chart's co-authors and where the caller stands. */
 export type Coauthors = Static<typeof L.CoauthorsSchema>
 /** What one version changed in the notes, with the notes. */

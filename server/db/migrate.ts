@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022_version_changes.js'
 import * as m0023 from './migrations/0023_comment_moments.js'
 import * as m0024 from './migrations/0024_song_sets.js'
 import * as m0025 from './migrations/0025_coauthors.js'
+import * as m0026 from './migrations/0026_test_links.js'
 import { type Database } from './schema.js'
 
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_comment_moments': m0023,
   '0024_song_sets': m0024,
   '0025_coauthors': m0025,
+  '0026_test_links': m0026,
 }
 
 class StaticMigrationProvider implements MigrationProvider {

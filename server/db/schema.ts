@@ -114,6 +114,31 @@ export type ChartCoauthorsTable = {
   acceptedTime: number | null
 }
 
+/** An unlisted link to a chart for testers (migration 0026). */
+export type TestLinksTable = {
+  id: string
+  chartId: string
+  token: string
+  createdBy: string
+  createdTime: number
+  expiresTime: number | null
+  revokedTime: number | null
+}
+
+/** Feedback sent through a test link: the chart's creators read it, nobody else. */
+export type TestFeedbackTable = {
+  id: string
+  linkId: string
+  chartId: string
+  userId: string
+  /** 'name#handle' when sent. */
+  author: string
+  content: string
+  /** Seconds of chart time, when the feedback is about a moment. */
+  moment: number | null
+  createdTime: number
+}
+
 /** A playlist: an ordered list of charts; `staff-picks` is the moderators' (no owner). */
 export type PlaylistsTable = {
   id: string
@@ -440,6 +465,8 @@ export type Database = {
   chartVersions: ChartVersionsTable
   chartVersionChanges: ChartVersionChangesTable
   chartCoauthors: ChartCoauthorsTable
+  testLinks: TestLinksTable
+  testFeedback: TestFeedbackTable
   playlists: PlaylistsTable
   playlistCharts: PlaylistChartsTable
   uploadSessions: UploadSessionsTable

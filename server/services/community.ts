@@ -94,7 +94,7 @@ const setRating = async (
 /** The text of a comment: trimmed, required, at most COMMENT_MAX_LENGTH code points (the site's counter
  *  counts the same, common/text.ts). Line breaks (CR LF becomes LF) and tabs are kept; other control
  *  characters, lone surrogates and noncharacters are refused, not stored. */
-const commentText = (value: string | null): string => {
+export const commentText = (value: string | null): string => {
   const text = normalizeNewlines(value ?? '').trim()
   if (!text) throw required()
   if (hasForbiddenChars(text, 'multiline')) throw invalid('A comment may not hold control characters')
@@ -105,7 +105,7 @@ const commentText = (value: string | null): string => {
 
 /** The moment a comment is about: seconds of chart time as the site sends them (`83.5`), or minutes and
  *  seconds as people type them in the app (`1:23.5`); at most the longest chart; none when absent or empty. */
-const commentMoment = (value: string | null | undefined): number | null => {
+export const commentMoment = (value: string | null | undefined): number | null => {
   const text = value?.trim() ?? ''
   if (text === '') return null
   const clock = /^(\d{1,4}):([0-5]\d)(\.\d{1,3})?$/.exec(text)

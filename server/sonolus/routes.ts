@@ -12,6 +12,7 @@ import { levelResults } from './levels/results.js'
 import { levelsSubmit } from './levels/submit.js'
 import { levelsSet } from './levels/set.js'
 import { levelsCoauthors } from './levels/coauthors.js'
+import { levelsTestLinks } from './levels/testLinks.js'
 import { repository } from './repository.js'
 import { serverInfo } from './server/info.js'
 import { type App } from '../http/types.js'
@@ -52,6 +53,7 @@ const routes: RouteModule[] = [
   levelsSubmit,
   levelsSet,
   levelsCoauthors,
+  levelsTestLinks,
   levelsCommunity,
   packItems,
   repository,

@@ -12,6 +12,7 @@ export type RouteName =
   | 'chart_create'
   | 'chart_edit'
   | 'chart_song'
+  | 'chart_test'
   | 'chart_preview'
   | 'settings_server'
   | 'settings_sonolus'
@@ -35,6 +36,7 @@ export const ROUTE_PATHS: Record<Exclude<RouteName, 'not_found'>, string> = {
   chart_create: '/chart/create',
   chart_edit: '/chart/:id/edit',
   chart_song: '/chart/:id/song',
+  chart_test: '/test/:token',
   chart_preview: '/chart/preview',
   settings_server: '/settings/server',
   settings_sonolus: '/settings/sonolus',
@@ -55,6 +57,8 @@ export const chartInfoPath = (id: string): string => `/chart/${id}/info`
 export const chartEditPath = (id: string): string => `/chart/${id}/edit`
 /** The page of a chart's song: its difficulties. */
 export const chartSongPath = (id: string): string => `/chart/${id}/song`
+/** The page a test link opens. */
+export const testLinkPath = (token: string): string => `/test/${token}`
 export const docsPath = (type: DocType): string => `/docs/${type}`
 /** A person's page, named by their handle. */
 export const userPath = (handle: string): string => `/user/${encodeURIComponent(handle)}`

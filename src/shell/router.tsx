@@ -14,6 +14,7 @@ const PAGE_CHUNKS = {
   list: () => import('../features/charts/ChartListPage'),
   info: () => import('../features/chartInfo/ChartInfoPage'),
   song: () => import('../features/chartInfo/SongPage'),
+  test: () => import('../features/testLink/TestLinkPage'),
   docs: () => import('../features/docs/DocsPage'),
   playlists: () => import('../features/playlists/PlaylistsPage'),
   playlist: () => import('../features/playlists/PlaylistPage'),
@@ -33,6 +34,7 @@ const CHUNK_OF: Record<RouteName, keyof typeof PAGE_CHUNKS> = {
   chart_create: 'form',
   chart_edit: 'form',
   chart_song: 'song',
+  chart_test: 'test',
   chart_preview: 'preview',
   settings_server: 'settings',
   settings_sonolus: 'login',
@@ -63,6 +65,7 @@ const NotFoundPage = lazy(PAGE_CHUNKS.notFound)
 const ChartListPage = lazy(PAGE_CHUNKS.list)
 const ChartInfoPage = lazy(PAGE_CHUNKS.info)
 const SongPage = lazy(PAGE_CHUNKS.song)
+const TestLinkPage = lazy(PAGE_CHUNKS.test)
 const DocsRoute = lazy(PAGE_CHUNKS.docs)
 const PlaylistsRoute = lazy(PAGE_CHUNKS.playlists)
 const PlaylistRoute = lazy(PAGE_CHUNKS.playlist)
@@ -85,6 +88,7 @@ export const AppRoutes = () => (
       <Route path={ROUTE_PATHS.chart_info} element={<ChartInfoPage />} />
       <Route path={ROUTE_PATHS.chart_edit} element={<ChartFormPage mode="edit" />} />
       <Route path={ROUTE_PATHS.chart_song} element={<SongPage />} />
+      <Route path={ROUTE_PATHS.chart_test} element={<TestLinkPage />} />
       <Route path={ROUTE_PATHS.settings_server} element={<ServerSettingsPage />} />
       <Route path={ROUTE_PATHS.settings_sonolus} element={<LoginSettingsPage />} />
       <Route path={ROUTE_PATHS.docs} element={<DocsRoute />} />

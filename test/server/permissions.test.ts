@@ -55,6 +55,8 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
   let commentByOwner = ''
   let commentByUser = ''
   let noticeName = ''
+  // Two test links to the private chart Q: one to revoke, one to send feedback through.
+  const testLinks: { id: string; token: string }[] = []
 
   beforeAll(async () => {
     test = await openTestApp(dialect, {
@@ -83,6 +85,15 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       await test.ctx.repos.coauthors.invite(id, PEOPLE.coauthor.id, 1)
       await test.ctx.repos.coauthors.accept(id, PEOPLE.coauthor.id, 2)
       await test.ctx.repos.coauthors.refresh(id)
+    }
+    for (let n = 0; n < 2; n++) {
+      const made = await test.app.inject({
+        method: 'POST',
+        url: `/sonolus/levels/wbs-${Q}/test-links`,
+        headers: { authorization: sessions.owner! },
+        payload: {},
+      })
+      testLinks.push(made.json() as { id: string; token: string })
     }
     // The owner's public and private playlists, and one to delete.
     for (const [id, isPublic] of [
@@ -440,6 +451,29 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       level(D, '/submit'),
       values('type=delete'),
       [401, 401, 401, 200, 404, 404],
+    ),
+    // Test links to the private chart: listed, made and revoked by its creators (owner and co-author);
+    // the link's level opens for anyone; feedback through it from anyone signed in.
+    get('/sonolus/levels/:name/test-links', level(Q, '/test-links'), [401, 404, 200, 200, 404, 404]),
+    post(
+      '/sonolus/levels/:name/test-links',
+      level(Q, '/test-links'),
+      () => ({ days: 7 }),
+      [401, 404, 200, 200, 403, 404],
+    ),
+    // The co-author revokes it; for the owner after them it is no longer open (404).
+    post(
+      '/sonolus/levels/:name/test-links/:id/revoke',
+      () => level(Q, `/test-links/${testLinks[0].id}/revoke`),
+      () => ({}),
+      [401, 404, 200, 404, 403, 404],
+    ),
+    get('/sonolus/levels/:name', () => `/sonolus/levels/wbt-${testLinks[1].token}`, ALL_200),
+    post(
+      '/sonolus/test-links/:token/feedback',
+      () => `/sonolus/test-links/${testLinks[1].token}/feedback`,
+      () => ({ content: 'Feedback', moment: '0:30' }),
+      [401, 200, 200, 200, 403, 200],
     ),
     get('/sonolus/levels/:name/community/info', level(P, '/community/info'), ALL_200),
     get('/sonolus/levels/:name/community/info', level(H, '/community/info'), [404, 404, 200, 200, 404, 200]),

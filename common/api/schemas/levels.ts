@@ -196,6 +196,44 @@ export const CoauthorsSchema = Type.Object({
     }),
   ),
 })
+/** A test link as its chart's creators see it. */
+const TestLinkSchema = Type.Object({
+  id: Type.String(),
+  token: Type.String(),
+  createdTime: Type.Number(),
+  expiresTime: Type.Union([Type.Number(), Type.Null()]),
+  revokedTime: Type.Union([Type.Number(), Type.Null()]),
+})
+/** POST /sonolus/levels/{name}/test-links: a new link, open `days` days (none: until revoked). */
+export const TestLinkCreateBody = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+})
+export const TestLinkCreatedSchema = TestLinkSchema
+/** GET /sonolus/levels/{name}/test-links: the chart's links, newest first, and the feedback sent through
+ *  them, newest first. */
+export const TestLinksSchema = Type.Object({
+  links: Type.Array(TestLinkSchema),
+  feedback: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      linkId: Type.String(),
+      author: Type.String(),
+      content: Type.String(),
+      moment: Type.Union([Type.Number(), Type.Null()]),
+      time: Type.Number(),
+    }),
+  ),
+})
+export const TestLinkParams = Type.Object({
+  name: Type.String({ maxLength: 256 }),
+  id: Type.String({ maxLength: 64 }),
+})
+export const TestTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) })
+/** POST /sonolus/test-links/{token}/feedback: a tester's note, perhaps at a moment (seconds or m:ss). */
+export const TestFeedbackBody = Type.Object({
+  content: Type.String({ maxLength: 20_000 }),
+  moment: Type.Optional(Type.String({ maxLength: 16 })),
+})
 /** GET /sonolus/levels/{name}/set: the charts of the same song the caller may see, easiest first. */
 export const SongSetSchema = Type.Object({ charts: Type.Array(RawChartSchema) })
 /** GET /sonolus/levels/{name}/versions/{version}: a version's changes with the notes, for the preview. */

@@ -5,6 +5,7 @@ import { ChartsRepository } from './charts.js'
 import { ChartListRepository } from './chartList.js'
 import { ChartVersionsRepository } from './chartVersions.js'
 import { CoauthorsRepository } from './coauthors.js'
+import { TestLinksRepository } from './testLinks.js'
 import { TrendingRepository } from './trending.js'
 import { CommunityRepository } from './community.js'
 import { FilesRepository } from './files.js'
@@ -32,6 +33,8 @@ export type Repositories = {
   chartVersions: ChartVersionsRepository
   /** Who co-authors a chart, and who is invited to. */
   coauthors: CoauthorsRepository
+  /** Unlisted links to private charts for testers, and their feedback. */
+  testLinks: TestLinksRepository
   trending: TrendingRepository
   community: CommunityRepository
   leaderboards: LeaderboardsRepository
@@ -61,6 +64,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   chartList: new ChartListRepository(db, dialect),
   chartVersions: new ChartVersionsRepository(db),
   coauthors: new CoauthorsRepository(db),
+  testLinks: new TestLinksRepository(db),
   trending: new TrendingRepository(db, dialect),
   community: new CommunityRepository(db, dialect),
   leaderboards: new LeaderboardsRepository(db),
@@ -98,4 +102,5 @@ export type { ReportRow, LogRow, LogFilter, Target } from './moderation.js'
 export type { NewsRow, PersonStats } from './people.js'
 export type { PlaylistRow, PlaylistFilter } from './playlists.js'
 export type { CoauthorRow, CoauthorRole } from './coauthors.js'
+export type { TestLinkRow, TestFeedbackRow } from './testLinks.js'
 export type { NotificationRow, NotificationKind, NewNotification } from './follows.js'

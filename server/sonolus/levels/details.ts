@@ -5,6 +5,8 @@ import { LocalizationQuery, NameParams } from '../../../common/api/schemas/proto
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
 import { type ChartRole, roleOn } from '../../services/coauthors.js'
 import { coauthorActions } from '../coauthorForms.js'
+import { testTokenOf } from '../../services/testLinks.js'
+import { testLevelDetails } from './testLinks.js'
 import { LEADERBOARDS, type LeaderboardName } from '../../../common/api/levels.js'
 import { type RouteModule } from '../types.js'
 import { cacheTags } from '../../cache/tags.js'
@@ -226,6 +228,12 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       // a moderator's are their own.
       const { name } = request.params
       const locale = request.query.localization ?? 'en'
+      // A test link's level (testLinks.ts): for whoever holds the link, never kept.
+      const token = testTokenOf(name)
+      if (token) {
+        reply.header('cache-control', 'private, no-store')
+        return reply.send(await testLevelDetails(ctx, token, locale))
+      }
       const key = `details\n${name}\n${locale}`
       return sendJson(ctx, request, reply, key, async ({ tags, personal }, user) => {
         const moderator = await isModerator(ctx, user)

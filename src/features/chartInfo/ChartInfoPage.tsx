@@ -35,6 +35,7 @@ import { VersionsCard } from './VersionsCard'
 import { ChartPageFallback } from './ChartPageFallback'
 import { DifficultiesCard } from './DifficultiesCard'
 import { CoauthorsCard } from './CoauthorsCard'
+import { TestLinksCard } from './TestLinksCard'
 import { chartStanding } from '../../app/chartRole'
 import { WatchPlayer, formatMoment, useMoment } from '../watch'
 import { type CommentMoment, CommunitySection } from './CommunitySection'
@@ -335,6 +336,7 @@ export const ChartInfoPage = () => {
         <ChartStatsCard chart={chart} />
         <DifficultiesCard chartId={chart.id} owner={owner} />
         <CoauthorsCard chartId={chart.id} owner={splitAuthor(chart.author).name} signedIn={!!user} />
+        {standing && <TestLinksCard chartId={chart.id} />}
         <CommunitySection chart={chart} onMoments={setMoments} />
         <LeaderboardSection chartId={chart.id} onWatch={(replay) => goToMoment(0, replay)} />
         <VersionsCard chartId={chart.id} onMarks={showChanges} />
