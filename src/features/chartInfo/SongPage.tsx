@@ -5,7 +5,7 @@ import { useGetSongSetQuery } from '../../api/levels'
 import { errorKeyOf, statusOf } from '../../api/errors'
 import { useBases } from '../../app/hooks'
 import { Scaffold } from '../../components/Scaffold'
-import { ChartPageFallback } from './ChartPageFallback'
+import { ChartPageFallback } from '../../components/ChartPageFallback'
 import { ChartGrid } from '../charts'
 
 export const SongPage = () => {

@@ -17,9 +17,9 @@ import { LevelChip } from '../../components/LevelChip'
 import { LoginPrompt } from '../../components/LoginPrompt'
 import { Markdown } from '../../components/Markdown'
 import { Scaffold } from '../../components/Scaffold'
-import { ChartPageFallback } from '../chartInfo/ChartPageFallback'
+import { ChartPageFallback } from '../../components/ChartPageFallback'
 import { ChartPlayer } from '../preview'
-import { parseMoment } from '../watch/moments'
+import { parseMoment } from '../watch'
 
 export const TestLinkPage = () => {
   const { token = '' } = useParams()

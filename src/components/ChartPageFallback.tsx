@@ -1,10 +1,10 @@
-// What a chart's pages (its info, its song) show before their data: a skeleton while it loads, else why it
-// is not there (gone, or the catalogue's failure).
+// What a chart's pages (its info, its song, a test link's) show before their data: a skeleton while it loads, else
+// why it is not there (gone, or the catalogue's failure).
 import { type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Result, Skeleton } from 'antd'
-import { type MessageKey } from '../../api/errors'
-import { Scaffold } from '../../components/Scaffold'
+import { type MessageKey } from '../api/errors'
+import { Scaffold } from './Scaffold'
 
 export const ChartPageFallback = ({
   title,
