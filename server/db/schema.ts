@@ -104,6 +104,8 @@ export type ChartsTable = {
   songSet: Generated<string | null>
   /** The accepted co-authors' 'name#handle', one per line, in the order they accepted ('' for none). */
   coauthors: Generated<string>
+  /** Who set the current level data ('name#handle'), when not the owner at its creation. */
+  versionEditor: Generated<string>
 }
 
 /** A user invited to co-author a chart; accepted once `acceptedTime` is set. */
@@ -169,6 +171,8 @@ export type ChartVersionsTable = {
   noteCount: number | null
   createdTime: number
   replacedTime: number
+  /** Who set this version's level data ('name#handle'; '' for the owner at the chart's creation). */
+  editor: Generated<string>
 }
 
 /** What a new version changed in the notes (common/chart/diff.ts); `spans` and `notes` are JSON. */

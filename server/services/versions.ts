@@ -10,6 +10,9 @@ import { readBlob } from '../storage/putFile.js'
 import { WorkBusyError, WorkLimitError, WorkRefusal, type WorkOwner } from '../work/pool.js'
 
 /** A chart's versions: the current one and the earlier ones, each with its dates, players and changes. */
+/** Who set a version's level data, when it is known (a co-author may have). */
+const editorOf = (editor: string) => (editor ? { editor } : {})
+
 export const chartVersions = async (ctx: AppContext, name: string, user: User | undefined) => {
   const chart = await visibleChart(ctx, name, user, 'page')
   const [earlier, players, changes] = await Promise.all([
@@ -27,6 +30,7 @@ export const chartVersions = async (ctx: AppContext, name: string, user: User | 
       time: Number(chart.versionTime) || Number(chart.publishTime),
       players: players.get(chart.version) ?? 0,
       ...changesOf(chart.version),
+      ...editorOf(chart.versionEditor),
     },
     earlier: earlier.map((row) => ({
       version: row.version,
@@ -34,6 +38,7 @@ export const chartVersions = async (ctx: AppContext, name: string, user: User | 
       replacedTime: Number(row.replacedTime),
       players: players.get(row.version) ?? 0,
       ...changesOf(row.version),
+      ...editorOf(row.editor),
     })),
   }
 }

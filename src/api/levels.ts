@@ -75,6 +75,15 @@ export const levelsApi = sonolusApi.injectEndpoints({
               { type: 'Level', id: other },
             ],
     }),
+    /** A new difficulty of this chart's song, made from it (private, without level data yet). */
+    newDifficulty: build.mutation<{ id: string }, { id: string; level: number; isOliver: 0 | 1 }>({
+      query: ({ id, level, isOliver }) => ({
+        url: `/levels/${LEVEL_NAME_PREFIX}${id}/difficulties`,
+        method: 'POST',
+        body: { level, isOliver },
+      }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Level', id }, 'LevelList']),
+    }),
     /** Takes this chart out of its song. */
     unlinkDifficulty: build.mutation<ServerSubmitItemActionResponse, string>({
       query: (id) => ({
@@ -106,4 +115,5 @@ export const {
   useGetSongSetQuery,
   useLinkDifficultyMutation,
   useUnlinkDifficultyMutation,
+  useNewDifficultyMutation,
 } = levelsApi

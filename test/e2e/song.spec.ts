@@ -1,6 +1,6 @@
 // A song with three difficulties against the real server: the creator links three of their charts on chart
 // info; each chart's info lists the other two, the song's page shows all three easiest first, and the app's
-// details of each name the other two.
+// details of each name the other two. A fourth difficulty made from the first chart joins the song.
 import { expect, test } from '@playwright/test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
@@ -49,4 +49,18 @@ test('three charts of one song show on each chart’s info, the song’s page an
   await page.getByRole('link', { name: 'All difficulties of this song' }).click()
   await page.waitForURL(`**/chart/${ids[2]}/song`)
   await expect(page.getByTestId('song-charts').getByTestId('chart-card')).toHaveCount(3)
+
+  // A fourth difficulty made from the first chart: its edit page opens with the chart's fields, and the
+  // song counts it (private, so its creator's alone).
+  await page.goto(`/chart/${ids[0]}/info`)
+  await page
+    .getByTestId('difficulties')
+    .getByRole('spinbutton', { name: 'Level of the new difficulty' })
+    .fill('27')
+  await page.getByRole('button', { name: /New difficulty from this chart/ }).click()
+  await page.waitForURL(/\/chart\/[0-9a-f]{32}\/edit$/)
+  await expect(page.locator('#create-title')).toHaveValue('E2E Song Normal')
+  await expect(page.locator('#create-level')).toHaveValue('27')
+  await page.goto(`/chart/${ids[0]}/song`)
+  await expect(page.getByTestId('song-charts').getByTestId('chart-card')).toHaveCount(4)
 })

@@ -80,6 +80,13 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       [507, D, {}],
     ] as const)
       await test.ctx.repos.charts.insert(newChart(n, { id, ...owned, ...extra }))
+    // P's cover is on record: a new difficulty made from P shares it.
+    await test.ctx.repos.files.record({
+      hash: hex(501, 40),
+      size: 1,
+      contentType: 'image/png',
+      createdTime: 0,
+    })
     // The co-author co-authors the owner's public, private and hidden charts, and two to change.
     for (const id of [P, Q, H, C, D]) {
       await test.ctx.repos.coauthors.invite(id, PEOPLE.coauthor.id, 1)
@@ -474,6 +481,13 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       () => `/sonolus/test-links/${testLinks[1].token}/feedback`,
       () => ({ content: 'Feedback', moment: '0:30' }),
       [401, 200, 200, 200, 403, 200],
+    ),
+    // A new difficulty made from the chart: its owner's alone.
+    post(
+      '/sonolus/levels/:name/difficulties',
+      level(P, '/difficulties'),
+      () => ({ level: 20 }),
+      [401, 401, 401, 200, 403, 401],
     ),
     get('/sonolus/levels/:name/community/info', level(P, '/community/info'), ALL_200),
     get('/sonolus/levels/:name/community/info', level(H, '/community/info'), [404, 404, 200, 200, 404, 200]),

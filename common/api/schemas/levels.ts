@@ -234,6 +234,12 @@ export const TestFeedbackBody = Type.Object({
   content: Type.String({ maxLength: 20_000 }),
   moment: Type.Optional(Type.String({ maxLength: 16 })),
 })
+/** POST /sonolus/levels/{name}/difficulties: a new difficulty of the chart's song, made from the chart. */
+export const NewDifficultyBody = Type.Object({
+  level: Type.Integer({ minimum: 1, maximum: 99 }),
+  isOliver: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+})
+export const NewDifficultySchema = Type.Object({ id: Type.String() })
 /** GET /sonolus/levels/{name}/set: the charts of the same song the caller may see, easiest first. */
 export const SongSetSchema = Type.Object({ charts: Type.Array(RawChartSchema) })
 /** GET /sonolus/levels/{name}/versions/{version}: a version's changes with the notes, for the preview. */
@@ -269,6 +275,8 @@ const ChartVersionSchema = Type.Object({
   replacedTime: Type.Optional(Type.Number()),
   /** Players with a record on it. */
   players: Type.Integer({ minimum: 0 }),
+  /** Who set its level data ('name#handle'), when an edit did (the owner or a co-author). */
+  editor: Type.Optional(Type.String()),
 })
 /** GET /sonolus/levels/{name}/versions: the current version and the earlier ones, newest first. */
 export const ChartVersionsSchema = Type.Object({

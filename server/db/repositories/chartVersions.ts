@@ -8,14 +8,15 @@ export class ChartVersionsRepository {
 
   /** Keeps the chart's current level data as an earlier version and raises its version: run in
    *  the edit's transaction, before the new data is written. A concurrent edit that archived the same
-   *  version first keeps its row; the version still rises once per edit. Answers the new version. */
-  async archive(id: string, now: number): Promise<number> {
-    await sql`insert into chart_versions (chart_id, version, data_hash, note_count, created_time, replaced_time)
-      select id, version, data_hash, note_count, version_time, ${now} from charts where id = ${id}
+   *  version first keeps its row; the version still rises once per edit. Answers the new version,
+   *  whose level data `editor` (name#handle) set. */
+  async archive(id: string, now: number, editor: string): Promise<number> {
+    await sql`insert into chart_versions (chart_id, version, data_hash, note_count, created_time, replaced_time, editor)
+      select id, version, data_hash, note_count, version_time, ${now}, version_editor from charts where id = ${id}
       on conflict do nothing`.execute(this.db)
     const row = await this.db
       .updateTable('charts')
-      .set((eb) => ({ version: eb('version', '+', 1), versionTime: now }))
+      .set((eb) => ({ version: eb('version', '+', 1), versionTime: now, versionEditor: editor }))
       .where('id', '=', id)
       .returning('version')
       .executeTakeFirstOrThrow()

@@ -1,8 +1,10 @@
 // GET /sonolus/levels/{name}/set: the charts of a chart's song (its difficulties) that the caller may see,
-// for chart info and the song's page. Linking is the item submit's (submit.ts).
-import { SongSetSchema } from '../../../common/api/schemas/levels.js'
+// for chart info and the song's page; POST /sonolus/levels/{name}/difficulties: a new difficulty made from the
+// chart. Linking is the item submit's (submit.ts).
+import { NewDifficultyBody, NewDifficultySchema, SongSetSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'
-import { songSetOf } from '../../services/songSets.js'
+import { newDifficulty, songSetOf } from '../../services/songSets.js'
+import { callerOf } from '../../auth/rules.js'
 import { type RouteModule } from '../types.js'
 import { toRawChart } from './item.js'
 
@@ -17,5 +19,16 @@ export const levelsSet: RouteModule = (app, ctx) => {
       reply.header('cache-control', 'private, no-cache')
       return { charts: charts.map((chart) => toRawChart(chart, user?.id)) }
     },
+  )
+
+  app.post(
+    '/sonolus/levels/:name/difficulties',
+    {
+      config: { auth: 'user' },
+      schema: { params: NameParams, body: NewDifficultyBody, response: { 200: NewDifficultySchema } },
+    },
+    async (request) => ({
+      id: await newDifficulty(ctx, callerOf(request), request.params.name, request.body),
+    }),
   )
 }

@@ -135,7 +135,7 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
       const announce = await ctx.repos.transaction(async (trx) => {
         await lockFiles(trx, files)
         if (newVersion) {
-          const version = await trx.chartVersions.archive(row.id, now)
+          const version = await trx.chartVersions.archive(row.id, now, `${user.name}#${user.handle}`)
           if (changes) await trx.chartVersions.saveChanges(row.id, version, changes)
         }
         await trx.charts.update(row.id, {

@@ -1,17 +1,25 @@
 // Chart info's difficulties: the other charts of the same song the viewer may see, easiest first, each with
-// its level, and a link to the song's page. The owner links another of their charts (by its link or id) or
-// takes this one out of the song.
+// its level, and a link to the song's page. The owner links another of their charts (by its link or id),
+// takes this one out of the song, or makes a new difficulty from this chart (its music, cover and fields at
+// another level), whose edit page opens for its chart file.
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from 'react-router-dom'
-import { Button, Card, Flex, Input, List, Popconfirm, Typography } from 'antd'
-import { LinkOutlined } from '@ant-design/icons'
-import { useGetSongSetQuery, useLinkDifficultyMutation, useUnlinkDifficultyMutation } from '../../api/levels'
+import { Button, Card, Flex, Input, InputNumber, List, Popconfirm, Typography } from 'antd'
+import { LinkOutlined, PlusOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router-dom'
+import {
+  useGetSongSetQuery,
+  useLinkDifficultyMutation,
+  useNewDifficultyMutation,
+  useUnlinkDifficultyMutation,
+} from '../../api/levels'
 import { useAppDispatch } from '../../app/hooks'
 import { showError } from '../../app/messages/messagesSlice'
 import { useSubmit } from '../../app/messages/useSubmit'
-import { chartInfoPath, chartSongPath } from '../../app/routes'
+import { chartEditPath, chartInfoPath, chartSongPath } from '../../app/routes'
 import { LevelChip } from '../../components/LevelChip'
+import { LEVEL_MAX, LEVEL_MIN } from '../../../common/rules'
 
 /** A chart's id from what the owner pasted: a chart page's address, a level name or the id itself. */
 export const chartIdIn = (text: string): string | undefined =>
@@ -24,7 +32,10 @@ export const DifficultiesCard = ({ chartId, owner }: { chartId: string; owner: b
   const set = useGetSongSetQuery(chartId).data
   const [link] = useLinkDifficultyMutation()
   const [unlink] = useUnlinkDifficultyMutation()
+  const [makeDifficulty, making] = useNewDifficultyMutation()
+  const navigate = useNavigate()
   const [other, setOther] = useState('')
+  const [level, setLevel] = useState<number | null>(null)
   const others = set?.charts.filter((chart) => chart.id !== chartId) ?? []
   if (!set || (others.length === 0 && !owner)) return null
 
@@ -36,6 +47,16 @@ export const DifficultiesCard = ({ chartId, owner }: { chartId: string; owner: b
     }
     await submit(() => link({ id: chartId, other: id }).unwrap(), 'success.song_link').then(
       () => setOther(''),
+      () => undefined,
+    )
+  }
+  const make = async () => {
+    if (level === null) {
+      dispatch(showError('error.empty_field'))
+      return
+    }
+    await submit(() => makeDifficulty({ id: chartId, level, isOliver: 0 }).unwrap(), 'success.song_new').then(
+      ({ id }) => navigate(chartEditPath(id)),
       () => undefined,
     )
   }
@@ -98,6 +119,23 @@ export const DifficultiesCard = ({ chartId, owner }: { chartId: string; owner: b
               </Button>
             </Popconfirm>
           )}
+        </Flex>
+      )}
+      {owner && (
+        <Flex gap={8} wrap align="center" style={{ marginTop: 12 }}>
+          <InputNumber
+            min={LEVEL_MIN}
+            max={LEVEL_MAX}
+            precision={0}
+            value={level}
+            onChange={(value) => setLevel(value)}
+            aria-label={intl.formatMessage({ id: 'song.new_level' })}
+            placeholder={intl.formatMessage({ id: 'song.new_level' })}
+            style={{ width: 160 }}
+          />
+          <Button icon={<PlusOutlined />} loading={making.isLoading} onClick={() => void make()}>
+            <FormattedMessage id="song.new" />
+          </Button>
         </Flex>
       )}
     </Card>

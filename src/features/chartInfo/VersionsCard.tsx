@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Button, Card, List, Typography } from 'antd'
 import { AimOutlined } from '@ant-design/icons'
 import { type ChartVersions } from '../../../common/api/levels'
+import { splitAuthor } from '../../../common/format'
 import { useGetVersionChangesQuery, useGetVersionsQuery } from '../../api/leaderboards'
 import { type PreviewMark } from '../preview'
 import { formatMoment } from '../watch'
@@ -80,21 +81,33 @@ export const VersionsCard = ({
           >
             <List.Item.Meta
               title={
-                current ? (
-                  <FormattedMessage
-                    id="versions.current"
-                    values={{ version: version.version, date: date(version.time) }}
-                  />
-                ) : (
-                  <FormattedMessage
-                    id="versions.earlier"
-                    values={{
-                      version: version.version,
-                      from: date(version.time),
-                      to: date(version.replacedTime ?? version.time),
-                    }}
-                  />
-                )
+                <>
+                  {current ? (
+                    <FormattedMessage
+                      id="versions.current"
+                      values={{ version: version.version, date: date(version.time) }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="versions.earlier"
+                      values={{
+                        version: version.version,
+                        from: date(version.time),
+                        to: date(version.replacedTime ?? version.time),
+                      }}
+                    />
+                  )}
+                  {/* Who uploaded it: the owner or a co-author. */}
+                  {version.editor && (
+                    <Typography.Text type="secondary" data-testid="uploaded-by">
+                      {' · '}
+                      <FormattedMessage
+                        id="versions.by"
+                        values={{ name: splitAuthor(version.editor).name }}
+                      />
+                    </Typography.Text>
+                  )}
+                </>
               }
               description={
                 version.changes ? (

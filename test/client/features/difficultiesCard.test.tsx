@@ -1,5 +1,6 @@
 // Chart info's difficulties: the song's other charts with their levels and a link to the song's page; the
-// owner links another chart by its address or id (sent as a level name) and takes this one out.
+// owner links another chart by its address or id (sent as a level name), takes this one out, and makes a new
+// difficulty from it.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
@@ -7,7 +8,7 @@ import { type RawChart } from '../../../common/api/levels'
 import { server } from '../../../mocks/node'
 import { sampleChart } from '../../../mocks/data'
 import { DifficultiesCard, chartIdIn } from '../../../src/features/chartInfo/DifficultiesCard'
-import { renderWithProviders } from '../renderWithProviders'
+import { expectLocation, renderWithProviders } from '../renderWithProviders'
 
 const easy = sampleChart(51, { title: 'Song (Easy)', level: 8 })
 const hard = sampleChart(52, { title: 'Song (Hard)', level: 24 })
@@ -77,5 +78,24 @@ describe('DifficultiesCard', () => {
       expect(levelsApi.endpoints.getSongSet.select(hard.id)(store.getState()).isSuccess).toBe(true),
     )
     expect(container.querySelector('[data-testid="difficulties"]')).toBeNull()
+  })
+
+  it('lets the owner make a new difficulty at a level, and opens its edit page', async () => {
+    serve([hard])
+    const made: unknown[] = []
+    server.use(
+      http.post('*/sonolus/levels/:name/difficulties', async ({ params, request }) => {
+        made.push([String(params.name), await request.json()])
+        return HttpResponse.json({ id: other.id })
+      }),
+    )
+    const { user, store } = renderWithProviders(<DifficultiesCard chartId={hard.id} owner />)
+    const button = await screen.findByRole('button', { name: /New difficulty from this chart/ })
+    await user.click(button)
+    expect(store.getState().messages.queue.map((message) => message.textId)).toEqual(['error.empty_field'])
+    await user.type(screen.getByRole('spinbutton', { name: 'Level of the new difficulty' }), '27')
+    await user.click(button)
+    await waitFor(() => expect(made).toEqual([[`wbs-${hard.id}`, { level: 27, isOliver: 0 }]]))
+    await expectLocation(`/chart/${other.id}/edit`)
   })
 })

@@ -15,6 +15,7 @@ const versions: ChartVersions = {
     version: 3,
     time: Date.UTC(2026, 10, 20, 12),
     players: 0,
+    editor: 'Second Hand#2002',
     changes: {
       added: 2,
       removed: 1,
@@ -59,6 +60,9 @@ describe('VersionsCard', () => {
     renderWithProviders(<VersionsCard chartId={ID} onMarks={() => undefined} />)
     const current = await screen.findByTestId('version-3')
     expect(current).toHaveTextContent(/Version 3 · current since/)
+    // Who uploaded it (a co-author here); the earlier versions name nobody.
+    expect(current).toHaveTextContent('by Second Hand')
+    expect(screen.getByTestId('version-2')).not.toHaveTextContent(' by ')
     expect(current).toHaveTextContent('2 added · 1 removed · 1 moved at 0:08–0:09.5, 0:40')
     // Version 2 came before changes were kept; version 1 is where the chart began.
     expect(screen.getByTestId('version-2')).toHaveTextContent('Its note changes were not recorded')

@@ -103,6 +103,50 @@ describe.each(DIALECTS)('songs with several difficulties on %s', (dialect) => {
     expect((await call('GET', level(ids.expert))).json().sections[0].title).toBe('#SAME_AUTHOR')
   })
 
+  it('makes a new difficulty from a chart: its files and metadata, another level, private, in the song', async () => {
+    await test.ctx.repos.files.record({
+      hash: hex(41, 40),
+      size: 1,
+      contentType: 'image/png',
+      createdTime: 0,
+    })
+    const make = (body: object, as = 'alice') =>
+      test.app.inject({
+        method: 'POST',
+        url: `${level(ids.easy)}/difficulties`,
+        headers: as ? { authorization: sessions[as] } : {},
+        payload: body,
+      })
+    const made = await make({ level: 27 })
+    expect(made.statusCode, made.body).toBe(200)
+    const { id } = made.json() as { id: string }
+    const [from, row] = await Promise.all([
+      test.ctx.repos.charts.findById(ids.easy),
+      test.ctx.repos.charts.findById(id),
+    ])
+    expect(row).toMatchObject({
+      authorId: 'alice',
+      author: from!.author,
+      title: from!.title,
+      artists: from!.artists,
+      coverHash: from!.coverHash,
+      musicHash: from!.musicHash,
+      level: 27,
+      isPublic: 0,
+      dataHash: null,
+      susHash: null,
+      songSet: from!.songSet,
+    })
+    expect(await setOf(ids.easy, 'alice')).toContain(id)
+    // Private until its creator uploads a chart and publishes it.
+    expect(await setOf(ids.easy)).not.toContain(id)
+    // Its owner alone; a level in the rules.
+    expect((await make({ level: 27 }, 'bob')).statusCode).toBe(401)
+    expect((await make({ level: 27 }, '')).statusCode).toBe(401)
+    expect((await make({ level: 0 })).statusCode).toBe(400)
+    expect((await make({ level: 40 })).statusCode).toBe(400)
+  })
+
   it(`holds at most ${SONG_SET_MAX} charts in a song`, async () => {
     const many = Array.from({ length: SONG_SET_MAX + 1 }, (_, n) => hex(60 + n, 32))
     for (const [n, id] of many.entries()) await test.ctx.repos.charts.insert(newChart(60 + n, { id }))

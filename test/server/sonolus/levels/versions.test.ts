@@ -133,7 +133,8 @@ describe.each(DIALECTS)('chart versions on %s', (dialect) => {
     const before = Date.now()
     await edit(id, form({ title: 'Versioned (renamed)', susHash: sha1(charts.second) }))
     const listed = await versions(id)
-    expect(listed.current).toMatchObject({ version: 2, players: 0 })
+    // The new version names who uploaded it; the first, made with the chart, names nobody.
+    expect(listed.current).toMatchObject({ version: 2, players: 0, editor: 'Alice#1001' })
     expect(listed.current.time).toBeGreaterThanOrEqual(before)
     expect(listed.earlier).toEqual([
       { version: 1, time: expect.any(Number), replacedTime: listed.current.time, players: 1 },
