@@ -153,6 +153,8 @@ export const LevelListQuery = Type.Object({
   scratches: Feature,
   splitLines: Feature,
   speedChanges: Feature,
+  /** '1': one card per song (its easiest public chart); '' or absent: every chart. */
+  songs: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('')])),
   /** One creator's charts, by handle (a user's page and its "More"). */
   user: Type.Optional(Type.String({ maxLength: 128 })),
 })

@@ -48,6 +48,8 @@ export type ChartListQuery = {
   scratches?: boolean
   splitLines?: boolean
   speedChanges?: boolean
+  /** One card per song: of a song's charts, only its easiest public one (charts in no song all stay). */
+  oneASong?: boolean
   sort: ChartSort
   offset: number
   limit: number
@@ -105,6 +107,7 @@ export const FILTER_FIELDS = [
   'scratches',
   'splitLines',
   'speedChanges',
+  'oneASong',
 ] as const satisfies readonly (keyof ChartListQuery)[]
 
 /** True when the query narrows the catalogue by what charts are (not only whose or which scope). */
@@ -254,6 +257,13 @@ export class ChartListRepository {
       feature('hasScratches', query.scratches)
       feature('hasSplitLines', query.splitLines)
       feature('hasSpeedChanges', query.speedChanges)
+      // A song is at most SONG_SET_MAX charts on its index: the look-up per chart stays small.
+      if (query.oneASong)
+        conditions.push(
+          sql<SqlBool>`(charts.song_set is null or charts.id = (select first.id from charts first
+            where first.song_set = charts.song_set and first.is_public = 1 and first.hidden = 0
+            order by first.level, first.id limit 1))`,
+        )
       for (const { field, text } of query.search ?? []) {
         const condition = searchCondition(this.dialect, field, text, fts === 'like')
         if (condition) conditions.push(condition(eb))

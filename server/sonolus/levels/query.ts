@@ -99,6 +99,7 @@ export const parseLevelList = (
     scratches: feature(params.scratches),
     splitLines: feature(params.splitLines),
     speedChanges: feature(params.speedChanges),
+    oneASong: params.songs === '1' || undefined,
     sort,
     page,
     offset: page * LEVELS_PER_PAGE,

@@ -1,10 +1,10 @@
 // The chart list's filter bar: tags, level, length and notes-per-second ranges, Olivier, the
-// three level-data features, and the sort. Words are the page's one search box, not a field here. Every
-// change is the page's `onChange` with the whole filter set; the page writes it to the address. Sliders
-// apply when let go.
+// three level-data features, one card per song, and the sort. Words are the page's one search box, not a
+// field here. Every change is the page's `onChange` with the whole filter set; the page writes it to the
+// address. Sliders apply when let go.
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { Button, Card, Flex, Radio, Select, Slider } from 'antd'
+import { Button, Card, Flex, Radio, Select, Slider, Switch } from 'antd'
 import { ClearOutlined } from '@ant-design/icons'
 import { CHART_SORTS, FEATURE_FILTERS, OLIVIER_FILTERS, TAG_FILTER_MAX } from '../../../common/rules'
 import { formatLength, levelLabel } from '../../../common/format'
@@ -210,6 +210,17 @@ export const FilterBar = ({
             />
           </div>
         ))}
+        <div className="chart-filter">
+          <span className="chart-filter-label" id="filter-songs-label">
+            <FormattedMessage id="chart.filter.songs" />
+          </span>
+          <Switch
+            aria-labelledby="filter-songs-label"
+            checked={filters.songs}
+            onChange={(songs) => set('songs', songs)}
+            data-testid="filter-songs"
+          />
+        </div>
       </Flex>
     </Card>
   )

@@ -36,6 +36,8 @@ export type ChartFilters = {
   scratches: FeatureFilter
   splitLines: FeatureFilter
   speedChanges: FeatureFilter
+  /** One card per song (its easiest public chart). */
+  songs: boolean
   sort: ChartSort
 }
 
@@ -61,6 +63,7 @@ export const DEFAULT_FILTERS: ChartFilters = {
   scratches: 'any',
   splitLines: 'any',
   speedChanges: 'any',
+  songs: false,
   sort: 'newest',
 }
 
@@ -73,6 +76,7 @@ export const KNOWN_PARAMS = new Set([
   'tags',
   'olivier',
   'sort',
+  'songs',
   ...FEATURES,
   ...RANGE_PARAMS,
 ])
@@ -118,6 +122,7 @@ export const readFilters = (params: URLSearchParams): { filters: ChartFilters; i
   filters.sort = choice('sort', CHART_SORTS, 'newest')
   filters.olivier = choice('olivier', OLIVIER_FILTERS, 'any')
   for (const feature of FEATURES) filters[feature] = choice(feature, FEATURE_FILTERS, 'any')
+  filters.songs = choice('songs', ['1'], '0' as '1') === '1'
   for (const name of Object.keys(RANGES) as RangeName[]) {
     const bound = (param: string, fallback: number) => {
       const text = params.get(param)
@@ -153,6 +158,7 @@ export const filterParams = (filters: ChartFilters): Record<string, string> => {
   }
   if (filters.olivier !== 'any') params.olivier = filters.olivier
   for (const feature of FEATURES) if (filters[feature] !== 'any') params[feature] = filters[feature]
+  if (filters.songs) params.songs = '1'
   if (filters.sort !== 'newest') params.sort = filters.sort
   return params
 }

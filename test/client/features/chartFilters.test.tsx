@@ -22,7 +22,7 @@ describe('the filters in the address', () => {
   it('reads every filter, and writes back only what differs from the defaults', () => {
     const params = new URLSearchParams(
       'keywords=star&tags=rock,live&levelMin=5&levelMax=20&lengthMin=60&lengthMax=300&npsMin=2.5&npsMax=8' +
-        '&olivier=exclude&scratches=with&splitLines=without&speedChanges=any&sort=trending&title=Night',
+        '&olivier=exclude&scratches=with&splitLines=without&speedChanges=any&songs=1&sort=trending&title=Night',
     )
     const { filters, ignored } = readFilters(params)
     expect(ignored).toEqual([])
@@ -37,6 +37,7 @@ describe('the filters in the address', () => {
       scratches: 'with',
       splitLines: 'without',
       speedChanges: 'any',
+      songs: true,
       sort: 'trending',
     })
     expect(filterParams(filters)).toEqual({
@@ -52,6 +53,7 @@ describe('the filters in the address', () => {
       olivier: 'exclude',
       scratches: 'with',
       splitLines: 'without',
+      songs: '1',
       sort: 'trending',
     })
     expect(filterParams(DEFAULT_FILTERS)).toEqual({})
@@ -63,13 +65,14 @@ describe('the filters in the address', () => {
   it('leaves out unknown parameters and choices, not-numbers and crossed ranges; clamps numbers to the bounds', () => {
     const { filters, ignored } = readFilters(
       new URLSearchParams(
-        'foo=1&sort=hottest&olivier=1&scratches=maybe&npsMin=x&lengthMin=500&lengthMax=100&levelMin=0&levelMax=99&npsMax=7.26',
+        'foo=1&sort=hottest&olivier=1&scratches=maybe&songs=yes&npsMin=x&lengthMin=500&lengthMax=100&levelMin=0&levelMax=99&npsMax=7.26',
       ),
     )
     expect(ignored).toEqual([
       { param: 'foo', value: '1' },
       { param: 'sort', value: 'hottest' },
       { param: 'scratches', value: 'maybe' },
+      { param: 'songs', value: 'yes' },
       { param: 'lengthMin', value: '500' },
       { param: 'lengthMax', value: '100' },
       { param: 'npsMin', value: 'x' },
@@ -148,6 +151,10 @@ describe('the chart list’s filter bar', () => {
     // A tag typed into the tag box.
     await user.type(within(screen.getByTestId('filter-tags')).getByRole('textbox'), 'jazz{Enter}')
     await waitFor(() => expect(search().get('tags')).toBe('pop,jazz'))
+    // One card per song.
+    await user.click(screen.getByTestId('filter-songs'))
+    await waitFor(() => expect(search().get('songs')).toBe('1'))
+    await waitFor(() => expect(calls.at(-1)!.get('songs')).toBe('1'))
     // Reset keeps nothing but the search box's words.
     await user.click(screen.getByTestId('filter-reset'))
     await waitFor(() => expect(Object.fromEntries(search())).toEqual({ keywords: 'night drive' }))

@@ -1,6 +1,7 @@
 // Charts of one song on SQLite and PostgreSQL: the owner links their charts into a set (sets merge), each
 // chart's set lists the charts the caller may see, easiest first; the app's details show the public others;
-// nobody else may link or unlink; a set holds at most SONG_SET_MAX charts.
+// nobody else may link or unlink; a set holds at most SONG_SET_MAX charts; the list can show one card per
+// song; the owner makes a new difficulty from a chart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SONG_SET_MAX } from '../../../../common/rules'
 import { testPublicKeyEnv } from '../../../fixtures/keys/sign'
@@ -59,6 +60,23 @@ describe.each(DIALECTS)('songs with several difficulties on %s', (dialect) => {
     // The private draft is its owner's alone.
     expect(await setOf(ids.hard)).toEqual([ids.easy, ids.hard, ids.expert])
     expect(await setOf(ids.hard, 'bob')).toEqual([ids.easy, ids.hard, ids.expert])
+  })
+
+  it('lists one card per song when asked: its easiest public chart, and every chart in no song', async () => {
+    const listed = async (query: string, as?: string) =>
+      (
+        (await call('GET', `/sonolus/levels/list${query}`, as)).json() as { rawItems: { id: string }[] }
+      ).rawItems
+        .map((chart) => chart.id)
+        .sort()
+    expect(await listed('?songs=1')).toEqual([ids.easy, ids.bobs].sort())
+    expect(await listed('?songs=1&levelMax=20')).toEqual([ids.easy, ids.bobs].sort())
+    // A song shows as its easiest public chart: a filter that leaves that one out leaves out the song.
+    expect(await listed('?songs=1&levelMin=20')).toEqual([])
+    expect(await listed('?levelMin=20')).toEqual([ids.hard, ids.expert].sort())
+    expect(await listed('')).toEqual([ids.easy, ids.hard, ids.expert, ids.bobs].sort())
+    const bad = await call('GET', '/sonolus/levels/list?songs=2')
+    expect(bad.statusCode).toBe(400)
   })
 
   it('shows the app the song’s other public difficulties on a chart’s details', async () => {
