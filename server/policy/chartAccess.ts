@@ -11,8 +11,8 @@ import { isModerator } from '../auth/roles.js'
 export const chartIdOf = (name: string): string | undefined =>
   /^wbs-[0-9a-f]{32}$/.test(name) ? name.slice(LEVEL_NAME_PREFIX.length) : undefined
 
-/** The one rule: its owner sees a chart, and so do its co-authors and invitees; while it is hidden,
- *  moderators too; else anyone while it is public. A public chart asks nothing of the co-authors. */
+/** The one rule: its owner sees a chart, and so do its co-authors and (unless it is hidden) invitees;
+ *  while it is hidden, moderators too; else anyone while it is public. A public chart asks nothing of the co-authors. */
 export const chartAccess = async (
   ctx: AppContext,
   chart: ChartRow,
@@ -20,7 +20,9 @@ export const chartAccess = async (
 ): Promise<'visible' | 'hidden' | 'private'> => {
   if (chart.authorId === user?.id) return 'visible'
   if (user && (chart.hidden || !chart.isPublic)) {
-    if (await ctx.repos.coauthors.roleOf(chart.id, user.id)) return 'visible'
+    // While hidden, accepted co-authors only: an invitation is no way around moderation.
+    const role = await ctx.repos.coauthors.roleOf(chart.id, user.id)
+    if (role === 'coauthor' || (role === 'invited' && !chart.hidden)) return 'visible'
   }
   if (chart.hidden) return (await isModerator(ctx, user)) ? 'visible' : 'hidden'
   return chart.isPublic ? 'visible' : 'private'

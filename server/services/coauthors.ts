@@ -52,6 +52,8 @@ export const inviteCoauthor = async (
   assertActive(user)
   const chart = await visibleChart(ctx, name, user, 'action')
   permit(await viewerOf(ctx, user), 'share', { chart })
+  // A hidden chart is its owner's and the moderators' to see: nobody new is let in meanwhile.
+  if (chart.hidden) throw invalid('A hidden chart takes no new co-authors until it is restored')
   const handle = handleOf(typed)
   if (!handle) throw required()
   const invitee = await ctx.repos.users.findByHandle(handle)
@@ -112,6 +114,8 @@ export const removeCoauthor = async (
     (await ctx.repos.transaction(async (trx) => {
       if (!(await trx.coauthors.remove(chart.id, removed.id))) return false
       await trx.coauthors.refresh(chart.id)
+      // The test links they made open the chart no more.
+      await trx.testLinks.revokeMadeBy(chart.id, removed.id, Date.now())
       return true
     }))
   // Only someone on the chart can leave it; the owner is told plainly that the handle was not there.

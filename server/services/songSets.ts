@@ -80,6 +80,7 @@ export const newDifficulty = async (
   assertActive(user)
   const chart = await visibleChart(ctx, name, user, 'action')
   permit(await viewerOf(ctx, user), 'edit', { chart })
+  if (chart.hidden) throw invalid('A hidden chart makes no new difficulty until it is restored')
   const isOliver = wanted.isOliver ?? 0
   const max = levelMax(isOliver === 1)
   if (!Number.isInteger(wanted.level) || wanted.level < LEVEL_MIN || wanted.level > max)
@@ -121,11 +122,14 @@ export const newDifficulty = async (
       publishTime: now,
       updatedTime: now,
     })
+    // Music whose re-encode is not ready yet: the new chart has its own job, as the chart's does.
+    if (chart.musicHash && !chart.bgmHash) await trx.uploads.enqueueMedia(id, chart.musicHash, now)
     await trx.songSets.join([chart.id, id], set)
     const charts = await trx.songSets.charts(set, SONG_SET_MAX + 1)
     if (charts.length > SONG_SET_MAX) throw invalid(`A song has at most ${SONG_SET_MAX} difficulties`)
     return charts
   })
   for (const row of changed) catalogueChanged(ctx, row)
+  if (chart.musicHash && !chart.bgmHash) ctx.media.kick()
   return id
 }

@@ -21,8 +21,9 @@ import { commentMoment, commentText } from './community.js'
 import { roleOn } from './coauthors.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** The feedback a chart's creators read at most (newest first). */
+/** The feedback a chart's creators read at most (newest first), and the links (open and ended). */
 export const TEST_FEEDBACK_SHOWN = 200
+const TEST_LINKS_SHOWN = 50
 
 /** The chart a level name names, for its owner or a co-author (who work on it), else refused. */
 const creatorsChart = async (ctx: AppContext, user: User, name: string): Promise<ChartRow> => {
@@ -73,7 +74,7 @@ export const testLinksOf = async (
 ): Promise<{ links: TestLinkRow[]; feedback: TestFeedbackRow[] }> => {
   const chart = await creatorsChart(ctx, user, name)
   const [links, feedback] = await Promise.all([
-    ctx.repos.testLinks.ofChart(chart.id),
+    ctx.repos.testLinks.ofChart(chart.id, TEST_LINKS_SHOWN),
     ctx.repos.testLinks.feedbackOf(chart.id, TEST_FEEDBACK_SHOWN),
   ])
   return { links, feedback }

@@ -525,7 +525,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
         url: urls.detailsB,
         headers: { authorization: sessions.bob },
       })
-      expect(asBob.json().actions.map((form: { type: string }) => form.type)).toEqual(['delete'])
+      expect(asBob.json().actions.map((form: { type: string }) => form.type)).toEqual(['invite', 'delete'])
     })
 
     it('a deleted chart drops its pages and every list, and keeps other charts’ details', async () => {

@@ -231,6 +231,9 @@ export const TestLinkParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
 })
 export const TestTokenParams = Type.Object({ token: Type.String({ maxLength: 64 }) })
+/** A test link's revoke, or a tester's feedback, done. */
+export const TestLinkDoneSchema = Type.Object({ code: Type.Literal(200) })
+export const TestLinkRevokeBody = Type.Object({})
 /** POST /sonolus/test-links/{token}/feedback: a tester's note, perhaps at a moment (seconds or m:ss). */
 export const TestFeedbackBody = Type.Object({
   content: Type.String({ maxLength: 20_000 }),

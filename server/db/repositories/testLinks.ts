@@ -16,14 +16,15 @@ export class TestLinksRepository {
     return this.db.selectFrom('testLinks').selectAll().where('token', '=', token).executeTakeFirst()
   }
 
-  /** A chart's links, newest first. */
-  ofChart(chartId: string): Promise<TestLinkRow[]> {
+  /** A chart's links, newest first, at most `limit`. */
+  ofChart(chartId: string, limit: number): Promise<TestLinkRow[]> {
     return this.db
       .selectFrom('testLinks')
       .selectAll()
       .where('chartId', '=', chartId)
       .orderBy('createdTime', 'desc')
       .orderBy('id', 'asc')
+      .limit(limit)
       .execute()
   }
 
@@ -49,6 +50,17 @@ export class TestLinksRepository {
       .where('revokedTime', 'is', null)
       .executeTakeFirst()
     return Number(result.numUpdatedRows) > 0
+  }
+
+  /** Ends the open links one user made to a chart (they no longer work on it). */
+  async revokeMadeBy(chartId: string, userId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('testLinks')
+      .set({ revokedTime: now })
+      .where('chartId', '=', chartId)
+      .where('createdBy', '=', userId)
+      .where('revokedTime', 'is', null)
+      .execute()
   }
 
   async addFeedback(row: TestFeedbackRow): Promise<void> {

@@ -78,7 +78,9 @@ const itemActions = (
 ): ServerForm[] => {
   if (!user) return []
   const owner = user.id === row.authorId
-  const actions: ServerForm[] = [...coauthorActions(role, coauthors, locale)]
+  // A hidden chart takes no new co-authors (coauthors.ts): no invite form meanwhile.
+  const actions: ServerForm[] =
+    row.hidden && role === 'owner' ? [] : [...coauthorActions(role, coauthors, locale)]
   if (owner) {
     actions.push(deleteAction)
     if (row.hidden && !moderation?.reviewRequested) actions.push(reviewForm)
@@ -175,7 +177,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       playCount: _plays,
       trending: _trending,
       ...raw
-    } = toRawChart(row, user?.id)
+    } = toRawChart(row, user?.id, role === 'coauthor')
     const rawItem = {
       ...raw,
       likeNumber: valueSlot('likeNumber'),

@@ -58,8 +58,9 @@ export const coauthorsOf = (row: Pick<ChartRow, 'coauthors'>): string[] =>
 
 /** The chart row as the site reads it. The SUS's hash is for its owner, and for everyone once the creator
  *  allows downloading it: a content address cannot be guessed, so withholding it withholds the
- *  file. */
-export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
+ *  file. A `coauthor` (whose details are their own) sees what the owner sees: the source and the schedule,
+ *  which their edit form keeps. */
+export const toRawChart = (row: ChartRow, viewerId?: string, coauthor = false): RawChart => ({
   id: row.id,
   title: row.title,
   artists: row.artists,
@@ -75,7 +76,7 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   backgroundHash: row.backgroundHash,
   musicHash: row.musicHash,
   previewHash: row.previewHash,
-  susHash: row.allowSusDownload || row.authorId === viewerId ? row.susHash : null,
+  susHash: row.allowSusDownload || row.authorId === viewerId || coauthor ? row.susHash : null,
   allowSusDownload: row.allowSusDownload ? 1 : 0,
   dataHash: row.dataHash,
   likeNumber: row.likeNumber,
@@ -87,7 +88,7 @@ export const toRawChart = (row: ChartRow, viewerId?: string): RawChart => ({
   playCount: row.playCount,
   trending: row.trending,
   stats: statsOf(row),
-  scheduledTime: row.authorId === viewerId ? row.scheduledTime : null,
+  scheduledTime: row.authorId === viewerId || coauthor ? row.scheduledTime : null,
 })
 
 /** The per-chart background: our 1920×1180 composite as the image, the engine background's data and

@@ -25,7 +25,12 @@ export const levelsSet: RouteModule = (app, ctx) => {
     '/sonolus/levels/:name/difficulties',
     {
       config: { auth: 'user' },
-      schema: { params: NameParams, body: NewDifficultyBody, response: { 200: NewDifficultySchema } },
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: NewDifficultyBody,
+        response: { 200: NewDifficultySchema },
+      },
     },
     async (request) => ({
       id: await newDifficulty(ctx, callerOf(request), request.params.name, request.body),

@@ -24,6 +24,7 @@ import { type EditLevelResponse, readEditValues } from '../../../common/api/uplo
 import { CHART_FILE_COLUMNS } from '../../db/repositories/files.js'
 import { collectFiles } from '../../storage/putFile.js'
 import { badRequest } from '../../http/errors.js'
+import { notYours } from '../../domain/errors.js'
 import { type RouteModule } from '../types.js'
 import { DEFAULT_REPORT_REASON } from '../moderationForms.js'
 import { actionValues } from '../values.js'
@@ -133,6 +134,8 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
           ? await compareVersions(ctx, row.dataHash!, files.data, workOwnerOf(user.id), request.log)
           : undefined
       const announce = await ctx.repos.transaction(async (trx) => {
+        // Removed while the files were checked: the edit is no longer theirs.
+        if (coauthor && (await trx.coauthors.roleOf(row.id, user.id)) !== 'coauthor') throw notYours()
         await lockFiles(trx, files)
         if (newVersion) {
           const version = await trx.chartVersions.archive(row.id, now, `${user.name}#${user.handle}`)

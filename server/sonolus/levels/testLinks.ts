@@ -6,12 +6,14 @@ import { type LevelItem } from '@sonolus/core'
 import {
   TestFeedbackBody,
   TestLinkCreateBody,
+  TestLinkDoneSchema,
+  TestLinkRevokeBody,
   TestLinkCreatedSchema,
   TestLinkParams,
   TestLinksSchema,
   TestTokenParams,
 } from '../../../common/api/schemas/levels.js'
-import { NameParams } from '../../../common/api/schemas/protocol.js'
+import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'
 import { markdownToPlain } from '../../../common/plainText.js'
 import { TEST_LEVEL_PREFIX } from '../../../common/rules.js'
 import { callerOf } from '../../auth/rules.js'
@@ -55,7 +57,10 @@ export const testLevelDetails = async (ctx: AppContext, token: string, locale: s
 export const levelsTestLinks: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/levels/:name/test-links',
-    { config: { auth: 'user' }, schema: { params: NameParams, response: { 200: TestLinksSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: NameParams, querystring: LocalizationQuery, response: { 200: TestLinksSchema } },
+    },
     async (request, reply) => {
       const { links, feedback } = await testLinksOf(ctx, callerOf(request), request.params.name)
       reply.header('cache-control', 'private, no-store')
@@ -77,7 +82,12 @@ export const levelsTestLinks: RouteModule = (app, ctx) => {
     '/sonolus/levels/:name/test-links',
     {
       config: { auth: 'user' },
-      schema: { params: NameParams, body: TestLinkCreateBody, response: { 200: TestLinkCreatedSchema } },
+      schema: {
+        params: NameParams,
+        querystring: LocalizationQuery,
+        body: TestLinkCreateBody,
+        response: { 200: TestLinkCreatedSchema },
+      },
     },
     async (request) =>
       linkOf(await createTestLink(ctx, callerOf(request), request.params.name, request.body.days)),
@@ -85,19 +95,35 @@ export const levelsTestLinks: RouteModule = (app, ctx) => {
 
   app.post(
     '/sonolus/levels/:name/test-links/:id/revoke',
-    { config: { auth: 'user' }, schema: { params: TestLinkParams } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: TestLinkParams,
+        querystring: LocalizationQuery,
+        body: TestLinkRevokeBody,
+        response: { 200: TestLinkDoneSchema },
+      },
+    },
     async (request) => {
       await revokeTestLink(ctx, callerOf(request), request.params.name, request.params.id)
-      return { code: 200 }
+      return { code: 200 as const }
     },
   )
 
   app.post(
     '/sonolus/test-links/:token/feedback',
-    { config: { auth: 'user' }, schema: { params: TestTokenParams, body: TestFeedbackBody } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: TestTokenParams,
+        querystring: LocalizationQuery,
+        body: TestFeedbackBody,
+        response: { 200: TestLinkDoneSchema },
+      },
+    },
     async (request) => {
       await sendTestFeedback(ctx, callerOf(request), request.params.token, request.body)
-      return { code: 200 }
+      return { code: 200 as const }
     },
   )
 }

@@ -105,7 +105,7 @@ describe('TestLinkPage', () => {
     await user.type(within(card).getByRole('textbox', { name: /At/ }), '1:23')
     await user.click(within(card).getByRole('button', { name: /Send/ }))
     await waitFor(() => expect(sent).toEqual([{ content: 'Great bridge', moment: '83' }]))
-    expect(await within(card).findByTestId('test-feedback-sent')).toHaveTextContent('Sent. Thank you!')
+    expect(await within(card).findByTestId('test-feedback-sent')).toHaveTextContent('Sent (1). Thank you!')
   })
 
   it('asks a visitor to sign in before sending feedback', async () => {

@@ -80,7 +80,8 @@ describe.each(CASES)('shared answers on %s over %s', (dialect, via) => {
       newChart(0x5a01, { id, authorId: 'alice', author: 'Alice#7001', susHash: hex(0x5a02, 40) }),
     )
     const expected: Record<string, string[]> = {
-      alice: ['delete'],
+      // The owner invites co-authors and deletes.
+      alice: ['invite', 'delete'],
       bob: ['report'],
       carol: ['report'],
       anonymous: [],

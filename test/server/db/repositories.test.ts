@@ -100,6 +100,9 @@ describe.each(DIALECTS)('repositories on %s', (dialect) => {
       version: 1,
       versionTime: chart(1).publishTime,
       songSet: null,
+      // Nobody co-authors it; its first version is its owner's.
+      coauthors: '',
+      versionEditor: '',
     })
     expect(typeof stored.publishTime).toBe('number')
     // Stats and counters read back as numbers on both databases.

@@ -57,6 +57,11 @@ describe.each(DIALECTS)('co-authors on %s', (dialect) => {
     }
     return editValues(form)
   }
+  /** A response's status, with its body in the message when it differs. */
+  const expectStatus = async (response: ReturnType<typeof submit>, status: number) => {
+    const answered = await response
+    expect(answered.statusCode, answered.body).toBe(status)
+  }
   const notifications = async (as: Person) => {
     const response = await call('GET', '/sonolus/user/notifications', as)
     expect(response.statusCode).toBe(200)
@@ -175,8 +180,8 @@ describe.each(DIALECTS)('co-authors on %s', (dialect) => {
     expect(edited.statusCode, edited.body).toBe(200)
     const row = (await test.ctx.repos.charts.findById(open))!
     expect(row).toMatchObject({ title: 'Edited by Bob', author: 'Alice#1001', authorId: 'alice' })
-    expect((await submit(open, 'alice', edit(71, 'Edited by Alice', 1))).statusCode).toBe(200)
-    expect((await submit(open, 'carol', edit(71, 'Hijacked', 1))).statusCode).toBe(401)
+    await expectStatus(submit(open, 'alice', edit(71, 'Edited by Alice', 1)), 200)
+    await expectStatus(submit(open, 'carol', edit(71, 'Hijacked', 1)), 401)
     for (const values of ['type=delete', 'type=invite&handle=1003', 'type=removeCoauthor&handle=1001']) {
       const refused = await submit(open, 'bob', values)
       expect(refused.statusCode, values).toBe(401)
@@ -197,8 +202,8 @@ describe.each(DIALECTS)('co-authors on %s', (dialect) => {
     const refused = await submit(open, 'carol', edit(71, 'By Carol', 1))
     expect(refused.statusCode).toBe(403)
     expect(refused.json().error).toBe('suspended')
-    expect((await submit(open, 'bob', edit(71, 'By Bob again', 1))).statusCode).toBe(200)
-    expect((await submit(open, 'alice', edit(71, 'By Alice again', 1))).statusCode).toBe(200)
+    await expectStatus(submit(open, 'bob', edit(71, 'By Bob again', 1)), 200)
+    await expectStatus(submit(open, 'alice', edit(71, 'By Alice again', 1)), 200)
     // The owner still removes the suspended co-author.
     expect((await submit(open, 'alice', 'type=removeCoauthor&handle=1003')).statusCode).toBe(200)
     expect((await test.ctx.repos.charts.findById(open))!.coauthors).toBe('Bob#1002')
@@ -208,14 +213,14 @@ describe.each(DIALECTS)('co-authors on %s', (dialect) => {
     // Bob leaves the private chart: it is no longer his to see or edit.
     expect((await submit(draft, 'bob', 'type=removeCoauthor')).statusCode).toBe(200)
     expect((await call('GET', level(draft), 'bob')).statusCode).toBe(404)
-    expect((await submit(draft, 'bob', edit(72, 'Gone', 0))).statusCode).toBe(404)
+    await expectStatus(submit(draft, 'bob', edit(72, 'Gone', 0)), 404)
     // Dave declines.
     await submit(draft, 'alice', 'type=invite&handle=1004')
     expect((await submit(draft, 'dave', 'type=decline')).statusCode).toBe(200)
     expect((await coauthors(draft, 'alice')).coauthors).toEqual([])
     // The owner removes Bob from the public chart: its details and list rows forget him.
     expect((await submit(open, 'alice', 'type=removeCoauthor&handle=1002')).statusCode).toBe(200)
-    expect((await submit(open, 'bob', edit(71, 'Not any more', 1))).statusCode).toBe(401)
+    await expectStatus(submit(open, 'bob', edit(71, 'Not any more', 1)), 401)
     expect((await call('GET', level(open))).json().rawItem.coauthors).toEqual([])
     expect((await submit(open, 'alice', 'type=removeCoauthor&handle=1002')).statusCode).toBe(404)
   })
@@ -226,6 +231,44 @@ describe.each(DIALECTS)('co-authors on %s', (dialect) => {
     expect((await submit(open, 'alice', 'type=removeCoauthor')).statusCode).toBe(200)
     expect((await coauthors(open, 'alice')).coauthors.map((row) => row.handle)).toEqual(['1002'])
     await submit(open, 'alice', 'type=removeCoauthor&handle=1002')
+  })
+
+  it('shows a co-author the source and the schedule the owner sees, which their edit keeps', async () => {
+    const id = hex(73, 32)
+    await test.ctx.repos.charts.insert(
+      newChart(73, { isPublic: 0, susHash: hex(1173, 40), scheduledTime: Date.now() + 86_400_000 }),
+    )
+    await test.ctx.repos.coauthors.invite(id, 'carol', 1)
+    await test.ctx.repos.coauthors.accept(id, 'carol', 2)
+    const raw = (await call('GET', level(id), 'carol')).json().rawItem
+    expect(raw.susHash).toBe(hex(1173, 40))
+    expect(raw.scheduledTime).toEqual(expect.any(Number))
+  })
+
+  it('takes no new co-author while a moderator hides the chart, and shows it to no invitee then', async () => {
+    const id = hex(74, 32)
+    await test.ctx.repos.charts.insert(newChart(74, {}))
+    await test.ctx.repos.coauthors.invite(id, 'dave', 1)
+    const hide = await test.app.inject({
+      method: 'POST',
+      url: '/sonolus/moderation/actions',
+      headers: { authorization: sessions.mod! },
+      payload: { target: { type: 'chart', id }, action: 'hide', reason: 'assets' },
+    })
+    expect(hide.statusCode).toBe(200)
+    expect((await call('GET', level(id), 'dave')).statusCode).toBe(404)
+    const refused = await submit(id, 'alice', 'type=invite&handle=1002')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toMatch('hidden')
+    // Nor is a new difficulty made from it.
+    const copy = await test.app.inject({
+      method: 'POST',
+      url: `${level(id)}/difficulties`,
+      headers: { authorization: sessions.alice! },
+      payload: { level: 20 },
+    })
+    expect(copy.statusCode).toBe(400)
+    expect(copy.json().message).toMatch('hidden')
   })
 
   it(`holds at most ${COAUTHOR_MAX} co-authors and invitations`, async () => {

@@ -281,7 +281,9 @@ describe.each(DIALECTS)('levels on %s', (dialect) => {
       // Plain text for the app, which renders no markdown; the site reads rawItem.description.
       expect(asOwner.description).toBe('A bright start\n\n♡ 0')
       expect(asOwner.rawItem.description).toBe('A *bright* start')
+      // The owner invites co-authors by handle, and deletes.
       expect(asOwner.actions).toEqual([
+        expect.objectContaining({ type: 'invite', options: [expect.objectContaining({ query: 'handle' })] }),
         { type: 'delete', title: '#DELETE', icon: 'delete', requireConfirmation: true, options: [] },
       ])
       const asOther = (await get(`/sonolus/levels/wbs-${ids.starlight}`, 'bob')).json()

@@ -127,9 +127,25 @@ describe.each(DIALECTS)('test links on %s', (dialect) => {
     expect(full.json().message).toMatch(`at most ${TEST_LINK_MAX} open test links`)
   })
 
+  it('ends the links a co-author made when they stop co-authoring', async () => {
+    const made = (await create(other, 'alice')).json() as Link
+    await test.ctx.repos.coauthors.invite(other, 'bob', 3)
+    await test.ctx.repos.coauthors.accept(other, 'bob', 4)
+    const bobs = (await create(other, 'bob')).json() as Link
+    expect((await opened(bobs.token)).statusCode).toBe(200)
+    const removed = await call('POST', `/sonolus/levels/wbs-${other}/submit`, 'alice', {
+      values: 'type=removeCoauthor&handle=1002',
+    })
+    expect(removed.statusCode).toBe(200)
+    expect((await opened(bobs.token)).statusCode).toBe(404)
+    // The owner's own link still opens it.
+    expect((await opened(made.token)).statusCode).toBe(200)
+    await call('POST', `/sonolus/levels/wbs-${other}/test-links/${made.id}/revoke`, 'alice', {})
+  })
+
   it('ends a link when revoked or expired, and opens no hidden chart', async () => {
     const revoke = (id: string, as: Person) =>
-      call('POST', `/sonolus/levels/wbs-${draft}/test-links/${id}/revoke`, as)
+      call('POST', `/sonolus/levels/wbs-${draft}/test-links/${id}/revoke`, as, {})
     expect((await revoke(link.id, 'tess')).statusCode).toBe(404)
     expect((await revoke(link.id, 'alice')).statusCode).toBe(200)
     expect((await revoke(link.id, 'alice')).statusCode).toBe(404)
