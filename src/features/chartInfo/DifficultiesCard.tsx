@@ -127,6 +127,8 @@ export const DifficultiesCard = ({ chartId, owner }: { chartId: string; owner: b
             min={LEVEL_MIN}
             max={LEVEL_MAX}
             precision={0}
+            // No step arrows: a level is typed, and the arrows' icons overflow their half-height boxes.
+            controls={false}
             value={level}
             onChange={(value) => setLevel(value)}
             aria-label={intl.formatMessage({ id: 'song.new_level' })}
