@@ -3,7 +3,7 @@
 // Anyone may end their own co-authorship or invitation. Each change is the caller's own action, so a
 // suspended co-author is refused and the others are not.
 import { COAUTHOR_MAX } from '../../common/rules.js'
-import { catalogueChanged } from '../cache/tags.js'
+import { catalogueChanged, chartChanged } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
 import { type ChartRow, type CoauthorRole, type CoauthorRow, type User } from '../db/repositories/index.js'
 import { invalid, missing, notYours, required } from '../domain/errors.js'
@@ -25,6 +25,26 @@ export const roleOn = async (
   return ctx.repos.coauthors.roleOf(chart.id, user.id)
 }
 
+/** Where a user stands on a chart, from its co-author rows already read (no further query). */
+export const roleIn = (chart: ChartRow, user: User | undefined, rows: readonly CoauthorRow[]): ChartRole => {
+  if (!user) return undefined
+  if (chart.authorId === user.id) return 'owner'
+  const row = rows.find((coauthor) => coauthor.userId === user.id)
+  return row ? (row.acceptedTime === null ? 'invited' : 'coauthor') : undefined
+}
+
+/** Refuses anyone but the chart's owner and its accepted co-authors: who may edit it and make its test
+ *  links. */
+export const permitEdit = async (
+  ctx: AppContext,
+  user: User,
+  chart: ChartRow,
+): Promise<'owner' | 'coauthor'> => {
+  const role = await roleOn(ctx, chart, user)
+  permit(await viewerOf(ctx, user), 'edit', { chart, coauthor: role === 'coauthor' })
+  return role === 'coauthor' ? 'coauthor' : 'owner'
+}
+
 /** A chart's co-authors as the caller may see them: the owner and co-authors see the invitations too. */
 export const coauthorsOf = async (
   ctx: AppContext,
@@ -32,7 +52,8 @@ export const coauthorsOf = async (
   user: User | undefined,
 ): Promise<{ chart: ChartRow; role: ChartRole; coauthors: CoauthorRow[] }> => {
   const chart = await visibleChart(ctx, name, user, 'page')
-  const [role, rows] = await Promise.all([roleOn(ctx, chart, user), ctx.repos.coauthors.of(chart.id)])
+  const rows = await ctx.repos.coauthors.of(chart.id)
+  const role = roleIn(chart, user, rows)
   const insider = role === 'owner' || role === 'coauthor'
   // An invitee sees the co-authors and their own invitation, not the others'.
   const coauthors = rows.filter((row) => insider || row.acceptedTime !== null || row.userId === user?.id)
@@ -67,7 +88,8 @@ export const inviteCoauthor = async (
       throw invalid(`${invitee.name}#${invitee.handle} is already invited`)
     await coauthorInvited(trx, chart, invitee.id, user, now)
   })
-  catalogueChanged(ctx, chart)
+  // Nothing a list shows changed: only the chart's pages (its details' forms and personal answers).
+  chartChanged(ctx, chart.id)
 }
 
 /** An invitee accepts (they co-author the chart from now on, and its owner hears of it) or declines. */
@@ -90,7 +112,9 @@ export const answerInvitation = async (
     await trx.coauthors.refresh(chart.id)
     await coauthorJoined(trx, chart, user, now)
   })
-  catalogueChanged(ctx, chart)
+  // An acceptance changes the chart's co-authors that lists and cards show; a decline only its pages.
+  if (accept) catalogueChanged(ctx, chart)
+  else chartChanged(ctx, chart.id)
 }
 
 /** The owner removes a co-author or withdraws an invitation; a co-author or invitee may remove themselves. */

@@ -16,9 +16,8 @@ import { type ChartRow, type TestFeedbackRow, type TestLinkRow, type User } from
 import { invalid, missing } from '../domain/errors.js'
 import { assertActive } from '../moderation/service.js'
 import { visibleChart } from '../policy/chartAccess.js'
-import { permit, viewerOf } from '../policy/can.js'
 import { commentMoment, commentText } from './community.js'
-import { roleOn } from './coauthors.js'
+import { permitEdit } from './coauthors.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** The feedback a chart's creators read at most (newest first), and the links (open and ended). */
@@ -28,8 +27,7 @@ const TEST_LINKS_SHOWN = 50
 /** The chart a level name names, for its owner or a co-author (who work on it), else refused. */
 const creatorsChart = async (ctx: AppContext, user: User, name: string): Promise<ChartRow> => {
   const chart = await visibleChart(ctx, name, user, 'action')
-  const coauthor = (await roleOn(ctx, chart, user)) === 'coauthor'
-  permit(await viewerOf(ctx, user), 'edit', { chart, coauthor })
+  await permitEdit(ctx, user, chart)
   return chart
 }
 

@@ -3,7 +3,7 @@
 import { LevelDetailsResponseSchema } from '../../../common/api/schemas/levels.js'
 import { LocalizationQuery, NameParams } from '../../../common/api/schemas/protocol.js'
 import { type ServerForm, type ServerItemLeaderboard } from '@sonolus/core'
-import { type ChartRole, roleOn } from '../../services/coauthors.js'
+import { type ChartRole, roleIn } from '../../services/coauthors.js'
 import { coauthorActions } from '../coauthorForms.js'
 import { testTokenOf } from '../../services/testLinks.js'
 import { testLevelDetails } from './testLinks.js'
@@ -140,7 +140,7 @@ export const levelsDetails: RouteModule = (app, ctx) => {
     const row = await visibleChart(ctx, name, user, 'page')
     const tags = new Set<string>()
     const owner = user?.id === row.authorId
-    const [others, replays, siblings, coauthors, role] = await Promise.all([
+    const [others, replays, siblings, coauthors] = await Promise.all([
       ctx.repos.charts.otherByAuthor(row.authorId, row.id, 5),
       // Its best replays, when everyone may watch them: a public chart's.
       row.isPublic && !row.hidden
@@ -149,8 +149,8 @@ export const levelsDetails: RouteModule = (app, ctx) => {
       // The song's other difficulties that everyone may see.
       publicSiblings(ctx, row),
       ctx.repos.coauthors.of(row.id),
-      roleOn(ctx, row, user),
     ])
+    const role = roleIn(row, user, coauthors)
     tags.add(cacheTags.content(row.id))
     for (const chart of siblings) tags.add(cacheTags.chart(chart.id))
     tags.add(cacheTags.records(row.id))

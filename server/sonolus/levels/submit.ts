@@ -39,7 +39,7 @@ import { fileReport, requestReview } from '../../moderation/reports.js'
 import { callerOf } from '../../auth/rules.js'
 import { compareVersions } from '../../services/versions.js'
 import { linkDifficulty, unlinkDifficulty } from '../../services/songSets.js'
-import { answerInvitation, inviteCoauthor, removeCoauthor, roleOn } from '../../services/coauthors.js'
+import { answerInvitation, inviteCoauthor, permitEdit, removeCoauthor } from '../../services/coauthors.js'
 import { workOwnerOf } from '../../work/pool.js'
 
 export const levelsSubmit: RouteModule = (app, ctx) => {
@@ -101,8 +101,8 @@ export const levelsSubmit: RouteModule = (app, ctx) => {
             : { key: '', hashes: [], shouldUpdateItem: true }
         return response
       }
-      const coauthor = type === 'edit' && (await roleOn(ctx, row, user)) === 'coauthor'
-      permit(viewer, type === 'delete' ? 'delete' : 'edit', { ...chart, coauthor })
+      if (type === 'delete') permit(viewer, 'delete', chart)
+      const coauthor = type !== 'delete' && (await permitEdit(ctx, user, row)) === 'coauthor'
       const before = CHART_FILE_COLUMNS.map((column) => row[column]).filter((hash): hash is string => !!hash)
 
       if (type === 'delete') {
