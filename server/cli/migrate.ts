@@ -1,13 +1,71 @@
 // npm run migrate: brings the database (DATABASE_URL, or the SQLite file in DATA_DIR) to the latest schema
 // and exits. The server also migrates when it starts; this runs them on their own, before a deploy.
+// `npm run migrate -- --dry-run` prints what would run and change, and changes nothing.
 import { ConfigError, loadConfig } from '../config.js'
 import { openContext } from '../context.js'
+import { openDatabase } from '../db/database.js'
+import { type MigrationPlan, planMigrations } from '../db/migrate.js'
+
+const describePlan = (kind: string, plan: MigrationPlan): string => {
+  const lines: string[] = []
+  const at = plan.applied.at(-1)
+  lines.push(`The ${kind} database is ${at ? `at ${at}` : 'empty'}.`)
+  if (plan.pending.length === 0) {
+    lines.push('It is at the latest schema: nothing would change.')
+    return lines.join('\n')
+  }
+  lines.push(`${plan.pending.length} migration(s) would run: ${plan.pending.join(', ')}`)
+  for (const name of plan.pending) {
+    lines.push('', `-- ${name}`)
+    for (const statement of plan.statements)
+      if (statement.migration === name) lines.push(`${statement.sql.replace(/\s+/g, ' ').trim()};`)
+  }
+  lines.push('', 'What would change:')
+  for (const change of plan.changes) {
+    const parts: string[] = []
+    if (change.rowsBefore === undefined) parts.push(`new table (${change.rowsAfter} rows)`)
+    else if (change.rowsAfter === undefined) parts.push(`dropped (had ${change.rowsBefore} rows)`)
+    else if (change.rowsBefore !== change.rowsAfter)
+      parts.push(`${change.rowsBefore} → ${change.rowsAfter} rows`)
+    else parts.push(`${change.rowsAfter} rows`)
+    if (change.rowsBefore !== undefined && change.added.length > 0)
+      parts.push(`new columns ${change.added.join(', ')}`)
+    if (change.rowsAfter !== undefined && change.dropped.length > 0)
+      parts.push(`dropped columns ${change.dropped.join(', ')}`)
+    lines.push(`  ${change.table}: ${parts.join('; ')}`)
+  }
+  lines.push('', 'Nothing was changed: the migrations ran in a transaction that was rolled back.')
+  return lines.join('\n')
+}
 
 try {
   const config = loadConfig()
-  const ctx = await openContext(config)
-  await ctx.close()
-  console.log(`The ${config.database.kind} database is at the latest schema.`)
+  if (process.argv.includes('--dry-run')) {
+    let recording: string[] | undefined
+    const db = await openDatabase(config.database, {
+      onQuery: (sql) => {
+        // The migrations ask which database they run on; that is not a change.
+        if (recording && !/^select version\(\)/i.test(sql)) recording.push(sql)
+      },
+    })
+    try {
+      const plan = await planMigrations(db.db, db.dialect, {
+        start: () => (recording = []),
+        stop: () => {
+          const seen = recording ?? []
+          recording = undefined
+          return seen
+        },
+      })
+      console.log(describePlan(config.database.kind, plan))
+    } finally {
+      await db.close()
+    }
+  } else {
+    const ctx = await openContext(config)
+    await ctx.close()
+    console.log(`The ${config.database.kind} database is at the latest schema.`)
+  }
 } catch (error) {
   console.error(
     error instanceof ConfigError

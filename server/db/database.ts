@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
+  type LogEvent,
   type SqliteStatement,
   type UnknownRow,
   sql,
@@ -50,6 +51,8 @@ export type OpenOptions = {
   pgSchema?: string
   /** Where a dropped idle PostgreSQL connection is reported (it must not crash the process). */
   onPoolError?: (error: Error) => void
+  /** Told of every statement run and how long it took (metrics; the migrations' dry run records them). */
+  onQuery?: (sql: string, ms: number) => void
 }
 
 /** SQLite runs a statement whose LIMIT is a bare parameter far slower than one whose LIMIT is an
@@ -89,6 +92,8 @@ const madeRows = (statement: SQLite.Statement, key: (column: string) => string):
 /** Kysely prepares every query anew; with one connection that runs one statement at a time, a prepared
  *  statement can be reused for the same SQL text. A bounded cache (least recently used goes first) saves
  *  the prepare on every hot query, a large share of a small request's time. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i
+
 const cachedStatements = (
   sqlite: SQLite.Database,
   key: (column: string) => string,
@@ -102,6 +107,12 @@ const cachedStatements = (
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
+      // A reader's row shape is fixed when it is prepared: after a change of schema (a migration) the same
+      // text would name the old columns over the new values, so every statement is prepared anew.
+      if (SCHEMA_CHANGE.test(sql)) {
+        statements.clear()
+        return prepare(sql)
+      }
       const statement = statements.get(sql) ?? prepare(sql)
       setBounded(statements, sql, statement, max)
       return statement
@@ -118,6 +129,8 @@ class SqliteCamelCasePlugin extends CamelCasePlugin {
 }
 
 export const openDatabase = async (config: DatabaseConfig, options: OpenOptions = {}): Promise<Db> => {
+  const onQuery = options.onQuery
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql, event.queryDurationMillis) : undefined
   if (config.kind === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true })
     const sqlite = new SQLite(config.file)
@@ -130,6 +143,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: cachedStatements(sqlite, camelCase.key) }),
       plugins: [camelCase],
+      log,
     })
     // Prepared at first use: the meta table exists once the migrations have run.
     let metaValue: SQLite.Statement<[string], { value: string }> | undefined
@@ -172,6 +186,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
+    log,
   })
   if (options.pgSchema) {
     await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db)

@@ -1,6 +1,6 @@
 // Runs the migrations at start-up. They live in code (not a folder scan) so the list is explicit
 // and works the same under tsx, bundlers and tests.
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import * as m0001 from './migrations/0001_initial.js'
 import * as m0002 from './migrations/0002_login_attempts.js'
 import * as m0003 from './migrations/0003_catalogue.js'
@@ -58,6 +58,9 @@ const migrations: Record<string, Migration> = {
   '0026_test_links': m0026,
 }
 
+/** The migrations in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations)
+
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return migrations
@@ -81,10 +84,131 @@ export class MigrationError extends Error {
 export const migrateToLatest = async (
   db: Kysely<Database>,
   migrationTableSchema?: string,
+): Promise<string[]> => migrateUpTo(db, undefined, migrationTableSchema)
+
+/** Runs the migrations up to and including `name` (the latest without one): an upgrade test starts from an
+ *  older schema this way. */
+export const migrateUpTo = async (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an older schema is not today's type
+  db: Kysely<any>,
+  name: string | undefined,
+  migrationTableSchema?: string,
 ): Promise<string[]> => {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), migrationTableSchema })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await (name === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(name))
   const failed = results?.find((result) => result.status === 'Error')
   if (error) throw new MigrationError(failed?.migrationName, error)
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/** The tables of the database in use and their columns (SQLite's full-text index included). */
+export const describeTables = async (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema version
+  db: Kysely<any>,
+  dialect: 'sqlite' | 'postgres',
+): Promise<Map<string, string[]>> => {
+  const rows =
+    dialect === 'sqlite'
+      ? await sql<{ table: string; column: string }>`select m.name as "table", c.name as "column"
+          from sqlite_master m join pragma_table_info(m.name) c
+          where m.type = 'table' and m.name not like 'sqlite%' order by m.name, c.cid`.execute(db)
+      : await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column"
+          from information_schema.columns where table_schema = current_schema()
+          order by table_name, ordinal_position`.execute(db)
+  const tables = new Map<string, string[]>()
+  for (const { table, column } of rows.rows) tables.set(table, [...(tables.get(table) ?? []), column])
+  return tables
+}
+
+const MIGRATION_TABLE = 'kysely_migration'
+
+export type MigrationPlan = {
+  applied: string[]
+  pending: string[]
+  /** What each pending migration runs, in order. */
+  statements: { migration: string; sql: string }[]
+  /** Each table the pending migrations would create, drop, reshape or fill. */
+  changes: { table: string; rowsBefore?: number; rowsAfter?: number; added: string[]; dropped: string[] }[]
+}
+
+class DryRunDone extends Error {}
+
+/** The table a statement writes rows of (values may change with no change of count). */
+const writtenTable = (text: string): string | undefined =>
+  /^\s*(?:update|insert\s+into|delete\s+from)\s+"?(\w+)"?/i.exec(text)?.[1]
+
+/** What migrateToLatest would do, learned by running the pending migrations in one transaction that is then
+ *  rolled back (both databases undo schema changes with it). `record` turns the statement log of the
+ *  connection's owner (openDatabase's onQuery) on, and returns what it saw when turned off. */
+export const planMigrations = async (
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  record: { start: () => void; stop: () => string[] },
+): Promise<MigrationPlan> => {
+  const countRows = async (trx: Kysely<Database>, tables: Iterable<string>) => {
+    const counts = new Map<string, number>()
+    for (const table of tables)
+      counts.set(
+        table,
+        Number(
+          (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(trx)).rows[0].n,
+        ),
+      )
+    return counts
+  }
+  let plan: MigrationPlan | undefined
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await describeTables(trx, dialect)
+      const applied = before.has(MIGRATION_TABLE)
+        ? (
+            await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(
+              trx,
+            )
+          ).rows.map((row) => row.name)
+        : []
+      const done = new Set(applied)
+      const pending = MIGRATION_NAMES.filter((name) => !done.has(name))
+      const rowsBefore = await countRows(trx, before.keys())
+      const statements: MigrationPlan['statements'] = []
+      for (const name of pending) {
+        record.start()
+        try {
+          await migrations[name].up(trx)
+        } finally {
+          for (const text of record.stop()) statements.push({ migration: name, sql: text })
+        }
+      }
+      const after = await describeTables(trx, dialect)
+      const rowsAfter = await countRows(trx, after.keys())
+      const changes: MigrationPlan['changes'] = []
+      for (const table of new Set([...before.keys(), ...after.keys()])) {
+        const was = before.get(table) ?? []
+        const is = after.get(table) ?? []
+        const change = {
+          table,
+          rowsBefore: rowsBefore.get(table),
+          rowsAfter: rowsAfter.get(table),
+          added: is.filter((column) => !was.includes(column)),
+          dropped: was.filter((column) => !is.includes(column)),
+        }
+        if (
+          change.rowsBefore !== change.rowsAfter ||
+          change.added.length > 0 ||
+          change.dropped.length > 0 ||
+          statements.some((statement) => writtenTable(statement.sql) === table)
+        )
+          changes.push(change)
+      }
+      plan = { applied, pending, statements, changes }
+      throw new DryRunDone()
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof DryRunDone)) throw error
+    })
+  if (!plan) throw new Error('the dry run ended without a plan')
+  return plan
 }

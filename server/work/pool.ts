@@ -77,9 +77,15 @@ export class WorkPool {
 
   constructor(readonly options: WorkOptions) {}
 
-  /** The threads start with the first task: an instance that never reads a chart never starts them. */
+  /** Why a pool's threads failed outside any task (a thread out of memory while it started): piscina then
+   *  starts no more threads and emits the error with no listener, which would end the process. */
+  private readonly failures = new WeakMap<Piscina, Error>()
+
+  /** The threads start with the first task: an instance that never reads a chart never starts them. A pool
+   *  whose threads failed is replaced, and the tasks it held are refused with the reason. */
   private get pool(): Piscina {
-    this.started ??= new Piscina({
+    if (this.started) return this.started
+    const pool = new Piscina({
       // From TypeScript sources each thread registers tsx first (worker-tsx.mjs); compiled, the tasks load
       // as they are.
       filename: compiled ? `${here}tasks.js` : `${here}worker-tsx.mjs`,
@@ -95,7 +101,13 @@ export class WorkPool {
         stackSizeMb: 4,
       },
     })
-    return this.started
+    pool.on('error', (error: Error) => {
+      this.failures.set(pool, error)
+      if (this.started === pool) this.started = undefined
+      void pool.destroy().catch(() => undefined)
+    })
+    this.started = pool
+    return pool
   }
 
   /** Waits for a thread, in the owner's turn. */
@@ -160,13 +172,15 @@ export class WorkPool {
 
   private async attempt<T extends { ok: true }>(name: string, task: object): Promise<T> {
     let answer: T | Refusal
+    const pool = this.pool
     try {
-      answer = (await this.pool.run(task, {
+      answer = (await pool.run(task, {
         name,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       })) as T | Refusal
     } catch (error) {
-      const err = error as Error & { code?: string }
+      // A task of a pool that failed is refused for the pool's reason, not for its end.
+      const err = (this.failures.get(pool) ?? error) as Error & { code?: string }
       if (err.name === 'AbortError' || err.name === 'TimeoutError')
         throw new WorkLimitError(
           'timeout',

@@ -51,11 +51,23 @@ describe('the chart worker pool', () => {
   })
 
   it('refuses a task that needs more memory than its thread may have', async () => {
-    const pool = open({ memoryMb: 8 })
-    // 29,000 notes, parsed and converted: far more than an 8 MB heap.
+    // Enough heap for a thread to start (Node 24 with tsx needs more than 8 MB), not for this chart.
+    const pool = open({ memoryMb: 24 })
+    // 29,000 notes, parsed and converted: far more than a 24 MB heap.
     const refused = await pool.convertSus(slowChart()).catch((error) => error)
     expect(refused).toBeInstanceOf(WorkLimitError)
     expect(refused.reason).toBe('memory')
+    expect((await pool.convertSus(sus(50))).noteCount).toBe(48)
+  })
+
+  it('survives a thread failing outside any task: no crash, and the next task runs on a fresh pool', async () => {
+    // Piscina reports such a failure (a thread out of memory while it starts) as an 'error' event and starts
+    // no more threads; with no listener the event would end the process.
+    const pool = open()
+    expect((await pool.convertSus(sus(50))).noteCount).toBe(48)
+    const threads = (pool as unknown as { pool: { emit: (event: string, error: Error) => void } }).pool
+    threads.emit('error', Object.assign(new Error('Worker terminated'), { code: 'ERR_WORKER_OUT_OF_MEMORY' }))
+    expect((pool as unknown as { pool: unknown }).pool).not.toBe(threads)
     expect((await pool.convertSus(sus(50))).noteCount).toBe(48)
   })
 
