@@ -166,6 +166,20 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
     }
   })
 
+  if (ctx.metrics.enabled) {
+    const metrics = ctx.metrics
+    app.addHook('onResponse', (request, reply, done) => {
+      // The route's template keeps the label set bounded; an address that matched no route is one label.
+      metrics.request(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      )
+      done()
+    })
+  }
+
   app.addHook('onSend', async (request, reply, payload) => {
     // docs/protocol.md §2.3: Sonolus-Version on every response.
     reply.header('sonolus-version', ctx.config.sonolusVersion)
@@ -218,6 +232,14 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
       securityHeaders: apiSecurityHeaders(ctx.config),
       sonolusVersion: ctx.config.sonolusVersion,
       compressHarder,
+      ...(ctx.metrics.enabled
+        ? {
+            served: (route: string, seconds: number) => {
+              ctx.metrics.request('GET', route, 200, seconds)
+              ctx.metrics.kept(true)
+            },
+          }
+        : {}),
     },
     trustProxyOption(ctx.config.trustProxy) ?? false,
   )

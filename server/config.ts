@@ -38,9 +38,20 @@ export type GitOverrides = {
   commitMessage?: string
 }
 
+/** Prometheus metrics on a port of their own (off unless METRICS_PORT is set). */
+export type MetricsConfig = {
+  /** METRICS_PORT: where /metrics is served; 0 picks a free port (tests). */
+  port: number
+  /** METRICS_HOST: the address it binds, loopback unless the operator says otherwise. */
+  host: string
+  /** METRICS_TOKEN: when set, a scrape must send `Authorization: Bearer <token>`. */
+  token: string | undefined
+}
+
 export type Config = {
   port: number
   host: string
+  metrics: MetricsConfig | undefined
   publicUrl: string
   dataDir: string
   database: DatabaseConfig
@@ -355,6 +366,21 @@ const parseTakedownContact = (env: Env): string | null => {
   return value
 }
 
+const parseMetrics = (env: Env): MetricsConfig | undefined => {
+  if (read(env, 'METRICS_PORT') === undefined) {
+    for (const name of ['METRICS_HOST', 'METRICS_TOKEN'])
+      if (read(env, name) !== undefined) throw new ConfigError(name, 'is set, but METRICS_PORT is not')
+    return undefined
+  }
+  const host = read(env, 'METRICS_HOST') ?? '127.0.0.1'
+  if (!/^[0-9a-zA-Z.:-]+$/.test(host))
+    throw new ConfigError('METRICS_HOST', `"${host}" is not a host name or address`)
+  const token = read(env, 'METRICS_TOKEN')
+  if (token !== undefined && token.length < 16)
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters')
+  return { port: parsePort(env, 'METRICS_PORT', 0), host, token }
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
@@ -367,9 +393,13 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
   const host = read(env, 'HOST') ?? '0.0.0.0'
   if (!/^[0-9a-zA-Z.:-]+$/.test(host))
     throw new ConfigError('HOST', `"${host}" is not a host name or address`)
+  const metrics = parseMetrics(env)
+  if (metrics && metrics.port !== 0 && metrics.port === port)
+    throw new ConfigError('METRICS_PORT', 'must differ from PORT: metrics are never served to the public')
   return {
     port,
     host,
+    metrics,
     publicUrl: parsePublicUrl(env, port),
     dataDir,
     database: parseDatabase(env, dataDir),

@@ -22,6 +22,7 @@ import { cacheTags, catalogueTags } from './cache/tags.js'
 import path from 'node:path'
 import { withinMs } from './bounded.js'
 import { randomUUID } from 'node:crypto'
+import { type Metrics, createMetrics, noMetrics } from './observability/metrics.js'
 
 export type AppContext = {
   config: Config
@@ -41,6 +42,8 @@ export type AppContext = {
   work: WorkPool
   /** Read before a per-instance cache answers; moved by every moderator action (cache/moderationVersion.ts). */
   moderationVersion: ModerationVersion
+  /** Prometheus metrics when METRICS_PORT is set, else calls that do nothing. */
+  metrics: Metrics
   close: () => Promise<void>
 }
 
@@ -54,7 +57,11 @@ export type ContextOptions = OpenOptions & {
 const LISTEN_START_MS = 30_000
 
 export const openContext = async (config: Config, options: ContextOptions = {}): Promise<AppContext> => {
-  const db = await openDatabase(config.database, options)
+  const metrics = config.metrics ? createMetrics() : noMetrics
+  const db = await openDatabase(config.database, {
+    ...options,
+    ...(metrics.enabled ? { onQuery: (sql: string, ms: number) => metrics.query(sql, ms) } : {}),
+  })
   try {
     await migrateToLatest(db.db, db.dialect === 'postgres' ? await currentSchema(db) : undefined)
     const blobStore = options.blobStore ?? (await createBlobStore(config))
@@ -136,8 +143,15 @@ export const openContext = async (config: Config, options: ContextOptions = {}):
           `DATABASE_URL: could not LISTEN for the other instances' messages in ${LISTEN_START_MS} ms`,
         )
       })
+    metrics.watch({
+      work: () => work.stats,
+      uploadsInProgress: () => repos.uploads.countAllOpen(Date.now()),
+      notificationsQueued: () => repos.follows.countFanouts(),
+      cache: () => ({ entries: cache.size, bytes: cache.bytes }),
+    })
     return {
       work,
+      metrics,
       moderationVersion,
       media,
       packs,

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
 import { openContext } from './context.js'
 import { seedDemo } from './demo/seed.js'
+import { startMetricsServer } from './observability/metricsServer.js'
 
 /** The checkout this server runs from: its sources (server/) or its build (build/server/) both sit under
  *  the folder that holds package.json. */
@@ -71,6 +72,20 @@ const main = async (): Promise<void> => {
   } catch (error) {
     fail(
       `Start-up error: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${(error as Error).message}`,
+    )
+  }
+  if (config.metrics) {
+    const metricsConfig = config.metrics
+    const metrics = await startMetricsServer(metricsConfig, ctx.metrics, (error) =>
+      app.log.error({ err: error }, 'a metrics scrape failed'),
+    ).catch((error: Error) =>
+      fail(
+        `Start-up error: cannot listen on ${metricsConfig.host}:${metricsConfig.port} (METRICS_PORT/METRICS_HOST): ${error.message}`,
+      ),
+    )
+    app.log.info(
+      { port: metrics.port, host: metricsConfig.host, token: metricsConfig.token !== undefined },
+      'metrics are served at /metrics on their own port',
     )
   }
   if (!ctx.packs.configuredEngineInstalled) {

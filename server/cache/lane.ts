@@ -52,6 +52,8 @@ export type Trail = {
 
 type Way = {
   steps: Step[]
+  /** The route's template (a metric's label). */
+  route: string
   /** The session's kept entry and row, when the request had a session. */
   session?: { entry: WeakRef<object>; user: User }
   /** The rate limit's bucket (a search is counted per user). */
@@ -89,6 +91,8 @@ export type LaneParts = {
   sonolusVersion: string
   /** The two-step gzip (cache/send.ts): an answer served again is made smaller, once. */
   compressHarder: (answer: SharedAnswer) => void
+  /** Told of each answer served here, with its route template and time (metrics), when metrics are on. */
+  served?: (route: string, seconds: number) => void
 }
 
 export class KeptLane {
@@ -179,7 +183,13 @@ export class KeptLane {
     setBounded(
       this.ways,
       this.keyOf(request.url, hash, gzip),
-      { steps: trail.steps, session, bucket: trail.bucket, userId: trail.userId },
+      {
+        steps: trail.steps,
+        route: request.routeOptions.url ?? pathOf(request.url),
+        session,
+        bucket: trail.bucket,
+        userId: trail.userId,
+      },
       this.max,
     )
   }
@@ -258,11 +268,13 @@ export class KeptLane {
         String(Buffer.byteLength(body)),
       ]
       if (answer.gzip) out.push('content-encoding', 'gzip')
-      const started = LOGGED_LEVELS.has(parts.log.level) ? performance.now() : 0
+      const logged = LOGGED_LEVELS.has(parts.log.level)
+      const started = logged || parts.served ? performance.now() : 0
       response.writeHead(200, out)
       response.end(body)
       this.hits++
-      if (started)
+      parts.served?.(way.route, (performance.now() - started) / 1000)
+      if (logged)
         parts.log.info(
           {
             reqId: id,

@@ -6,6 +6,7 @@
 //   chart's owner, the authors of the comments on a page: their actions differ); those users, and
 //   moderators, get an answer of their own. A user's own answer is kept too (tagged like the shared one),
 //   except a moderator's, which is built each time (it shows moderation state).
+import { type Metrics } from '../observability/metrics.js'
 import { gunzipSync } from 'node:zlib'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type Auth } from '../auth/auth.js'
@@ -24,6 +25,7 @@ import { type ModerationVersion, fresh } from './moderationVersion.js'
  *  asks. */
 export type SendContext = RoleContext & {
   cache: ResponseCache<SharedAnswer>
+  metrics: Pick<Metrics, 'kept'>
   moderationVersion: ModerationVersion
   auth: Pick<Auth, 'userOf'>
 }
@@ -65,6 +67,7 @@ export const keptAnswer = async (
   if (!fresh(checked)) await checked
   const entry = ctx.cache.get(key)
   reply.header('x-cache', entry ? 'HIT' : 'MISS')
+  ctx.metrics.kept(entry !== undefined)
   if (entry) {
     if (entry.body.light) compressHarder(entry.body)
     KeptLane.step(reply.request, ctx.cache as ResponseCache<unknown>, key, entry)

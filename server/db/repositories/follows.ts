@@ -94,6 +94,15 @@ export class FollowsRepository {
       .execute()
   }
 
+  /** Announcements queued (a metric). */
+  async countFanouts(): Promise<number> {
+    const row = await this.db
+      .selectFrom('fanouts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
   /** The queued announcements, oldest first. */
   dueFanouts(limit: number): Promise<{ chartId: string }[]> {
     return this.db

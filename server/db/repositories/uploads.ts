@@ -14,6 +14,16 @@ export class UploadsRepository {
     await this.db.insertInto('uploadSessions').values(session).execute()
   }
 
+  /** Sessions open now, everyone's (started, not finished, not expired): a metric. */
+  async countAllOpen(now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploadSessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('expiresTime', '>', now)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+
   get(id: string): Promise<UploadSession | undefined> {
     return this.db.selectFrom('uploadSessions').selectAll().where('id', '=', id).executeTakeFirst()
   }
