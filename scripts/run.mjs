@@ -1,4 +1,4 @@
-// npm start (and migrate, import-pack, demo:remove): runs a compiled entry of the server, build/server/….
+// npm start (and migrate, import-pack, backup, restore, demo:remove): runs a compiled entry of the server, build/server/….
 // What is older than its sources is built first when the build tools are installed, so a fresh clone's
 // `npm install && npm start` works; after `npm ci --omit=dev` (the container image) the build must exist.
 import path from 'node:path'
@@ -15,7 +15,7 @@ import {
   spaIsStale,
 } from './build-lib.mjs'
 
-const ENTRIES = new Set(['main', 'cli/migrate', 'cli/importPack', 'demo/remove'])
+const ENTRIES = new Set(['main', 'cli/migrate', 'cli/importPack', 'cli/backup', 'cli/restore', 'demo/remove'])
 const [entry = 'main', ...args] = process.argv.slice(2)
 if (!ENTRIES.has(entry)) {
   process.stderr.write(`Unknown entry "${entry}"; one of: ${[...ENTRIES].join(', ')}\n`)
