@@ -7,3 +7,6 @@ export type UserMineResponse = Static<typeof S.UserMineResponseSchema>
 export type UserLoginResponse = Static<typeof S.UserLoginResponseSchema>
 export type UserLogoutResponse = Static<typeof S.UserLogoutResponseSchema>
 export type UserLoginCodeResponse = Static<typeof S.UserLoginCodeResponseSchema>
+export type UserExportResponse = Static<typeof S.UserExportResponseSchema>
+export type UserDeleteBody = Static<typeof S.UserDeleteBody>
+export type UserDeleteResponse = Static<typeof S.UserDeleteResponseSchema>

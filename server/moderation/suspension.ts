@@ -17,6 +17,8 @@ const EXEMPT = new Set([
   // Reading one's notifications and choosing which to get change nothing of anyone else's.
   'POST /sonolus/user/notifications/read',
   'POST /sonolus/user/notifications/settings',
+  // One's own archive: a suspended person may still take their data.
+  'POST /sonolus/user/export',
   'POST /sonolus/takedown',
   'POST /sonolus/levels/:name/submit',
   'POST /sonolus/levels/result/upload',

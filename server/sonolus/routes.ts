@@ -20,6 +20,7 @@ import { type RouteModule } from './types.js'
 import { userLogin } from './user/login.js'
 import { userLoginCode } from './user/loginCode.js'
 import { userLogout } from './user/logout.js'
+import { userAccount } from './user/account.js'
 import { userMine } from './user/mine.js'
 import { webAuthenticate } from './web/authenticate.js'
 import { moderationRoutes } from './moderation.js'
@@ -38,6 +39,7 @@ const routes: RouteModule[] = [
   userLoginCode,
   userMine,
   userLogout,
+  userAccount,
   webAuthenticate,
   moderationRoutes,
   posts,

@@ -196,6 +196,17 @@ describe.each(DIALECTS)('the permission matrix on %s', (dialect) => {
       [401, 401, 401, 401, 403, 401],
     ),
     post('/sonolus/user/notices/read', '/sonolus/user/notices/read', () => ({}), LOGGED_IN),
+    // One's archive: a suspended person may still take theirs. The link is a key nobody holds here.
+    post('/sonolus/user/export', '/sonolus/user/export', () => ({}), LOGGED_IN),
+    get('/sonolus/user/export/:key', '/sonolus/user/export/no-such-key', [404, 404, 404, 404, 404, 404]),
+    // A deletion with someone else's handle is refused to each who may ask (nobody's account goes); a
+    // suspended person may not delete theirs.
+    post(
+      '/sonolus/user/delete',
+      '/sonolus/user/delete',
+      () => ({ handle: '0000', charts: 'delete' }),
+      [401, 400, 400, 400, 403, 400],
+    ),
     post(
       '/sonolus/web/authenticate/:hash',
       `/sonolus/web/authenticate/${'0'.repeat(40)}`,

@@ -15,6 +15,8 @@ const NOT_JSON = new Set([
   'GET /sonolus/repository/:hash',
   'GET /content/docs/:locale/:file',
   'GET /content/master/:file',
+  // A person's archive: a zip.
+  'GET /sonolus/user/export/:key',
 ])
 
 type Schema = TSchema & {

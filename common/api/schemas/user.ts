@@ -39,3 +39,24 @@ export const WebAuthenticateResponseSchema = Type.Object({
   session: Type.String(),
   expiration: Type.Number(),
 })
+
+/** POST /sonolus/user/export: a single-use link to the caller's archive (it carries no session). */
+export const UserExportResponseSchema = Type.Object({
+  code: Type.Literal(200),
+  url: Type.String(),
+  expiration: Type.Number(),
+})
+export const UserExportParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) })
+/** POST /sonolus/user/delete: the caller types their handle to confirm; their charts are deleted unless kept. */
+export const UserDeleteBody = Type.Object(
+  {
+    handle: Type.String({ maxLength: 64 }),
+    charts: Type.Union([Type.Literal('delete'), Type.Literal('keep')]),
+  },
+  { additionalProperties: false },
+)
+export const UserDeleteResponseSchema = Type.Object({
+  code: Type.Literal(200),
+  chartsDeleted: Type.Integer({ minimum: 0 }),
+  chartsKept: Type.Integer({ minimum: 0 }),
+})

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { type Dialect } from '../database.js'
 import { type Database } from '../schema.js'
+import { AccountsRepository } from './accounts.js'
 import { ChartsRepository } from './charts.js'
 import { ChartListRepository } from './chartList.js'
 import { ChartVersionsRepository } from './chartVersions.js'
@@ -51,6 +52,8 @@ export type Repositories = {
   playlists: PlaylistsRepository
   /** Charts of one song. */
   songSets: SongSetsRepository
+  /** A person's data as a whole: their archive, their account's deletion. */
+  accounts: AccountsRepository
   /** Runs `select 1`: the health check's proof that the database answers. */
   ping: () => Promise<void>
   /** Runs `work` in one transaction with repositories bound to it. */
@@ -80,6 +83,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   follows: new FollowsRepository(db),
   playlists: new PlaylistsRepository(db),
   songSets: new SongSetsRepository(db),
+  accounts: new AccountsRepository(db),
   ping: async () => {
     await sql`select 1`.execute(db)
   },
@@ -103,4 +107,6 @@ export type { NewsRow, PersonStats } from './people.js'
 export type { PlaylistRow, PlaylistFilter } from './playlists.js'
 export type { CoauthorRow, CoauthorRole } from './coauthors.js'
 export type { TestLinkRow, TestFeedbackRow } from './testLinks.js'
+export type { AccountData } from './accounts.js'
+export { DELETED_USER_NAME } from './accounts.js'
 export type { NotificationRow, NotificationKind, NewNotification } from './follows.js'
