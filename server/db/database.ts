@@ -5,12 +5,17 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import {
   CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type PluginTransformResultArgs,
   PostgresDialect,
   type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   type LogEvent,
   type SqliteStatement,
   type UnknownRow,
@@ -120,6 +125,25 @@ const cachedStatements = (
   }
 }
 
+/** SQLite transactions take the write lock as they begin (BEGIN IMMEDIATE). One begun deferred that read,
+ *  then wrote after another connection had written meanwhile (a worker thread's trending pass, the backup's
+ *  reads do not), would fail at once with "database is locked", whatever the busy timeout; an immediate one
+ *  waits for its turn. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings)
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings)
+  }
+}
+
 /** CamelCasePlugin whose rows come named already (rowMaker): it renames the query's identifiers only. */
 class SqliteCamelCasePlugin extends CamelCasePlugin {
   readonly key = (column: string): string => this.camelCase(column)
@@ -141,7 +165,7 @@ export const openDatabase = async (config: DatabaseConfig, options: OpenOptions 
     sqlite.pragma('synchronous = NORMAL')
     const camelCase = new SqliteCamelCasePlugin()
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: cachedStatements(sqlite, camelCase.key) }),
+      dialect: new ImmediateSqliteDialect({ database: cachedStatements(sqlite, camelCase.key) }),
       plugins: [camelCase],
       log,
     })
