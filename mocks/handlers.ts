@@ -16,7 +16,13 @@ import {
   type RecordListResponse,
 } from '../common/api/levels'
 import { type ServerInfoResponse } from '../common/api/serverInfo'
-import { type UserLoginResponse, type UserLogoutResponse, type UserMineResponse } from '../common/api/user'
+import {
+  type UserDeleteResponse,
+  type UserExportResponse,
+  type UserLoginResponse,
+  type UserLogoutResponse,
+  type UserMineResponse,
+} from '../common/api/user'
 import {
   type CreateLevelBody,
   type CreateLevelResponse,
@@ -85,6 +91,17 @@ export const handlers = [
     HttpResponse.json({ followers: 0, following: 0, isFollowing: false, canFollow: true }),
   ),
   http.post('*/sonolus/user/logout', () => HttpResponse.json({ code: 200 } satisfies UserLogoutResponse)),
+  // One's archive (a single-use link), and the deletion of one's account.
+  http.post('*/sonolus/user/export', () =>
+    HttpResponse.json({
+      code: 200,
+      url: 'http://localhost/sonolus/user/export/k3y',
+      expiration: Date.now() + 600_000,
+    } satisfies UserExportResponse),
+  ),
+  http.post('*/sonolus/user/delete', () =>
+    HttpResponse.json({ code: 200, chartsDeleted: 1, chartsKept: 0 } satisfies UserDeleteResponse),
+  ),
   // Two public charts, one page.
   http.get('*/sonolus/levels/list', () =>
     HttpResponse.json(listResponse([sampleChart(2), sampleChart(1)], 1) satisfies LevelListResponse),

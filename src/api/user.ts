@@ -1,6 +1,10 @@
 // Login calls (docs/spec.md §7): GET /user/mine (code 401 means logged out, not an error), GET /user/login,
-// and our POST /user/login/code (the code the app showed) and POST /user/logout.
+// and our POST /user/login/code (the code the app showed) and POST /user/logout; one's archive and the
+// deletion of one's account (POST /user/export, /user/delete).
 import {
+  type UserDeleteBody,
+  type UserDeleteResponse,
+  type UserExportResponse,
   type UserLoginCodeResponse,
   type UserLoginResponse,
   type UserLogoutResponse,
@@ -29,7 +33,21 @@ export const userApi = sonolusApi.injectEndpoints({
       query: () => ({ url: '/user/logout', method: 'POST' }),
       invalidatesTags: ['User'],
     }),
+    /** A single-use link to the caller's archive (it carries no session). */
+    exportData: build.mutation<UserExportResponse, void>({
+      query: () => ({ url: '/user/export', method: 'POST', body: {} }),
+    }),
+    deleteAccount: build.mutation<UserDeleteResponse, UserDeleteBody>({
+      query: (body) => ({ url: '/user/delete', method: 'POST', body }),
+    }),
   }),
 })
 
-export const { useGetMineQuery, useStartLoginMutation, useFinishLoginMutation, useLogoutMutation } = userApi
+export const {
+  useGetMineQuery,
+  useStartLoginMutation,
+  useFinishLoginMutation,
+  useLogoutMutation,
+  useExportDataMutation,
+  useDeleteAccountMutation,
+} = userApi

@@ -22,6 +22,7 @@ import { Scaffold } from '../../components/Scaffold'
 import { showSuccess } from '../../app/messages/messagesSlice'
 import { useFailureMessage } from '../../app/messages/useFailureMessage'
 import { errorKeyOf } from '../../api/errors'
+import { YourDataCard } from './YourDataCard'
 
 export const LoginSettingsPage = () => {
   const intl = useIntl()
@@ -220,6 +221,9 @@ export const LoginSettingsPage = () => {
           </Flex>
         )}
       </Card>
+      {mine.data?.code === 200 && (
+        <YourDataCard handle={mine.data.handle} suspended={mine.data.suspension !== null} />
+      )}
     </Scaffold>
   )
 }
