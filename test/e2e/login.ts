@@ -3,8 +3,9 @@
 import { type Page, expect } from '@playwright/test'
 import { appLogin, loginCodeIn } from '../../scripts/dev-app-login'
 
-export const logIn = async (page: Page, user: { id: string; handle: string; name: string }) => {
-  await page.goto('/settings/sonolus')
+/** `origin` names another server than the one under test (a second instance). */
+export const logIn = async (page: Page, user: { id: string; handle: string; name: string }, origin = '') => {
+  await page.goto(`${origin}/settings/sonolus`)
   const open = page.getByRole('link', { name: 'Open in Sonolus' })
   await expect(open).toHaveAttribute('href', /external-login/)
   const { status, message } = await appLogin((await open.getAttribute('href'))!, user)
