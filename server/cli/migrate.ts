@@ -1,8 +1,14 @@
 // npm run migrate: brings the database (DATABASE_URL, or the SQLite file in DATA_DIR) to the latest schema
 // and exits. The server also migrates when it starts; this runs them on their own, before a deploy.
-// `npm run migrate -- --dry-run` prints what would run and change, and changes nothing.
-import { ConfigError, loadConfig } from '../config.js'
+// `npm run migrate -- --dry-run` prints what would run and change, and changes nothing. On SQLite it runs on a
+// copy (a running server is not held up); on PostgreSQL in a transaction that is rolled back, which takes the
+// migrations' locks meanwhile: run it in a quiet moment, or on a restored copy.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ConfigError, type DatabaseConfig, loadConfig } from '../config.js'
 import { openContext } from '../context.js'
+import { copySqlite } from '../db/backup.js'
 import { openDatabase } from '../db/database.js'
 import { type MigrationPlan, planMigrations } from '../db/migrate.js'
 
@@ -42,7 +48,14 @@ try {
   const config = loadConfig()
   if (process.argv.includes('--dry-run')) {
     let recording: string[] | undefined
-    const db = await openDatabase(config.database, {
+    let database: DatabaseConfig = config.database
+    let scratch: string | undefined
+    if (database.kind === 'sqlite' && fs.existsSync(database.file)) {
+      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sirius-dry-run-'))
+      await copySqlite(database.file, path.join(scratch, 'copy.db'))
+      database = { kind: 'sqlite', file: path.join(scratch, 'copy.db') }
+    }
+    const db = await openDatabase(database, {
       onQuery: (sql) => {
         // The migrations ask which database they run on; that is not a change.
         if (recording && !/^select version\(\)/i.test(sql)) recording.push(sql)
@@ -60,6 +73,7 @@ try {
       console.log(describePlan(config.database.kind, plan))
     } finally {
       await db.close()
+      if (scratch) fs.rmSync(scratch, { recursive: true, force: true })
     }
   } else {
     const ctx = await openContext(config)

@@ -45,6 +45,8 @@ export type DatabaseFacts = {
   tables: Record<string, number>
   /** Every file the database knows: [SHA-1, size], by hash. */
   files: [string, number][]
+  /** Counters on rows that differ from a recount (none, in a healthy database). */
+  counterMismatches: string[]
 }
 
 /** What a manifest records of a database, read in the caller's transaction (one snapshot). */
@@ -68,6 +70,7 @@ export const readFacts = async (db: AnyDb, dialect: 'sqlite' | 'postgres'): Prom
     schema: applied.at(-1),
     tables,
     files: files.rows.map((row) => [row.hash, Number(row.size)]),
+    counterMismatches: described.has('playlists') ? await counterMismatches(db as Kysely<Database>) : [],
   }
 }
 

@@ -15,9 +15,14 @@ import { CHART_FILE_COLUMNS } from '../db/repositories/files.js'
 
 /** How long an archive's download key holds. */
 export const EXPORT_KEY_MS = 10 * 60_000
-/** Archives being written at once on one instance, and per person. */
+/** How long one download may take at most: a reader that stalls gives its slot back then. */
+export const EXPORT_MAX_MS = 30 * 60_000
+/** Archives being written at once on one instance (one per person). */
 const EXPORTS_AT_ONCE = 2
-const running = new Map<string, number>()
+const running = new Set<string>()
+let writers = 0
+/** Downloads holding a slot, and archives still being written, on this instance (tests). */
+export const exportsRunning = (): { slots: number; writers: number } => ({ slots: running.size, writers })
 
 type AccountContext = Pick<AppContext, 'repos' | 'blobStore' | 'auth' | 'moderationVersion' | 'config'>
 
@@ -61,43 +66,69 @@ follows.json       whom you follow, and who follows you
 test-feedback.json feedback you sent through test links
 `
 
-/** The caller's archive, for a key `exportKey` gave: a zip stream, or a RuleError. */
+/** The caller's archive, for a key `exportKey` gave: a zip stream, or a RuleError. The slot is taken before
+ *  anything is read and given back when the download ends, fails, is abandoned or runs out of time. */
 export const openArchive = async (
   ctx: AccountContext,
   key: string,
 ): Promise<{ stream: Readable; filename: string }> => {
-  const claimed = await ctx.repos.leaderboards.claimUploadKey(key, Date.now())
+  const now = Date.now()
+  const claimed = await ctx.repos.leaderboards.claimUploadKey(key, now)
   if (!claimed || claimed.action !== 'export')
     throw new RuleError('not_found', 'This download link has expired')
   const userId = claimed.userId
-  if ((running.get(userId) ?? 0) > 0)
-    throw new RuleError(
-      'rate_limited',
-      'Your archive is already being made; wait for that download to finish',
-    )
-  if ([...running.values()].reduce((sum, n) => sum + n, 0) >= EXPORTS_AT_ONCE)
-    throw new RuleError('rate_limited', 'Other archives are being made; try again in a minute')
-  const data = await ctx.repos.transaction((trx) => trx.accounts.dataOf(userId))
-  if (!data) throw new RuleError('not_found', 'This account no longer exists')
-  running.set(userId, 1)
+  const refused = running.has(userId)
+    ? 'Your archive is already being made; wait for that download to finish'
+    : running.size >= EXPORTS_AT_ONCE
+      ? 'Other archives are being made; try again in a minute'
+      : undefined
+  if (refused) {
+    // The link still works once there is room.
+    await ctx.repos.leaderboards.createUploadKey(claimed)
+    throw new RuleError('rate_limited', refused)
+  }
+  running.add(userId)
   const out = new PassThrough({ highWaterMark: 1 << 20 })
-  const done = () => running.delete(userId)
-  out.once('close', done)
-  out.once('end', done)
-  void writeArchive(ctx, data, out).catch((error: Error) => out.destroy(error))
-  const handle = String((data.profile as { handle: string }).handle)
-  return { stream: out, filename: `sirius-charts-${handle}-${new Date().toISOString().slice(0, 10)}.zip` }
+  const stop = new AbortController()
+  const deadline = setTimeout(
+    () => out.destroy(new Error('the archive took too long to download')),
+    EXPORT_MAX_MS,
+  )
+  deadline.unref()
+  out.once('close', () => {
+    clearTimeout(deadline)
+    running.delete(userId)
+    stop.abort()
+  })
+  try {
+    const data = await ctx.repos.transaction((trx) => trx.accounts.dataOf(userId))
+    if (!data) throw new RuleError('not_found', 'This account no longer exists')
+    void writeArchive(ctx, data, out, stop.signal).catch((error: Error) => out.destroy(error))
+    const handle = String((data.profile as { handle: string }).handle)
+    return { stream: out, filename: `sirius-charts-${handle}-${new Date().toISOString().slice(0, 10)}.zip` }
+  } catch (error) {
+    out.destroy()
+    throw error
+  }
 }
 
-const writeArchive = async (ctx: AccountContext, data: AccountData, out: PassThrough): Promise<void> => {
+const writeArchive = async (
+  ctx: AccountContext,
+  data: AccountData,
+  out: PassThrough,
+  signal: AbortSignal,
+): Promise<void> => {
   const zip = new Zip((error, chunk, final) => {
     if (error) return out.destroy(error)
+    if (out.destroyed) return
     out.write(chunk)
     if (final) out.end()
   })
-  // The zip writes into `out` as it is fed; wait while the download is behind.
+  // The zip writes into `out` as it is fed; wait while the download is behind. A download abandoned (or out
+  // of time) ends the writing: `once` rejects with the abort.
   const drained = async () => {
-    if (out.writableNeedDrain) await once(out, 'drain')
+    signal.throwIfAborted()
+    if (out.writableNeedDrain) await once(out, 'drain', { signal })
   }
   const addText = async (name: string, text: string) => {
     const file = new ZipDeflate(name, { level: 6 })
@@ -111,14 +142,38 @@ const writeArchive = async (ctx: AccountContext, data: AccountData, out: PassThr
     if (!blob) return false
     const file = new ZipPassThrough(name)
     zip.add(file)
-    for await (const chunk of blob.stream) {
-      file.push(chunk as Uint8Array)
-      await drained()
+    try {
+      for await (const chunk of blob.stream) {
+        file.push(chunk as Uint8Array)
+        await drained()
+      }
+    } finally {
+      // Left early (the download ended): the file or the S3 connection is let go.
+      ;(blob.stream as Readable).destroy?.()
     }
     file.push(new Uint8Array(0), true)
     return true
   }
 
+  writers++
+  try {
+    await writeParts(ctx, data, addText, addJson, addBlob)
+    zip.end()
+  } catch (error) {
+    zip.terminate()
+    if (!signal.aborted) throw error
+  } finally {
+    writers--
+  }
+}
+
+const writeParts = async (
+  ctx: AccountContext,
+  data: AccountData,
+  addText: (name: string, text: string) => Promise<void>,
+  addJson: (name: string, value: unknown) => Promise<void>,
+  addBlob: (name: string, hash: string) => Promise<boolean>,
+): Promise<void> => {
   await addText('README.txt', README)
   await addJson('account.json', {
     profile: data.profile,
@@ -158,7 +213,6 @@ const writeArchive = async (ctx: AccountContext, data: AccountData, out: PassThr
   await addJson('playlists.json', data.playlists)
   await addJson('follows.json', { following: data.following, followers: data.followers })
   await addJson('test-feedback.json', data.testFeedback)
-  zip.end()
 }
 
 export type AccountDeletion = {

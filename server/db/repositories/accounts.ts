@@ -2,6 +2,7 @@
 // (docs/decisions/account-deletion.md). Run `deleteAccount` in a transaction (`repos.transaction`).
 import { type Kysely, sql } from 'kysely'
 import { type Database } from '../schema.js'
+import { PLAY_COUNT_MS } from './leaderboards.js'
 import { RELEASED_PREFIX } from './users.js'
 
 /** The name kept rows show once their author's account is deleted. */
@@ -184,11 +185,61 @@ export class AccountsRepository {
         .where('authorId', '=', userId)
         .execute()
     }
+    // The plays their records counted: a record counted one when its player had no other on that chart in
+    // the day before it (leaderboards.ts addRecord).
+    const mine = await this.db
+      .selectFrom('records')
+      .select(['chartId', 'createdTime'])
+      .where('userId', '=', userId)
+      .orderBy('chartId')
+      .orderBy('createdTime')
+      .execute()
+    const plays = new Map<string, number>()
+    const previous = new Map<string, number>()
+    for (const { chartId, createdTime } of mine) {
+      const before = previous.get(chartId)
+      if (before === undefined || Number(createdTime) - before > PLAY_COUNT_MS)
+        plays.set(chartId, (plays.get(chartId) ?? 0) + 1)
+      previous.set(chartId, Number(createdTime))
+    }
+    // Their name where it was written as text: who edited a version, who acted in others' notifications, the
+    // news they wrote. ('name#handle': the handle ends it; handles are digits.)
+    const user = await this.db
+      .selectFrom('users')
+      .select('handle')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (user) {
+      const signed = `%#${user.handle}`
+      await this.db
+        .updateTable('chartVersions')
+        .set({ editor: DELETED_USER_NAME })
+        .where('editor', 'like', signed)
+        .execute()
+      await this.db
+        .updateTable('charts')
+        .set({ versionEditor: DELETED_USER_NAME })
+        .where('versionEditor', 'like', signed)
+        .execute()
+      await this.db
+        .updateTable('notifications')
+        .set({ actor: DELETED_USER_NAME })
+        .where('actor', 'like', signed)
+        .execute()
+    }
+    await this.db
+      .updateTable('news')
+      .set({ author: DELETED_USER_NAME })
+      .where('authorId', '=', userId)
+      .execute()
     // Reports they filed stay (they are about others' content), without who filed them.
     await this.db.updateTable('reports').set({ reporterId: null }).where('reporterId', '=', userId).execute()
     await this.db.deleteFrom('moderators').where('userId', '=', userId).execute()
     await this.db.deleteFrom('users').where('id', '=', userId).execute()
 
+    for (const [chartId, n] of plays)
+      await sql`update charts set play_count = case when play_count > ${n} then play_count - ${n} else 0 end
+        where id = ${chartId}`.execute(this.db)
     for (const chartId of counted)
       await sql`update charts set
           like_number = (select count(*) from likes where likes.chart_id = charts.id),

@@ -37,7 +37,12 @@ export const userAccount: RouteModule = (app, ctx) => {
   app.get(
     '/sonolus/user/export/:key',
     // A zip, not JSON: no response schema applies.
-    { config: { auth: 'secret' }, schema: { params: UserExportParams, querystring: AnyQuery } },
+    {
+      config: { auth: 'secret' },
+      // A HEAD would build the archive to throw it away, and use up the link.
+      exposeHeadRoute: false,
+      schema: { params: UserExportParams, querystring: AnyQuery },
+    },
     async (request, reply) => {
       const { stream, filename } = await openArchive(ctx, request.params.key)
       return reply

@@ -192,6 +192,12 @@ describe('backup and restore on SQLite with files on disk, during a storm of wri
 
     // SQLite's own checks, and the counters, on the restored file before a server opens it.
     const restoredFile = path.join(restoredDir, 'sirius.db')
+    // A database named outside an empty data folder that exists already is never overwritten.
+    const elsewhere = tempDir('sirius-elsewhere-')
+    await expect(
+      restoreBackup(testConfig('sqlite', elsewhere, { DATABASE_URL: `sqlite:${restoredFile}` }), backupDir),
+    ).rejects.toThrow(/exists: restore only where there is no database/)
+    fs.rmSync(elsewhere, { recursive: true, force: true })
     expect(checkSqliteFile(restoredFile)).toEqual([])
 
     // A server on the restored folder.

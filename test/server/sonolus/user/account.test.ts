@@ -4,7 +4,9 @@
 // counters are recounted, the moderation log keeps its entries.
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomBytes } from 'node:crypto'
 import { putBuffer } from '../../../../server/storage/putFile'
+import { exportsRunning } from '../../../../server/services/accounts'
 import { counterMismatches } from '../../../../server/db/backup'
 import { testPublicKeyEnv } from '../../../fixtures/keys/sign'
 import { png, sha1 } from '../../../fixtures/media/media'
@@ -186,6 +188,38 @@ describe.each(DIALECTS)('people’s data on %s', (dialect) => {
     expect((await test.app.inject({ url: path })).statusCode).toBe(404)
   })
 
+  it('gives the slot back when a download is abandoned, and lets a link wait while another download runs', async () => {
+    // A large file, so the archive outruns the connection's buffers and the writer waits on the reader.
+    const music = randomBytes(12 << 20)
+    const musicHash = await putBuffer(test.ctx.blobStore, test.ctx.repos, music, 'audio/mpeg')
+    await test.ctx.repos.charts.insert(
+      newChart(65, { id: hex(65, 32), authorId: 'alice', author: 'Alice#5001', musicHash }),
+    )
+    const origin = await test.app.listen({ port: 0, host: '127.0.0.1' })
+    const link = async () =>
+      new URL(((await call('POST', '/sonolus/user/export', 'alice')).json() as { url: string }).url).pathname
+    const first = await link()
+    const second = await link()
+    const abort = new AbortController()
+    const response = await fetch(`${origin}${first}`, { signal: abort.signal })
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    await reader.read()
+    expect(exportsRunning()).toEqual({ slots: 1, writers: 1 })
+    // One at a time per person: the second link is refused for now, and still works afterwards.
+    const refused = await fetch(`${origin}${second}`)
+    expect(refused.status).toBe(429)
+    // Abandoned: the slot is given back and the writer stops (its file let go), rather than wait for ever.
+    abort.abort()
+    await expect.poll(() => exportsRunning(), { timeout: 10_000 }).toEqual({ slots: 0, writers: 0 })
+    const again = await fetch(`${origin}${second}`)
+    expect(again.status).toBe(200)
+    const files = unzipSync(new Uint8Array(await again.arrayBuffer()))
+    expect(Buffer.from(files[`charts/${hex(65, 32)}/music.mp3`]).equals(music)).toBe(true)
+    await expect.poll(() => exportsRunning(), { timeout: 10_000 }).toEqual({ slots: 0, writers: 0 })
+    await test.ctx.repos.charts.delete(hex(65, 32))
+  })
+
   it('refuses to delete without the handle typed, and a visitor altogether', async () => {
     expect(
       (await call('POST', '/sonolus/user/delete', undefined, { handle: '5001', charts: 'delete' }))
@@ -213,6 +247,8 @@ describe.each(DIALECTS)('people’s data on %s', (dialect) => {
         handle: '5001',
       })
       expect(await boardNames(bobChart)).toEqual(['alice', 'carol'])
+      // Two players, one play each.
+      expect((await test.ctx.repos.charts.findById(bobChart))!.playCount).toBe(2)
       const logCount = async () =>
         Number(
           (
@@ -253,7 +289,11 @@ describe.each(DIALECTS)('people’s data on %s', (dialect) => {
       expect(await boardNames(bobChart)).toEqual(['carol'])
       // Her like and rating no longer count, and every counter equals a recount.
       const bob = (await test.ctx.repos.charts.findById(bobChart))!
-      expect({ likes: bob.likeNumber, ratings: bob.ratingNumber }).toEqual({ likes: 0, ratings: 0 })
+      expect({ likes: bob.likeNumber, ratings: bob.ratingNumber, plays: bob.playCount }).toEqual({
+        likes: 0,
+        ratings: 0,
+        plays: 1,
+      })
       expect(await counterMismatches(test.ctx.db.db)).toEqual([])
       // Her playlist and follows are gone; Carol follows nobody who left.
       expect((await call('GET', '/sonolus/users/5001')).statusCode).toBe(404)
