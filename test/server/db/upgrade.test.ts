@@ -8,13 +8,12 @@ import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db/database'
 import { MIGRATION_NAMES, describeTables, migrateUpTo, planMigrations } from '../../../server/db/migrate'
 import { openContext } from '../../../server/context'
 import { buildApp } from '../../../server/app'
-import { DIALECTS, PG_URL, speakAsSite, tempDir, testConfig } from '../helpers/context'
+import { DIALECTS, dropSchema, speakAsSite, tempDir, testConfig } from '../helpers/context'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own schema
 type AnyDb = Kysely<any>
@@ -266,16 +265,6 @@ const snapshot = async (db: AnyDb, tables: Iterable<string>) => {
 
 const projected = (row: Row, columns: string[]) =>
   JSON.stringify(columns.map((column) => String(row[column])))
-
-const dropSchema = async (schema: string) => {
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`)
-  } finally {
-    await client.end()
-  }
-}
 
 for (const dialect of DIALECTS) {
   describe(`upgrading a database of the first release (${dialect})`, () => {

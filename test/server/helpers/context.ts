@@ -53,7 +53,8 @@ export type TestContext = {
   cleanup: () => Promise<void>
 }
 
-const dropSchema = async (schema: string) => {
+/** Drops a PostgreSQL schema of a test's, with everything in it. */
+export const dropSchema = async (schema: string) => {
   const client = new pg.Client({ connectionString: PG_URL })
   await client.connect()
   try {
