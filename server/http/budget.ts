@@ -2,7 +2,7 @@
 // connections per address, requests in flight per address and per user, and request bodies buffered in
 // memory per address and in total. Rates over a minute are http/protection.ts's; these are the bounds at an
 // instant, which a burst inside the per-minute rate would otherwise exceed.
-import { type Server, type IncomingMessage } from 'node:http'
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type Socket } from 'node:net'
 import { type FastifyReply, type FastifyRequest } from 'fastify'
 import { sessionHashOf } from './sessionToken.js'
@@ -61,13 +61,18 @@ const add = (counts: Map<string, number>, key: string, delta: number) => {
 /** The sessions this instance holds already (auth/sessionCache.ts): a request's user without a read. */
 export type KnownSessions = { userEntry: (hash: string) => { readonly user?: User } | undefined }
 
+/** One open connection: how many requests it carries now, and whether it has finished one. */
+type Connection = { socket: Socket; active: number; served: boolean; idleSince: number }
+
 export class ClientBudget {
-  private readonly connections = new Map<string, number>()
+  private readonly connections = new Map<string, Set<Connection>>()
   private readonly inFlight = new Map<string, number>()
   private readonly bodyBytes = new Map<string, number>()
   private bodyBytesTotal = 0
   /** Connections refused for their address's cap (the suites and the log read it). */
   refusedConnections = 0
+  /** Idle keep-alive connections closed to make room for a new one from the same address. */
+  closedIdleConnections = 0
 
   constructor(
     private readonly limits: BudgetLimits,
@@ -76,26 +81,59 @@ export class ClientBudget {
   ) {}
 
   /** Caps each peer's open connections. A trusted proxy's connections carry many people and are bounded
-   *  only by MAX_CONNECTIONS (and by the proxy's own per-client limits). */
+   *  only by MAX_CONNECTIONS (and by the proxy's own per-client limits).
+   *
+   *  At the cap, a new connection first takes the place of the peer's longest-idle keep-alive connection
+   *  (one that has answered a request and carries none now), as a browser's idle sockets would otherwise
+   *  shut out the next person behind the same address: each browser keeps up to six open for a minute
+   *  after a page load. Closing an idle keep-alive connection is allowed to a server at any time, and
+   *  clients reconnect. Connections that carry a request, or have not sent one yet, are never closed for
+   *  this: over the cap with none idle, the new one is refused. */
   watchConnections(server: Server): void {
+    const ofSocket = new WeakMap<Socket, Connection>()
     server.on('connection', (socket: Socket) => {
       const peer = socket.remoteAddress ?? ''
       if (this.addresses.isProxy(peer)) return
-      if ((this.connections.get(peer) ?? 0) >= this.limits.connectionsPerAddress) {
-        this.refusedConnections++
-        // Answered, not reset: a browser behind a busy address learns why and when to try again.
-        socket.end(CONNECTION_REFUSAL)
-        socket.destroySoon()
-        return
+      let held = this.connections.get(peer)
+      if (held && held.size >= this.limits.connectionsPerAddress) {
+        const idle = longestIdle(held)
+        if (idle) {
+          this.closedIdleConnections++
+          held.delete(idle)
+          idle.socket.destroy()
+        } else {
+          this.refusedConnections++
+          // Answered, not reset: a browser behind a busy address learns why and when to try again.
+          socket.end(CONNECTION_REFUSAL)
+          socket.destroySoon()
+          return
+        }
       }
-      add(this.connections, peer, 1)
-      socket.once('close', () => add(this.connections, peer, -1))
+      if (!held) this.connections.set(peer, (held = new Set()))
+      const connection: Connection = { socket, active: 0, served: false, idleSince: 0 }
+      ofSocket.set(socket, connection)
+      held.add(connection)
+      socket.once('close', () => {
+        const set = this.connections.get(peer)
+        if (!set?.delete(connection)) return
+        if (set.size === 0) this.connections.delete(peer)
+      })
+    })
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const connection = ofSocket.get(request.socket)
+      if (!connection) return
+      connection.active++
+      response.once('close', () => {
+        connection.active--
+        connection.served = true
+        connection.idleSince = performance.now()
+      })
     })
   }
 
   /** Open connections from a peer now. */
   connectionsOf(peer: string): number {
-    return this.connections.get(peer) ?? 0
+    return this.connections.get(peer)?.size ?? 0
   }
 
   /** Counts a request in flight under its address and its user (or session) until its answer is done;
@@ -171,6 +209,15 @@ export class ClientBudget {
   get bodyBytesReserved(): number {
     return this.bodyBytesTotal
   }
+}
+
+/** The connection that has been idle longest among those that have answered a request and carry none. */
+const longestIdle = (held: Set<Connection>): Connection | undefined => {
+  let oldest: Connection | undefined
+  for (const connection of held)
+    if (connection.served && connection.active === 0 && (!oldest || connection.idleSince < oldest.idleSince))
+      oldest = connection
+  return oldest
 }
 
 /** The Content-Length a request declares; undefined when it streams without one (chunked). */

@@ -1,7 +1,8 @@
 // Chart cards and comments in Chromium, where layout and sound are real: a card's preview clip plays and a
 // second card's stops it; the comment counter stays clear of the buttons; a card tabbed to shows where the
 // focus is.
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { logIn } from './login'
 
 /** Every media element the page starts, kept for the test to read. */

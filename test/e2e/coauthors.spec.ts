@@ -1,7 +1,8 @@
 // Two users co-author a chart against the real server: the owner invites by handle on chart info; the
 // invitee opens the notification and accepts; both edit the chart; the co-author shows on chart info and its
 // card; only the owner may delete it, which they do.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 

@@ -2,7 +2,8 @@
 // the chart cards and reorders it, and the order stays after a reload; a creator replaces a played chart's
 // SUS, and the old record stays on the old version's board while the current board starts empty.
 import { gzipSync } from 'node:zlib'
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { convertSus, readLevelData } from '../../common/chart/index'
 import { sus } from '../fixtures/media/media'
 import { files, fillAndCreate, watchStages } from './creating'

@@ -2,7 +2,8 @@
 // unrate (the slider returns to 5); post, reply to, edit and delete a comment; a second user sees no
 // edit or delete on it; markdown payloads in comments stay inert; a result submitted as the app (test
 // replay) shows on the arcScore board with its replay link.
-import { type Browser, type Page, expect, test } from '@playwright/test'
+import { type Browser, type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { logIn } from './login'
 import { playAsApp } from './playing'
 import { XSS_PAYLOADS } from './payloads'

@@ -3,7 +3,8 @@
 // server's own conversion; an edit renames it; the same files again are skipped (201); another user's
 // chart cannot be edited; a 21 MB file is refused with file_too_large.
 import { gzipSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { convertSus } from '../../common/chart/index'
 import { sha1, sus } from '../fixtures/media/media'
 import { files, fillAndCreate, labelsSeen, stagesSeen, watchStages } from './creating'

@@ -1,6 +1,7 @@
 // A fresh installation's demo charts are worth opening. The E2E server seeds the demo content
 // (test/e2e/seed.ts → server/demo/seed.ts): "Midnight Relay" keeps the SUS our generator wrote for it.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 
 test('a demo chart shows its preview, comments, rating and leaderboard on chart info', async ({
   page,

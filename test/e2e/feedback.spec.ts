@@ -1,7 +1,8 @@
 // Feedback tied to moments against the real server: a player comments on a chart at 1:23; the comment links
 // to that moment and shows as a marker on the chart preview, which seeks the player when pressed; the
 // chart's creator marks it resolved, and the list shows it among the resolved, not the open.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 

@@ -1,7 +1,8 @@
 // Finding charts in Chromium against the real server: filters and a sort set in the filter bar
 // live in the address (a reload gives the same page); a card says how many notes, how long and how dense
 // its chart is; a tag on a card opens the list filtered by it; an author opens the creator's page.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 
 type RawChart = {
   id: string

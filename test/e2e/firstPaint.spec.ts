@@ -1,6 +1,7 @@
 // A visitor's first visit: the chart list and a chart's info show their charts before any script runs, and
 // the app takes over the page with the answer the page carried, without asking for it again.
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { PHONE_CHART_TITLE } from './seed'
 
 const PHONE_CHART = 'a1'.repeat(16)

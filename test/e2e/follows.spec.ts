@@ -2,7 +2,8 @@
 // from their chart; the creator publishes another; the background work tells the follower, whose bell
 // shows 1, and the notification opens the new chart. A chart scheduled 20 s ahead stays out of the list,
 // then appears when its time comes.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 

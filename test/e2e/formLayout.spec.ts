@@ -2,7 +2,8 @@
 // file fields show our picker alone (antd's form styles made the native one visible beside it, in English
 // whatever the language), and in Japanese the home page's labels stay on one line and the create page's
 // progress labels fit their columns, on a desktop and on a phone.
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { mp3, png, sus } from '../fixtures/media/media'
 import { logIn } from './login'
 

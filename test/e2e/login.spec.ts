@@ -1,5 +1,6 @@
 // Web login through the app, with the dev app-login tool standing in for the phone.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { appLogin, loginCodeIn } from '../../scripts/dev-app-login'
 
 test('logs in through the QR flow, and later calls use the session', async ({ page, request }) => {

@@ -2,7 +2,8 @@
 // queue, hides the chart with a reason and suspends the commenter; the owner sees the hidden chart with the
 // reason and the audit entry, and asks for a review; the suspended user's comment shows the suspended
 // message; the chart is gone from the list, the search and the app's level list; restoring brings it back.
-import { type Browser, type Page, expect, test } from '@playwright/test'
+import { type Browser, type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { logIn } from './login'
 import { MODERATION_CHART_ID, MODERATION_PEOPLE } from './seed'
 

@@ -1,6 +1,7 @@
 // The site on a phone (390×844, touch): chart cards, comments and the create form fit their containers in
 // English and Japanese, long titles end with an ellipsis, and rotating the phone keeps the create form.
-import { type Browser, type Page, expect, test } from '@playwright/test'
+import { type Browser, type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { files } from './creating'
 import { expectFits } from './layout'
 import { logIn } from './login'

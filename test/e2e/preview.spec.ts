@@ -2,7 +2,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { PREVIEW_TILE_WIDTH, convertSus, convertTxt, readLevelData } from '../../common/chart'
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/sus')

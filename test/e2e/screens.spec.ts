@@ -1,7 +1,8 @@
 // The web screens against the real server with demo data: the chart list, search and
 // paging; chart info and other charts by the author; My charts after a QR login; deleting your own chart;
 // someone else's private chart; the docs in Japanese; the server switch; and XSS payloads staying inert.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { DOC_TYPES } from '../../common/api/content'
 import { logIn } from './login'
 

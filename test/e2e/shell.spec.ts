@@ -1,5 +1,6 @@
 // First journeys: landing, the cog, language, custom colour, 404, deep links.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 
 test('/ lands on /home with the drawer open', async ({ page }) => {
   await page.goto('/')

@@ -1,7 +1,8 @@
 // A song with three difficulties against the real server: the creator links three of their charts on chart
 // info; each chart's info lists the other two, the song's page shows all three easiest first, and the app's
 // details of each name the other two. A fourth difficulty made from the first chart joins the song.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 

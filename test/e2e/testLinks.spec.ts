@@ -2,7 +2,8 @@
 // info; a visitor opens the private chart through it (and is asked to sign in to send feedback); a tester
 // sends feedback at a moment, which the creator reads on chart info and nobody else can; revoking the link
 // ends it.
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { fillAndCreate } from './creating'
 import { logIn } from './login'
 

@@ -2,7 +2,8 @@
 // it changed in the notes (counted by the server from the two level data files), and the preview marks
 // the changed notes when asked.
 import { gzipSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
+import { test } from './test'
 import { CHANGE_LIMITS, convertSus, diffNotes, readLevelData } from '../../common/chart/index'
 import { sus } from '../fixtures/media/media'
 import { fillAndCreate, watchStages } from './creating'

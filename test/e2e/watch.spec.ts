@@ -1,6 +1,7 @@
 // The browser player (chart info, create): the chart played through our engine in the page, checked against
 // the interpreter run in Node on the server's own files.
-import { type Page, expect, test } from '@playwright/test'
+import { type Page, expect } from '@playwright/test'
+import { test } from './test'
 import { logIn } from './login'
 import { files } from './creating'
 import { expectedQuads, levelItemOf, probeOf, sortedQuads } from './watching'

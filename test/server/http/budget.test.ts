@@ -90,8 +90,9 @@ const send = async (path: string, headers: Record<string, string>) => {
 const hold = async (
   path: string,
   headers: Record<string, string>,
+  from = '127.0.0.1',
 ): Promise<Awaited<ReturnType<typeof connect>>> => {
-  const connection = await connect()
+  const connection = await connect(from)
   connection.socket.write(head(path, { expect: '100-continue', ...headers }))
   const answer = await connection.until(/^HTTP\/1\.1 \d{3}/)
   expect(answer, 'held').toMatch(/^HTTP\/1\.1 100 Continue/)
@@ -148,6 +149,52 @@ describe('client budgets on the real server', () => {
       again = await next.closed
     } while (/^HTTP\/1\.1 429 /.test(again) && Date.now() < until)
     expect(again).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
+  it('at the cap, a new connection takes the place of the longest-idle keep-alive one; busy ones are kept', async () => {
+    const get = 'GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'
+    // Eight keep-alive connections, as browsers behind one address leave them after their page loads: six
+    // have answered a request and wait idle, two carry a request whose body has not arrived.
+    const idle = []
+    for (let i = 0; i < 6; i++) {
+      const connection = await connect('127.0.0.4')
+      connection.socket.write(get)
+      expect(await connection.until(/\r\n\r\n\{[^]*\}/)).toMatch(/^HTTP\/1\.1 200 /)
+      idle.push(connection)
+    }
+    const busy = [
+      await hold('/sonolus/takedown', takedownHead(64, '198.51.100.40'), '127.0.0.4'),
+      await hold('/sonolus/takedown', takedownHead(64, '198.51.100.41'), '127.0.0.4'),
+    ]
+    // Six newcomers are each answered; each closed one idle connection, the longest idle first.
+    const newcomers = []
+    for (let i = 0; i < 6; i++) {
+      const next = await connect('127.0.0.4')
+      next.socket.write(get)
+      expect(await next.until(/\r\n\r\n\{[^]*\}/)).toMatch(/^HTTP\/1\.1 200 /)
+      const answered = idle[i].text()
+      // Closed without another word: it carried nothing.
+      expect(await idle[i].closed).toBe(answered)
+      for (const later of idle.slice(i + 1)) expect(later.socket.destroyed).toBe(false)
+      newcomers.push(next)
+    }
+    // The requests in flight were not touched, and their answers still come.
+    for (const connection of busy) {
+      expect(connection.socket.destroyed).toBe(false)
+      connection.socket.write('{}'.padEnd(64, ' '))
+      const answer = await connection.until(/Continue\r\n\r\nHTTP\/1\.1 \d{3} [^]*\r\n\r\n\{[^]*\}/)
+      expect(answer).toMatch(/Continue\r\n\r\nHTTP\/1\.1 400 /)
+    }
+    await release([...busy, ...newcomers])
+  })
+
+  it('at the cap with no connection idle, a new one is refused', async () => {
+    // Connections that have sent no request yet are not idle: they are what a slow client holds.
+    const held = await Promise.all(Array.from({ length: 8 }, () => connect('127.0.0.5')))
+    const ninth = await connect('127.0.0.5')
+    expect(await ninth.closed).toMatch(/^HTTP\/1\.1 429 /)
+    for (const connection of held) expect(connection.socket.destroyed).toBe(false)
+    await release(held)
   })
 
   it('a trusted proxy is not held to the per-address cap', async () => {
