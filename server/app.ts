@@ -34,10 +34,13 @@ import { BlobHashMismatchError, BlobTooLargeError, InvalidHashError } from './st
 import { type AuthRule, authRules } from './auth/rules.js'
 import { firstPaint } from './firstPaint.js'
 import { isApiPath } from './http/paths.js'
+import { requestForLog } from './observability/logging.js'
 import { looksLikeFile, registerSpa } from './spa.js'
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
+  /** Where the log goes when `logger` is not given (standard output by default). */
+  logStream?: { write: (line: string) => void }
   /** Serve the SPA from config.staticRoot (default true). */
   serveSpa?: boolean
 }
@@ -61,7 +64,11 @@ export type RouteEntry = { method: string; url: string; schema: FastifySchema; a
 
 export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Promise<App> => {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Each route's share (http/budget.ts): a call takes what its form can carry, and no more.
