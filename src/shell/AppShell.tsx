@@ -11,6 +11,7 @@ import { MessageHost } from '../app/messages/MessageHost'
 import { useAppSelector, useCurrentUser } from '../app/hooks'
 import { type MessageId } from '../messageIds'
 import { MENU, canSee, isMenuGroup, routeTitleId } from '../app/routes'
+import { PageErrorBoundary } from './PageErrorBoundary'
 
 const DRAWER_WIDTH = 256
 
@@ -89,17 +90,19 @@ export const AppShell = () => {
   }, [title])
 
   const content = (
-    <Suspense
-      fallback={
-        <div className="page-loading">
-          <Spin tip={intl.formatMessage({ id: 'app.loading' })} size="large">
-            <div style={{ minHeight: 80 }} />
-          </Spin>
-        </div>
-      }
-    >
-      <Outlet />
-    </Suspense>
+    <PageErrorBoundary page={pathname}>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spin tip={intl.formatMessage({ id: 'app.loading' })} size="large">
+              <div style={{ minHeight: 80 }} />
+            </Spin>
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
   )
 
   return (
