@@ -232,8 +232,13 @@ export class AccountsRepository {
       .set({ author: DELETED_USER_NAME })
       .where('authorId', '=', userId)
       .execute()
-    // Reports they filed stay (they are about others' content), without who filed them.
-    await this.db.updateTable('reports').set({ reporterId: null }).where('reporterId', '=', userId).execute()
+    // Reports they filed stay (they are about others' content), filed by the stand-in: no longer theirs, and
+    // not counted as the anonymous takedown notices the per-address limit is for.
+    await this.db
+      .updateTable('reports')
+      .set({ reporterId: tombstone })
+      .where('reporterId', '=', userId)
+      .execute()
     await this.db.deleteFrom('moderators').where('userId', '=', userId).execute()
     await this.db.deleteFrom('users').where('id', '=', userId).execute()
 

@@ -259,6 +259,12 @@ describe.each(DIALECTS)('people’s data on %s', (dialect) => {
           ).n,
         )
       const moderationEntries = await logCount()
+      // She reported Bob's chart; the report is about his content and stays with the moderators.
+      const reported = await call('POST', '/sonolus/reports', 'alice', {
+        target: { type: 'chart', id: bobChart },
+        reason: 'spam',
+      })
+      expect(reported.statusCode, reported.body).toBe(200)
 
       const deleted = await call('POST', '/sonolus/user/delete', 'alice', {
         handle: '#5001',
@@ -309,6 +315,15 @@ describe.each(DIALECTS)('people’s data on %s', (dialect) => {
         .where('content', '=', 'alice was here')
         .executeTakeFirst()
       expect(kept?.userId).toMatch(/^deleted-[0-9a-f]{16}$/)
+      // Her report stays, filed by the same stand-in: not hers any more, and not an anonymous takedown
+      // notice that would count against the address it came from.
+      const report = await test.ctx.db.db
+        .selectFrom('reports')
+        .select(['reporterId', 'ip'])
+        .where('targetId', '=', bobChart)
+        .executeTakeFirstOrThrow()
+      expect(report.reporterId).toBe(kept?.userId)
+      expect(await test.ctx.repos.moderation.countReportsSince({ ip: report.ip }, 0)).toBe(0)
     } finally {
       await second.close()
     }
