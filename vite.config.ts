@@ -105,6 +105,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -18,7 +18,11 @@ for (const step of Object.keys(steps).filter((name) => name !== 'unit' && name !
   }
 }
 
-for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
+for (const [step, file] of [
+  ['unit', 'test-results/unit.json'],
+  ['e2e', 'test-results/e2e.json'],
+]) {
+  const before = failed
   if (!fs.existsSync(file)) {
     console.log(`missing report ${file}`)
     failed++
@@ -42,6 +46,12 @@ for (const file of ['test-results/unit.json', 'test-results/e2e.json']) {
     failed += (report.errors ?? []).length
   } else {
     console.log(`unreadable report ${file}`)
+    failed++
+  }
+  // A step that failed with no failing test in its report (a suite's setup failed and its tests were
+  // skipped, the runner itself stopped) is still one failure.
+  if (steps[step] === 'failed' && failed === before) {
+    console.log(`step failed: ${step}, with no failing test in its report`)
     failed++
   }
 }

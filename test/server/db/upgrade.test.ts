@@ -272,7 +272,7 @@ for (const dialect of DIALECTS) {
     const config = testConfig(dialect, dataDir)
     const pgSchema = dialect === 'postgres' ? `u_${randomBytes(6).toString('hex')}` : undefined
     afterAll(async () => {
-      if (pgSchema) await dropSchema(pgSchema)
+      if (pgSchema) dropSchema(pgSchema)
       fs.rmSync(dataDir, { recursive: true, force: true })
     })
 
