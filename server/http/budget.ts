@@ -71,8 +71,6 @@ export class ClientBudget {
   private bodyBytesTotal = 0
   /** Connections refused for their address's cap (the suites and the log read it). */
   refusedConnections = 0
-  /** Idle keep-alive connections closed to make room for a new one from the same address. */
-  closedIdleConnections = 0
 
   constructor(
     private readonly limits: BudgetLimits,
@@ -98,7 +96,6 @@ export class ClientBudget {
       if (held && held.size >= this.limits.connectionsPerAddress) {
         const idle = longestIdle(held)
         if (idle) {
-          this.closedIdleConnections++
           held.delete(idle)
           idle.socket.destroy()
         } else {
