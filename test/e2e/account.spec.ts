@@ -11,11 +11,8 @@ import pg from 'pg'
 import { type APIRequestContext, type Page, expect } from '@playwright/test'
 import { test } from './test'
 import { testPublicKeyEnv } from '../fixtures/keys/sign'
-import { logIn } from './login'
+import { logIn, sessionOf } from './login'
 import { playAsApp } from './playing'
-
-const sessionOf = async (page: Page) =>
-  (await page.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
 
 const chartNamed = async (request: APIRequestContext, title: string) => {
   const list = await (await request.get(`/sonolus/levels/list?keywords=${encodeURIComponent(title)}`)).json()

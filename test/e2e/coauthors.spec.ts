@@ -4,7 +4,7 @@
 import { expect } from '@playwright/test'
 import { test } from './test'
 import { fillAndCreate } from './creating'
-import { logIn } from './login'
+import { logIn, sessionOf } from './login'
 
 test.setTimeout(240_000)
 
@@ -66,7 +66,7 @@ test('two users co-author a chart: invite, accept, both edit, only the owner del
   await expect(chartCard.getByTestId('chart-card-coauthors')).toHaveText('+1')
 
   // The server refuses the co-author's delete; the owner's goes through.
-  const session = (await other.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
+  const session = await sessionOf(other)
   const refused = await other.request.post(`/sonolus/levels/wbs-${id}/submit`, {
     headers: { authorization: session },
     data: { values: 'type=delete' },

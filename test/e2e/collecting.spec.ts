@@ -7,7 +7,7 @@ import { test } from './test'
 import { convertSus, readLevelData } from '../../common/chart/index'
 import { sus } from '../fixtures/media/media'
 import { files, fillAndCreate, watchStages } from './creating'
-import { logIn } from './login'
+import { logIn, sessionOf } from './login'
 import { playAsApp } from './playing'
 
 // Handles of their own (a handle another spec uses would move to these users).
@@ -61,7 +61,7 @@ test('build a playlist from the chart cards and reorder it; the order is kept', 
 test('edit a played chart’s SUS: the old record stays under the old version', async ({ page, request }) => {
   await logIn(page, { id: 'e2e-versioner', handle: '999602', name: 'Versioner' })
   const { id } = await fillAndCreate(page, 'E2E Versioned Chart')
-  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
+  const session = await sessionOf(page)
   const notes = readLevelData(
     convertSus((await files()).chart.buffer.toString('utf8'), { gzip: (json) => gzipSync(json) }).gzipped,
   ).noteCount

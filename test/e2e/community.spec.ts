@@ -4,7 +4,7 @@
 // replay) shows on the arcScore board with its replay link.
 import { type Browser, type Page, expect } from '@playwright/test'
 import { test } from './test'
-import { logIn } from './login'
+import { logIn, sessionOf } from './login'
 import { playAsApp } from './playing'
 import { XSS_PAYLOADS } from './payloads'
 
@@ -109,7 +109,7 @@ test('a result submitted as the app appears on the arcScore board, with a workin
   request,
 }) => {
   await logIn(page, { id: 'e2e-player-3', handle: '999003', name: 'Third Player' })
-  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
+  const session = await sessionOf(page)
   await openChart(page, 'Starlight Overture')
   const id = /\/chart\/([0-9a-f]{32})\/info/.exec(page.url())![1]
 

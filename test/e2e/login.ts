@@ -14,3 +14,7 @@ export const logIn = async (page: Page, user: { id: string; handle: string; name
   await page.getByRole('button', { name: 'Finish login' }).click()
   await expect(page.getByText(`#${user.handle}`)).toBeVisible({ timeout: 10_000 })
 }
+
+/** The session the page's sign-in left in its cookies (what the app would send as its session). */
+export const sessionOf = async (page: Page): Promise<string> =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value

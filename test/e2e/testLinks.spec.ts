@@ -5,7 +5,7 @@
 import { expect } from '@playwright/test'
 import { test } from './test'
 import { fillAndCreate } from './creating'
-import { logIn } from './login'
+import { logIn, sessionOf } from './login'
 
 test.setTimeout(240_000)
 
@@ -66,7 +66,7 @@ test('a test link opens a private chart for a visitor, and their feedback reache
   await expect(page.getByTestId('comment').filter({ hasText: 'The opening stream is tight' })).toHaveCount(0)
 
   // Nobody else reads it: the tester's session is refused the creators' list.
-  const session = (await visitor.context().cookies()).find((cookie) => cookie.name === 'sessionId')!.value
+  const session = await sessionOf(visitor)
   const list = await visitor.request.get(`/sonolus/levels/wbs-${id}/test-links`, {
     headers: { authorization: session },
   })
