@@ -1,5 +1,6 @@
 // Follows and notifications (migration 0014).
 import { type Kysely, sql } from 'kysely'
+import { type Dialect } from '../database.js'
 import { type Database, type NotificationsTable } from '../schema.js'
 import { wordsCondition } from './chartSearch.js'
 
@@ -12,7 +13,10 @@ const wants = (kind: string) =>
   sql<boolean>`(',' || users.notifications_off || ',') not like ${`%,${kind},%`}`
 
 export class FollowsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
 
   /** True when the follow is new. */
   async follow(followerId: string, followeeId: string, now: number): Promise<boolean> {
@@ -119,6 +123,10 @@ export class FollowsRepository {
    *  notification to each follower who wants them. Returns how many were written, or null when another
    *  instance had taken it. */
   async fanout(chartId: string, now: number): Promise<number | null> {
+    // The chart row first, as an edit takes it before it queues the announcement again: taking the queue
+    // row first deadlocked with such an edit on PostgreSQL (SQLite transactions are serial).
+    if (this.dialect === 'postgres')
+      await this.db.selectFrom('charts').select('id').where('id', '=', chartId).forUpdate().execute()
     const taken = await this.db.deleteFrom('fanouts').where('chartId', '=', chartId).executeTakeFirst()
     if (Number(taken.numDeletedRows) === 0) return null
     const announced = await this.db

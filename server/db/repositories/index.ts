@@ -80,7 +80,7 @@ export const createRepositories = (db: Kysely<Database>, dialect: Dialect = 'sql
   rateCounters: new RateCountersRepository(db),
   moderation: new ModerationRepository(db),
   people: new PeopleRepository(db),
-  follows: new FollowsRepository(db),
+  follows: new FollowsRepository(db, dialect),
   playlists: new PlaylistsRepository(db),
   songSets: new SongSetsRepository(db),
   accounts: new AccountsRepository(db),
