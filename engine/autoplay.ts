@@ -30,7 +30,8 @@ export type AutoplayOptions = {
 type Segment = { start: number; end: number; first: number; last: number; target?: [number, number] }
 
 export const autoplay = (level: LevelData, options: AutoplayOptions = {}): TouchScript[] => {
-  const halfWidth = numeric.halfWidth(options.aspectRatio ?? 16 / 9)
+  const aspect = options.aspectRatio ?? 16 / 9
+  const halfWidth = numeric.halfWidth(aspect)
   const late = options.late ?? 0
   const timeOf = (beat: number) => (beat * (options.secondsPerBeat ?? 1)) / (options.speed ?? 1)
   const y = numeric.judgmentY
@@ -60,19 +61,23 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
   const taps: { time: number; first: number; last: number }[] = []
   /** Notes that take a new touch (taps and flicks), to keep other new fingers out of their way. */
   const claimers: { time: number; first: number; last: number }[] = []
-  /** Where a new finger at `time` for a note on lanes first..last goes: its centre, unless a note that
-   *  could take the touch is there; then the nearest place in the note's hitbox (its lanes and one more
-   *  either side) that no such note's hitbox covers. */
+  /** Where a new finger at `time` for a note on lanes first..last goes: its centre, unless a later note
+   *  that could take the touch is there; then the nearest place in the note's hitbox (its lanes and one more
+   *  either side) that no such note's hitbox covers. (A note at the same time takes its own finger, which
+   *  goes down on its centre, before this one.) */
   const place = (time: number, first: number, last: number): number => {
-    const near = claimers.filter((note) => note.time >= time - 1e-6 && note.time - time <= 0.2)
+    const near = claimers.filter((note) => note.time > time + 1e-6 && note.time - time <= 0.2)
     const taken = (edge: number) =>
       near.some((note) => edge > note.first - 2 - 0.05 && edge < note.last + 1 + 0.05)
     const middle = (first - 1 + last) / 2
-    const low = Math.max(first - 2 + 0.1, 0.1)
-    const high = Math.min(last + 1 - 0.1, LANES - 0.1)
+    // Anywhere in the hitbox, off the stage's sides too, as long as it is on the screen.
+    const low = first - 2 + 0.1
+    const high = last + 1 - 0.1
+    const onScreen = (edge: number) => Math.abs(numeric.edgeX(edge, 0.75, halfWidth)) < aspect - 0.01
     for (let step = 0; step <= LANES; step += 0.25)
       for (const edge of [middle - step, middle + step])
-        if (edge >= low && edge <= high && !taken(edge)) return numeric.edgeX(edge, 0.75, halfWidth)
+        if (edge >= low && edge <= high && onScreen(edge) && !taken(edge))
+          return numeric.edgeX(edge, 0.75, halfWidth)
     return numeric.edgeX(middle, 0.75, halfWidth)
   }
   const segments: Segment[] = []
@@ -93,34 +98,44 @@ export const autoplay = (level: LevelData, options: AutoplayOptions = {}): Touch
     }
   }
 
-  // One finger along each chain of hold segments (one ends where the next begins), swiping over each
-  // scratch target on the way. A chain begins at a segment with a tap note at its start (the finger goes
-  // down for that note, which then needs no tap of its own) or at one that nothing leads into.
+  // One finger along each chain of hold segments (one ends where the next begins on lanes it shares),
+  // swiping over each scratch target on the way. A chain begins at a segment with a tap note at its start
+  // (the finger goes down for that note, which then needs no tap of its own) or at one that nothing leads
+  // into. A segment that begins elsewhere gets a finger of its own: one finger cannot be in two places in
+  // one instant.
   segments.sort((a, b) => a.start - b.start || a.end - b.end)
   const headTap = new Map<Segment, (typeof taps)[number]>()
   const tapsLeft = new Set(taps)
-  for (const segment of segments) {
-    const tap = taps.find(
-      (candidate) =>
-        tapsLeft.has(candidate) &&
-        Math.abs(candidate.time - segment.start) < 1e-6 &&
-        reaches(segment, candidate),
-    )
-    if (tap) {
-      headTap.set(segment, tap)
-      tapsLeft.delete(tap)
+  // A tap on a segment's very lanes is its head; only then may a tap it merely reaches be.
+  for (const exact of [true, false])
+    for (const segment of segments) {
+      if (headTap.has(segment)) continue
+      const tap = taps.find(
+        (candidate) =>
+          tapsLeft.has(candidate) &&
+          Math.abs(candidate.time - segment.start) < 1e-6 &&
+          (exact
+            ? candidate.first === segment.first && candidate.last === segment.last
+            : reaches(segment, candidate)),
+      )
+      if (tap) {
+        headTap.set(segment, tap)
+        tapsLeft.delete(tap)
+      }
     }
-  }
   const used = new Set<Segment>()
   const chains: Segment[][] = []
   const follow = (chain: Segment[]) => {
     for (;;) {
       const tail = chain[chain.length - 1]!
-      // What goes on from here without a tap of its own: on the same lanes if it can, else a jump.
-      const following = segments.filter(
-        (other) => !used.has(other) && !headTap.has(other) && Math.abs(other.start - tail.end) < 1e-6,
+      // What goes on from here, on lanes it shares, without a tap of its own.
+      const next = segments.find(
+        (other) =>
+          !used.has(other) &&
+          !headTap.has(other) &&
+          Math.abs(other.start - tail.end) < 1e-6 &&
+          overlaps(other, tail),
       )
-      const next = following.find((other) => overlaps(other, tail)) ?? following[0]
       if (!next) return
       chain.push(next)
       used.add(next)

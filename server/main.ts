@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { buildApp } from './app.js'
 import { openContext } from './context.js'
 import { seedDemo } from './demo/seed.js'
+import { encodeOldDemoReplays } from './demo/upgrade.js'
 import { startMetricsServer } from './observability/metricsServer.js'
 
 /** The checkout this server runs from: its sources (server/) or its build (build/server/) both sit under
@@ -45,6 +46,9 @@ const main = async (): Promise<void> => {
     const seeded = await seedDemo(ctx)
     if (seeded) app.log.info({ charts: seeded.charts }, 'seeded the demo charts (SEED_DEMO=0 turns this off)')
   }
+  const encoded = await encodeOldDemoReplays(ctx)
+  if (encoded)
+    app.log.info({ records: encoded }, 'wrote the demo replays delta encoded, as the replay specs say')
 
   let closing = false
   const shutdown = (signal: string) => {

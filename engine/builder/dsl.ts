@@ -49,6 +49,7 @@ export const Not = (value: Val): Expr => Expr.call('Not', [value])
 // Maths.
 export const Min = (a: Val, b: Val): Expr => Expr.call('Min', [a, b])
 export const Max = (a: Val, b: Val): Expr => Expr.call('Max', [a, b])
+export const Abs = (value: Val): Expr => Expr.call('Abs', [value])
 export const Floor = (value: Val): Expr => Expr.call('Floor', [value])
 export const Ceil = (value: Val): Expr => Expr.call('Ceil', [value])
 export const Power = (base: Val, exponent: Val): Expr => Expr.call('Power', [base, exponent])

@@ -3,13 +3,18 @@
 // callback order, order the spawn queue, then every frame spawn, initialize, updateSequential, touch (when
 // there is input), updateParallel and despawn with terminate. Judgments are read from Entity Input when a
 // playable entity despawns and scored the way the app scores them (Level Score, Archetype Life, Level Life).
+// Touches are given as the device reports them; the engine sees their times with the input offset taken
+// off, as the app gives them (the engine specs' input essentials). The replay records the touch events
+// themselves, so that playing them again gives the same inputs (common/replay.ts).
 import type { EnginePlayData, GameplayResult, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
 import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
+import { encodeReplayArrays, onReplayGrid } from '../../common/replay.js'
 
+/** A touch event: when (the device's clock, before the input offset is taken off) and where. */
 export type TouchPoint = { time: number; x: number; y: number }
 /** One finger: down at the first point's time, moved through the points, up at the last one's. */
 export type TouchScript = { points: TouchPoint[] }
@@ -82,8 +87,8 @@ export class PlayRun {
   private active: number[] = []
   private spawnRequests: { archetype: number; data: number[] }[] = []
   private touches: { id: number; script: TouchScript; lastX: number; lastY: number }[] = []
-  private touchIds = 0
-  private readonly touchPoints: { entityIndex: number; l: number; t: number; x: number; y: number }[] = []
+  /** Every finger given, with its events on the replay's grid. */
+  private readonly fingers: { id: number; points: TouchPoint[] }[] = []
 
   constructor(private readonly setup: PlaySetup) {
     const { data, level } = setup
@@ -212,11 +217,18 @@ export class PlayRun {
     this.host.spawned = []
   }
 
-  /** Fingers that go down from now on. */
+  /** Fingers that go down from now on. Their events are kept to the replay's grid, so that the replay
+   *  holds exactly what the engine was given. */
   addTouches(scripts: readonly TouchScript[]) {
     for (const script of scripts) {
-      const first = script.points[0]!
-      this.touches.push({ id: ++this.touchIds, script, lastX: first.x, lastY: first.y })
+      const points = script.points.map((point) => ({
+        time: onReplayGrid(point.time),
+        x: onReplayGrid(point.x),
+        y: onReplayGrid(point.y),
+      }))
+      const id = this.fingers.length + 1
+      this.fingers.push({ id, points })
+      this.touches.push({ id, script: { points }, lastX: points[0]!.x, lastY: points[0]!.y })
     }
   }
 
@@ -242,7 +254,9 @@ export class PlayRun {
     blocks.frame = this.frame
     this.host.nextFrame()
 
-    // Touches of this frame: those that began before its end and had not ended before its start.
+    // Touches of this frame: those that began before its end and had not ended before its start, their
+    // times with the input offset taken off.
+    const offset = this.setup.inputOffset ?? 0
     const touchArray = blocks.raw('RuntimeTouchArray')
     let count = 0
     const left: typeof this.touches = []
@@ -267,8 +281,8 @@ export class PlayRun {
             touch.id,
             started ? 1 : 0,
             ended ? 1 : 0,
-            now,
-            start,
+            now - offset,
+            start - offset,
             at.x,
             at.y,
             points[0]!.x,
@@ -284,13 +298,6 @@ export class PlayRun {
         )
         count++
       }
-      this.touchPoints.push({
-        entityIndex: touch.id,
-        l: ended ? 2 : started ? 0 : 1,
-        t: now,
-        x: at.x,
-        y: at.y,
-      })
       touch.lastX = at.x
       touch.lastY = at.y
       if (!ended) left.push(touch)
@@ -450,9 +457,35 @@ export class PlayRun {
     }
   }
 
-  /** The replay the app would upload with this result. */
+  /** The replay the app would upload with this result: inputs in the order they were judged, and the touch
+   *  events in the order they happened (delta encoded where the spec says): those up to the end, and for a
+   *  finger still down then, the one after it, towards which the last frame saw it moving. */
   replay(playArea = { width: 1920, height: 1080 }): ReplayData {
-    const inputs = [...this.judged].sort((a, b) => a.entity - b.entity)
+    const inputs = [...this.judged].sort((a, b) => a.time - b.time || a.entity - b.entity)
+    const events = this.fingers
+      .flatMap(({ id, points }) => {
+        const after = points.findIndex((point) => point.time > this.time)
+        return (after < 0 ? points : points.slice(0, after + (after > 0 ? 1 : 0))).map((point, order) => ({
+          id,
+          order,
+          ...point,
+        }))
+      })
+      .sort((a, b) => a.time - b.time || a.id - b.id || a.order - b.order)
+    const encoded = encodeReplayArrays(
+      {
+        entityIndex: inputs.map((item) => item.entity),
+        time: inputs.map((item) => item.time),
+        judgment: inputs.map((item) => item.judgment),
+        accuracy: inputs.map((item) => item.accuracy),
+      },
+      {
+        l: events.map((event) => event.id),
+        t: events.map((event) => event.time),
+        x: events.map((event) => event.x),
+        y: events.map((event) => event.y),
+      },
+    )
     return {
       startTime: 0,
       saveTime: 0,
@@ -466,18 +499,7 @@ export class PlayRun {
           value,
         })),
       })),
-      inputs: {
-        entityIndex: inputs.map((item) => item.entity),
-        time: inputs.map((item) => item.time),
-        judgment: inputs.map((item) => item.judgment),
-        accuracy: inputs.map((item) => item.accuracy),
-      },
-      touches: {
-        l: this.touchPoints.map((point) => point.l),
-        t: this.touchPoints.map((point) => point.t),
-        x: this.touchPoints.map((point) => point.x),
-        y: this.touchPoints.map((point) => point.y),
-      },
+      ...encoded,
     } as unknown as ReplayData
   }
 }
@@ -486,9 +508,10 @@ const pointAt = (points: readonly TouchPoint[], time: number): { x: number; y: n
   if (time <= points[0]!.time) return points[0]!
   for (let i = 1; i < points.length; i++) {
     const b = points[i]!
-    if (time <= b.time) {
+    if (time === b.time) return b
+    if (time < b.time) {
       const a = points[i - 1]!
-      const t = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
+      const t = (time - a.time) / (b.time - a.time)
       return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
     }
   }

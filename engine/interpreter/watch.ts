@@ -1,14 +1,15 @@
 // Watch mode, run as the app runs it (the engine specs' watch lifecycle): preprocess every entity, ask
 // each its spawn and despawn time, then every frame ask updateSpawn for the spawning time, despawn (with
 // terminate) the entities outside their range, spawn (with initialize) those inside, and run
-// updateSequential and updateParallel. A replay's judgments and accuracies fill #JUDGMENT and #ACCURACY,
-// and what play exported fills the other imports of the same names.
+// updateSequential and updateParallel. A replay's judgments and accuracies (its inputs, delta decoded) fill
+// #JUDGMENT and #ACCURACY, and what play exported fills the other imports of the same names.
 import type { EngineWatchData, LevelData, ReplayData } from '@sonolus/core'
 import type { DrawCall, ParticleCall, SoundCall } from './host.js'
 import { RunHost } from './host.js'
 import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
+import { decodeReplayArrays } from '../../common/replay.js'
 
 export type WatchSetup = {
   data: EngineWatchData
@@ -96,9 +97,12 @@ export class WatchRun {
 
     // The level, with the replay's judgments and exports where the archetypes import them.
     const inputs = new Map<number, { judgment: number; accuracy: number }>()
-    replay?.inputs?.entityIndex.forEach((entity, i) =>
-      inputs.set(entity, { judgment: replay.inputs.judgment[i]!, accuracy: replay.inputs.accuracy[i]! }),
-    )
+    if (replay) {
+      const decoded = decodeReplayArrays(replay).inputs
+      decoded.entityIndex.forEach((entity, i) =>
+        inputs.set(entity, { judgment: decoded.judgment[i]!, accuracy: decoded.accuracy[i]! }),
+      )
+    }
     const entityData = blocks.raw('EntityData')
     const entityInfo = blocks.raw('EntityInfo')
     const entityInput = blocks.raw('EntityInput')

@@ -2,6 +2,7 @@
 // What play and watch mode share: the two modes number the blocks used here alike, so the same
 // expressions (and nodes) serve both. Level constants, each note's derived data, and drawing.
 import {
+  Abs,
   And,
   BeatToTime,
   Draw,
@@ -10,6 +11,7 @@ import {
   If,
   Max,
   Min,
+  Or,
   Set,
   SpawnParticleEffect,
   TimeToScaledTime,
@@ -26,6 +28,7 @@ import {
   APPEAR_TIME,
   ARCHETYPES,
   EIGHTH_WINDOW,
+  HITBOX_EDGE,
   JUDGMENT_DEPTH,
   JUDGMENT_LINE_HEIGHT,
   LANES,
@@ -71,6 +74,9 @@ export const now = (): Expr => Get(PLAY.RuntimeUpdate, 0)
 export const scaledNow = (): Expr => Get(PLAY.RuntimeUpdate, 2)
 export const option = (index: number): Expr => Get(PLAY.LevelOption, index)
 export const aspect = (): Expr => Get(PLAY.RuntimeEnvironment, 1)
+/** The player's input offset (seconds): touches' times already have it taken off, so a touch on time
+ *  reaches the engine this much later (the engine specs' input essentials). */
+export const inputOffset = (): Expr => Get(PLAY.RuntimeEnvironment, 3)
 
 /** Entity Memory shared by every note archetype (each entity has its own). */
 export const M = new Layout(PLAY.EntityMemory, 64, 'Entity Memory').fields({
@@ -96,11 +102,17 @@ export const T = new Layout(10000, 4096, 'Temporary Memory').fields({
   j: 1,
   found: 1,
   foundT: 1,
+  foundSt: 1,
   foundEnded: 1,
   best: 1,
   bestTouch: 1,
   bestTime: 1,
   bestDistance: 1,
+  /** How far apart in time a touch's start and a note are; whether the touch is on the hitbox's edge. */
+  gap: 1,
+  bestGap: 1,
+  edge: 1,
+  bestEdge: 1,
   x: 1,
   distance: 1,
   depth: 1,
@@ -369,7 +381,7 @@ export const drawSplitLine = (): Expr => {
 }
 
 /** Whether a touch slot's x lies in the hitbox of lanes l..r: their span at the judgment line and one lane
- *  more either side, over the whole height of the screen. */
+ *  more either side, over the whole height of the screen. Both edges are in it, with the same tolerance. */
 export const hitbox = (left: Val, right: Val) => {
   const w = halfWidth()
   const lane = widthAt(JUDGMENT_DEPTH)
@@ -381,7 +393,9 @@ export const hitbox = (left: Val, right: Val) => {
     left: x0,
     right: x1,
     centre: x0.add(x1).div(2),
-    contains: (x: Val) => And(num(x).ge(x0), num(x).le(x1)),
+    contains: (x: Val) => And(num(x).ge(x0.sub(HITBOX_EDGE)), num(x).le(x1.add(HITBOX_EDGE))),
+    /** On either edge, within HITBOX_EDGE. */
+    onEdge: (x: Val) => Or(Abs(num(x).sub(x0)).le(HITBOX_EDGE), Abs(num(x).sub(x1)).le(HITBOX_EDGE)),
   }
 }
 

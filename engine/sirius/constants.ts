@@ -18,6 +18,12 @@ export const TAP_ARCHETYPES: ReadonlySet<string> = new Set([
 export const WINDOW = { perfect: 0.04, great: 0.07, good: 0.125 } as const
 /** A Hold Eighth knows only Perfect and Good. */
 export const EIGHTH_WINDOW = { perfect: 0.07, good: 0.125 } as const
+/** How close to a hitbox's edge a touch counts as on it (screen units): far below a finger's size, far
+ *  above the rounding of the sums that place an edge, so that both edges are decided alike. */
+export const HITBOX_EDGE = 1e-6
+/** A note is on screen at least this long (seconds) before its window opens, whatever the time scale and
+ *  input offset. */
+export const SPAWN_LEAD = 0.25
 /** A flick or scratch counts a touch moving at least this fast (screen units a second). */
 export const FLICK_SPEED = 0.1
 

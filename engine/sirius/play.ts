@@ -1,11 +1,14 @@
 // Long because play mode is one archetype set whose callbacks share block numbers and memory layout.
 // Play mode. Each frame, notes whose window is open register for the frame's new touches (touch, order
-// 0); the Input Manager then gives each new touch to the earliest note whose hitbox holds it, nearest
-// centre first (touch, order 1); in updateParallel every note judges what it was given, or what touches
-// on it are doing (holds, flicks), misses when its window closes, and draws itself.
+// 0); the Input Manager then gives each new touch to the earliest note whose hitbox holds where it went
+// down, nearest centre first (touch, order 1); in updateParallel every note judges what it was given, or
+// what touches on it are doing (holds, flicks), misses when its window closes, and draws itself.
+// Touches' times come with the input offset taken off, so everything is judged on them, and a note's
+// window, counted in frame time, stays open the input offset longer (the engine specs' input essentials).
 import type { EnginePlayData } from '@sonolus/core'
 import { type ArchetypeDef, type Callback, playData } from '../builder/engineData.js'
 import {
+  Abs,
   And,
   DestroyParticleEffect,
   Execute,
@@ -14,6 +17,7 @@ import {
   If,
   JudgeSimple,
   Max,
+  Min,
   Not,
   Or,
   Play,
@@ -24,6 +28,7 @@ import {
   SetShifted,
   StopLooped,
   StopLoopedScheduled,
+  TimeToScaledTime,
   type Val,
   While,
   num,
@@ -32,7 +37,15 @@ import {
 import { Layout } from '../builder/memory.js'
 import type { Expr } from '../builder/node.js'
 import { PLAY } from '../modes.js'
-import { ARCHETYPES, EIGHTH_WINDOW, FLICK_SPEED, JUDGMENT_DEPTH, WINDOW } from './constants.js'
+import {
+  ARCHETYPES,
+  EIGHTH_WINDOW,
+  FLICK_SPEED,
+  HITBOX_EDGE,
+  JUDGMENT_DEPTH,
+  SPAWN_LEAD,
+  WINDOW,
+} from './constants.js'
 import {
   ARCHETYPE_ORDER,
   bucketOf,
@@ -51,6 +64,7 @@ import {
   hitParticles,
   hitbox,
   holdParticle,
+  inputOffset,
   levelConstants,
   now,
   scaledNow,
@@ -72,14 +86,14 @@ const GIVEN_ARRAY = PLAY.EntitySharedMemoryArray
 // The touches of this frame.
 const touchCount = () => Get(PLAY.RuntimeUpdate, 3)
 const touch = (slot: Val, field: number) => GetShifted(PLAY.RuntimeTouchArray, field, slot, 15)
-const TOUCH = { started: 1, ended: 2, t: 3, st: 4, x: 5, vr: 13 } as const
+const TOUCH = { started: 1, ended: 2, t: 3, st: 4, x: 5, sx: 7, vr: 13 } as const
 
 const despawn = () => Set(PLAY.EntityDespawn, 0, 1)
 const self = () => Get(PLAY.EntityInfo, 0)
 const FAR_AWAY = -1e9
 
 /** Finds the first touch in lanes l..r's hitbox (moving at least FLICK_SPEED when `moving`): T.found,
- *  T.foundT (its time) and T.foundEnded. */
+ *  T.foundT (its time), T.foundSt (its start) and T.foundEnded. */
 const findTouch = (left: Val, right: Val, moving: boolean): Expr => {
   const box = hitbox(left, right)
   const i = T.i
@@ -96,14 +110,18 @@ const findTouch = (left: Val, right: Val, moving: boolean): Expr => {
         hit,
         T.found.set(1),
         T.foundT.set(touch(i.get(), TOUCH.t)),
+        T.foundSt.set(touch(i.get(), TOUCH.st)),
         T.foundEnded.set(touch(i.get(), TOUCH.ended)),
       ),
       i.set(i.get().add(1)),
     ),
   )
 }
-/** The time a touch found by findTouch counts for: when it ended, or now but not before the note. */
-const foundTime = () => If(T.foundEnded.get(), T.foundT.get(), Max(T.foundT.get(), D.time.get()))
+/** The time a touch held on a note counts for: its release when it ended; while it is down, the note's
+ *  time, or its start if it went down after the note. */
+const heldTime = () => If(T.foundEnded.get(), T.foundT.get(), Max(T.foundSt.get(), D.time.get()))
+/** The time a touch seen moving on a note counts for: its release or its latest time, not before the note. */
+const movedTime = () => If(T.foundEnded.get(), T.foundT.get(), Max(T.foundT.get(), D.time.get()))
 
 /** A judgment made: input, sound, effects, and away. `judgment` 0 is a Miss. */
 const judge = (judgment: Val, at: Val): Expr => {
@@ -128,7 +146,12 @@ const judge = (judgment: Val, at: Val): Expr => {
   )
 }
 const miss = () => judge(0, 0)
-const windowClosed = () => now().gt(D.time.get().add(WINDOW.good))
+/** In frame time: a touch at `time` (input offset taken off) reaches the engine from this moment. */
+const arrives = (time: Val) => num(time).add(inputOffset())
+const windowOpen = () => now().ge(arrives(D.time.get().sub(WINDOW.good)))
+const windowClosed = () => now().gt(arrives(D.time.get().add(WINDOW.good)))
+/** A touch on the note at its time has reached the engine. */
+const timeReached = () => now().ge(arrives(D.time.get()))
 const open = () => Not(M.judged.get())
 
 // Spawning: every entity is queued by the scaled time it appears at.
@@ -136,7 +159,20 @@ const spawnAt = (scaled: Val): { spawnOrder: Callback; shouldSpawn: Callback } =
   spawnOrder: { body: scaled },
   shouldSpawn: { body: scaledNow().ge(scaled) },
 })
-const noteSpawn = () => spawnAt(D.scaledStart.get().sub(L.appear.get()))
+/** A note appears `appear` (scaled) before its start, and in any case a moment before its window opens,
+ *  however fast the time scale runs and however early a negative input offset opens it. */
+const noteSpawn = () =>
+  spawnAt(
+    Min(
+      D.scaledStart.get().sub(L.appear.get()),
+      TimeToScaledTime(
+        D.start
+          .get()
+          .sub(WINDOW.good + SPAWN_LEAD)
+          .add(Min(inputOffset(), 0)),
+      ),
+    ),
+  )
 const always = () => spawnAt(FAR_AWAY)
 
 /** A note whose window is open asks for a new touch (touch callback, order 0). */
@@ -144,7 +180,7 @@ const register = (): Expr => {
   const box = hitbox(D.l.get(), D.r.get())
   const slot = claims.count.get()
   return when(
-    And(open(), Not(M.armed.get()), now().ge(D.time.get().sub(WINDOW.good)), slot.lt(CANDIDATES)),
+    And(open(), Not(M.armed.get()), windowOpen(), slot.lt(CANDIDATES)),
     claims.entity.at(slot).set(self()),
     claims.time.at(slot).set(D.time.get()),
     claims.centre.at(slot).set(box.centre),
@@ -159,25 +195,35 @@ const givenNow = () => And(open(), given.at.get().eq(now()))
 const notGiven = () => given.at.set(-1)
 
 /** The Input Manager's hand-out: while some note can take some new touch, the earliest such note (nearest
- *  centre among equals) takes its nearest touch. */
+ *  centre among equals) takes its nearest touch. A touch is placed where it went down. One on the very
+ *  edge of a hitbox (within HITBOX_EDGE) goes to the note nearer its start in time instead, so that an
+ *  edge, which rounding puts a hair either way, never hands a touch to a note far from it in time. */
 const handOut = (): Expr => {
   const c = T.j
   const i = T.i
-  const x = touch(i.get(), TOUCH.x)
+  const x = touch(i.get(), TOUCH.sx)
   const st = touch(i.get(), TOUCH.st)
   const time = claims.time.at(c.get()).get()
+  const left = claims.left.at(c.get()).get()
+  const right = claims.right.at(c.get()).get()
   const distance = num(x).sub(claims.centre.at(c.get()).get())
   const candidate = And(
     Not(claims.touchTaken.at(i.get()).get()),
-    x.ge(claims.left.at(c.get()).get()),
-    x.le(claims.right.at(c.get()).get()),
+    x.ge(left.sub(HITBOX_EDGE)),
+    x.le(right.add(HITBOX_EDGE)),
     st.ge(time.sub(WINDOW.good)),
     st.le(time.add(WINDOW.good)),
   )
-  const better = Or(
+  const onEdge = Or(Abs(x.sub(left)).le(HITBOX_EDGE), Abs(x.sub(right)).le(HITBOX_EDGE))
+  const nearerInTime = Or(
+    T.gap.get().lt(T.bestGap.get()),
+    And(T.gap.get().eq(T.bestGap.get()), T.distance.get().lt(T.bestDistance.get())),
+  )
+  const earlier = Or(
     time.lt(T.bestTime.get()),
     And(time.eq(T.bestTime.get()), T.distance.get().lt(T.bestDistance.get())),
   )
+  const better = If(Or(T.edge.get(), T.bestEdge.get()), nearerInTime, earlier)
   const winner = claims.entity.at(T.best.get()).get()
   return Execute(
     i.set(0),
@@ -192,6 +238,8 @@ const handOut = (): Expr => {
       T.best.set(-1),
       T.bestTime.set(1e9),
       T.bestDistance.set(1e9),
+      T.bestGap.set(1e9),
+      T.bestEdge.set(0),
       c.set(0),
       While(
         c.get().lt(claims.count.get()),
@@ -202,13 +250,17 @@ const handOut = (): Expr => {
             i.get().lt(touchCount()),
             when(
               candidate,
-              T.distance.set(If(distance.lt(0), distance.neg(), distance)),
+              T.distance.set(Abs(distance)),
+              T.gap.set(Abs(num(st).sub(time))),
+              T.edge.set(onEdge),
               when(
                 better,
                 T.best.set(c.get()),
                 T.bestTouch.set(i.get()),
                 T.bestTime.set(time),
                 T.bestDistance.set(T.distance.get()),
+                T.bestGap.set(T.gap.get()),
+                T.bestEdge.set(T.edge.get()),
               ),
             ),
             i.set(i.get().add(1)),
@@ -343,7 +395,7 @@ const flick = ({ name, look }: NoteKind): ArchetypeDef<'play'> => ({
 const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<'play'> => {
   const look = holdLook(scratch, tailed)
   const holdEffect = scratch ? P['#NOTE_CIRCULAR_HOLD_CYAN'] : P['#NOTE_CIRCULAR_HOLD_BLUE']
-  const inWindow = And(open(), now().ge(D.time.get().sub(WINDOW.good)))
+  const inWindow = And(open(), windowOpen())
   const judging = scratch
     ? Execute(
         // Holding the body earns a Great; a touch moving on the target earns a Perfect.
@@ -351,16 +403,16 @@ const holdEnd = (name: string, scratch: boolean, tailed: boolean): ArchetypeDef<
         when(
           inWindow,
           findTouch(D.targetL.get(), D.targetR.get(), true),
-          when(T.found.get(), M.flicked.set(1), M.recordedAt.set(foundTime())),
+          when(T.found.get(), M.flicked.set(1), M.recordedAt.set(movedTime())),
         ),
-        when(And(open(), now().ge(D.time.get()), M.flicked.get()), judge(1, M.recordedAt.get())),
+        when(And(open(), timeReached(), M.flicked.get()), judge(1, M.recordedAt.get())),
         when(And(open(), windowClosed()), If(M.recorded.get(), judge(2, D.time.get()), miss())),
       )
     : Execute(
         // Judged at the release, or at the note's time while still held.
-        when(And(inWindow, T.found.get()), M.recorded.set(1), M.recordedAt.set(foundTime())),
+        when(And(inWindow, T.found.get()), M.recorded.set(1), M.recordedAt.set(heldTime())),
         when(
-          And(open(), now().ge(D.time.get()), M.recorded.get()),
+          And(open(), timeReached(), M.recorded.get()),
           judge(
             JudgeSimple(M.recordedAt.get(), D.time.get(), WINDOW.perfect, WINDOW.great, WINDOW.good),
             M.recordedAt.get(),
@@ -406,21 +458,21 @@ const tick = (name: string): ArchetypeDef<'play'> => {
       updateParallel: {
         body: Execute(
           when(
-            And(open(), now().ge(D.time.get())),
+            And(open(), timeReached()),
             findTouch(D.l.get(), D.r.get(), false),
             when(
               T.found.get(),
               judge(
                 eighth
                   ? JudgeSimple(
-                      foundTime(),
+                      heldTime(),
                       D.time.get(),
                       EIGHTH_WINDOW.perfect,
                       EIGHTH_WINDOW.perfect,
                       EIGHTH_WINDOW.good,
                     )
-                  : JudgeSimple(foundTime(), D.time.get(), WINDOW.perfect, WINDOW.great, WINDOW.good),
-                foundTime(),
+                  : JudgeSimple(heldTime(), D.time.get(), WINDOW.perfect, WINDOW.great, WINDOW.good),
+                heldTime(),
               ),
             ),
           ),

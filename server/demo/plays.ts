@@ -1,95 +1,81 @@
-// The demo players' plays: results a Sirius play of the chart can produce (common/scoring.ts
-// checks them as it checks the app's), and their replays as the app stores them: ReplayData and
-// ReplayConfiguration, gzip JSON. The replays carry the result, the play's length and each judged note's
-// input (its judgment, when and how far off it was hit), consistent with the result: the counts, and the
-// Misses placed so that the longest combo is the result's. They hold no touches.
+// The demo players' plays, played: our engine's play data run by our interpreter on the chart, with the
+// auto-player's fingers, some of them late or left out for the skill asked. The result and the replay are
+// what the app would upload after such a play: ReplayData (inputs and touches delta encoded, one entry of
+// exported data per entity) and ReplayConfiguration (the engine's options), gzip JSON.
 import { gzipSync } from 'node:zlib'
-import { type GameplayResult } from '@sonolus/core'
-import { NOTE_ARCHETYPES, type ReadLevelData } from '../../common/chart/index.js'
-import { checkResultAgainstChart, maxArcadeScore, minCombo } from '../../common/scoring.js'
-import { levelTiming } from '../../engine/interpreter/timing.js'
+import { type EnginePlayData, type GameplayResult } from '@sonolus/core'
+import { type LevelData } from '../../common/chart/index.js'
+import { checkResultAgainstChart } from '../../common/scoring.js'
+import { autoplay } from '../../engine/autoplay.js'
+import { type TouchScript, runPlay } from '../../engine/interpreter/play.js'
+import { OPTION } from '../../engine/sirius/constants.js'
 
 export type DemoSkill = 'allPerfect' | 'fullCombo' | 'pass'
 
-/** A result for a chart of `noteCount` notes at this skill. */
-export const demoResult = (noteCount: number, skill: DemoSkill): GameplayResult => {
-  const judgments =
-    skill === 'allPerfect'
-      ? { perfect: noteCount, great: 0, good: 0, miss: 0 }
-      : skill === 'fullCombo'
-        ? { perfect: noteCount - 6, great: 5, good: 1, miss: 0 }
-        : { perfect: noteCount - 14, great: 8, good: 3, miss: 3 }
-  const judged = { ...judgments, totalCount: noteCount }
-  const result: GameplayResult = {
-    grade: skill,
-    arcadeScore: Math.floor(maxArcadeScore(judgments, noteCount)),
-    // The app's accuracy formula is its own; these stay within its bound and below the arcade score's
-    // share of perfection.
-    accuracyScore: Math.floor(
-      (1_000_000 * (judgments.perfect + 0.7 * judgments.great + 0.3 * judgments.good)) / noteCount,
-    ),
-    combo: skill === 'pass' ? Math.max(minCombo(judgments), Math.floor((noteCount - 3) / 2)) : noteCount,
-    ...judged,
-  }
-  const problem = checkResultAgainstChart(result, noteCount)
-  if (problem) throw new Error(`demo result for ${noteCount} notes (${skill}): ${problem}`)
-  return result
+/** How each skill's play departs from a perfect one: taps touched late enough for a Great or a Good, and
+ *  taps never touched. */
+const SLIPS: Record<DemoSkill, { great: number; good: number; miss: number }> = {
+  allPerfect: { great: 0, good: 0, miss: 0 },
+  fullCombo: { great: 5, good: 1, miss: 0 },
+  pass: { great: 8, good: 3, miss: 3 },
 }
+/** Seconds late: inside the Great and the Good windows. */
+const LATE = { great: 0.055, good: 0.1 }
+/** A tap's finger is its own when no other goes down within this long of it. */
+const ALONE = 0.3
 
-/** How far off each judgment's hit is, in seconds (inside the engine's windows for it). */
-const OFFSET = [0.2, 0, 0.05, 0.09]
-
-/** The play's inputs: one per judged note in time order. Greats and Goods are spread over the chart; the
- *  Misses cut the notes into runs of at most `result.combo` (a Good does not break a combo). */
-export const demoInputs = (result: GameplayResult, read: Pick<ReadLevelData, 'entities' | 'levelData'>) => {
-  const timing = levelTiming(read.levelData.entities)
-  const notes = read.entities
-    .flatMap((entity, index) =>
-      NOTE_ARCHETYPES.has(entity.archetype)
-        ? [{ index, time: timing.beatToTime(entity.fields.beat ?? 0) }]
-        : [],
-    )
-    .sort((a, b) => a.time - b.time || a.index - b.index)
-  const judgment = notes.map(() => 1)
-  // Misses after each run of `combo` notes (the last ones at the end when they do not fit).
-  const misses: number[] = []
-  for (let at = result.combo; misses.length < result.miss && at < notes.length; at += result.combo + 1)
-    misses.push(at)
-  for (let at = notes.length - 1; misses.length < result.miss; at--) if (!misses.includes(at)) misses.push(at)
-  for (const at of misses) judgment[at] = 0
-  const others = [...Array<number>(result.great).fill(2), ...Array<number>(result.good).fill(3)]
-  const free = judgment.flatMap((value, at) => (value === 1 ? [at] : []))
-  others.forEach(
-    (value, j) => (judgment[free[Math.floor(((j + 0.5) * free.length) / others.length)]!] = value),
+/** The fingers of a play at this skill: the perfect ones, with some lone taps' fingers moved late or left
+ *  out, spread over the chart. */
+export const demoTouches = (level: LevelData, skill: DemoSkill): TouchScript[] => {
+  const touches = autoplay(level)
+  const starts = touches.map((touch) => touch.points[0]!.time)
+  // A tap's finger: down and up, nothing in between; alone, so that late it still meets its own note.
+  const lone = touches.flatMap((touch, i) =>
+    touch.points.length === 2 && starts.every((start, j) => j === i || Math.abs(start - starts[i]!) > ALONE)
+      ? [i]
+      : [],
   )
-  return {
-    entityIndex: notes.map((note) => note.index),
-    time: notes.map((note, n) => note.time + OFFSET[judgment[n]!]!),
-    judgment,
-    accuracy: judgment.map((value) => (value === 0 ? 0 : OFFSET[value]!)),
-  }
+  const { great, good, miss } = SLIPS[skill]
+  const slips = [
+    ...Array<number>(great).fill(LATE.great),
+    ...Array<number>(good).fill(LATE.good),
+    ...Array<number>(miss).fill(Number.NaN),
+  ]
+  const changed = new Map<number, number>()
+  slips.forEach((late, k) => {
+    const at = lone[Math.floor(((k + 0.5) * lone.length) / slips.length)]
+    if (at !== undefined) changed.set(at, late)
+  })
+  return touches.flatMap((touch, i) => {
+    const late = changed.get(i)
+    if (late === undefined) return [touch]
+    if (Number.isNaN(late)) return []
+    return [{ points: touch.points.map((point) => ({ ...point, time: point.time + late })) }]
+  })
 }
 
-/** The replay's two files, as the app uploads them. */
-export const demoReplay = (
-  result: GameplayResult,
-  read: Pick<ReadLevelData, 'entities' | 'levelData'>,
-  durationSeconds: number,
+/** One demo play: its result and the replay's two files. */
+export const demoPlay = (
+  level: LevelData,
+  playData: EnginePlayData,
+  options: number[],
+  skill: DemoSkill,
   savedAt: number,
-) => ({
-  data: gzipSync(
-    JSON.stringify({
-      startTime: savedAt - durationSeconds * 1000,
-      saveTime: savedAt,
-      duration: durationSeconds,
-      inputOffset: 0,
-      playArea: { width: 16, height: 9 },
-      result,
-      inputs: demoInputs(result, read),
-      entities: [],
-      touches: { l: [], t: [], x: [], y: [] },
-    }),
-    { level: 9 },
-  ),
-  configuration: gzipSync(JSON.stringify({ options: [] }), { level: 9 }),
-})
+): { result: GameplayResult; data: Buffer; configuration: Buffer } => {
+  const run = runPlay(
+    { data: playData, level, options, speedOption: OPTION.speed },
+    demoTouches(level, skill),
+  )
+  const result = run.result()
+  const problem = checkResultAgainstChart(result, result.totalCount)
+  if (problem) throw new Error(`demo play (${skill}): ${problem}`)
+  const replay = run.replay({ width: 1920, height: 1080 })
+  return {
+    result,
+    data: gzipSync(
+      JSON.stringify({ ...replay, startTime: savedAt - Math.round(run.time * 1000), saveTime: savedAt }),
+      { level: 9 },
+    ),
+    configuration: gzipSync(JSON.stringify({ options }), { level: 9 }),
+  }
+}

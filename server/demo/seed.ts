@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { LEADERBOARDS } from '../../common/api/levels.js'
 import { chartStats, convertSus, readLevelData } from '../../common/chart/index.js'
 import { GZIP_LEVEL } from '../../common/rules.js'
@@ -18,7 +18,9 @@ import { composeBackground } from '../media/background.js'
 import { BOARDS } from '../../common/scoring.js'
 import { putBuffer } from '../storage/putFile.js'
 import { type DemoStyle, demoSus } from './chart.js'
-import { type DemoSkill, demoReplay, demoResult } from './plays.js'
+import { type DemoSkill, demoPlay } from './plays.js'
+import { builtInEngine } from '../packs/builtInEngine.js'
+import { defaultOptions } from '../../engine/sirius/configuration.js'
 
 const assets = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets')
 
@@ -184,6 +186,9 @@ export const seedDemo = async (
     stats: StatsColumns
   }
   const prepared: Prepared[] = []
+  // The plays are played by our engine as this server serves it, with its options at their defaults.
+  const playData = JSON.parse(gunzipSync(builtInEngine().files.playData.bytes).toString('utf8'))
+  const options = defaultOptions()
   for (const [index, chart] of DEMO_CHARTS.entries()) {
     const id = randomBytes(16).toString('hex')
     // Older charts first, so "newest" lists them in the order above.
@@ -195,7 +200,6 @@ export const seedDemo = async (
     // Converted as an upload is (docs/spec.md §5): SUS → TXT → level data, gzip level 9.
     const conversion = convertSus(sus, { gzip })
     const read = readLevelData(conversion.gzipped)
-    const noteCount = read.noteCount
     const stats = statsColumns(chartStats(read, conversion.bpms))
     const files = {
       coverHash: await put(cover, 'image/png'),
@@ -207,9 +211,8 @@ export const seedDemo = async (
     const records: RecordRow[] = []
     for (const [n, { player, skill }] of chart.plays.entries()) {
       const who = DEMO_PLAYERS[player]
-      const result = demoResult(noteCount, skill)
       const playedAt = time + (n + 1) * 10_000
-      const replay = demoReplay(result, read, DEMO_MEASURES * 2, playedAt)
+      const { result, ...replay } = demoPlay(read.levelData, playData, options, skill, playedAt)
       records.push({
         id: randomBytes(16).toString('hex'),
         chartId: id,

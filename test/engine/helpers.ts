@@ -48,8 +48,17 @@ export const fuzzedCharts = (count: number): { seed: number; level: LevelData }[
 export const notesOf = (level: LevelData): number[] =>
   level.entities.flatMap((entity, index) => (NOTE_ARCHETYPES.has(entity.archetype) ? [index] : []))
 
-export const play = (level: LevelData, touches: TouchScript[], values = options(), record = false) =>
-  runPlay({ data: engine.playData, level, options: values, speedOption: OPTION.speed, record }, touches)
+export const play = (
+  level: LevelData,
+  touches: TouchScript[],
+  values = options(),
+  record = false,
+  inputOffset = 0,
+) =>
+  runPlay(
+    { data: engine.playData, level, options: values, speedOption: OPTION.speed, record, inputOffset },
+    touches,
+  )
 
 export const valueOf = (level: LevelData, entity: number, name: string): number | undefined =>
   level.entities[entity]!.data.find((datum) => datum.name === name)?.value

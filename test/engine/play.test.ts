@@ -1,6 +1,8 @@
 // Play mode of our engine, run through the interpreter on every authored SUS fixture and on fuzzed charts,
 // each converted by our own pipeline: perfect touches, late touches, no touches, and the options.
 import { describe, expect, it } from 'vitest'
+import { convertSus } from '../../common/chart'
+import { generateSus } from '../fixtures/sus/generate'
 import { ARCHETYPES, type LevelData } from '../../common/chart/levelData/types'
 import { ARCADE_SCORE_MAX, MISS_LIFE_LOSS, START_LIFE, checkResultAgainstChart } from '../../common/scoring'
 import { autoplay } from '../../engine/autoplay'
@@ -87,6 +89,99 @@ describe.each(fixtures)('play mode on $name', ({ level }) => {
     expect(run.result()).toMatchObject({ grade: 'fail', arcadeScore: 0, combo: 0, miss: notes.length })
     expect(run.life).toBe(lifeWithEveryNoteMissed(level))
     expect(checkResultAgainstChart(run.result(), notes.length)).toBeUndefined()
+  })
+})
+
+describe.each(fixtures)('play mode with an input offset, on $name', ({ level }) => {
+  const notes = notesOf(level)
+
+  it.each([-0.3, 0, 0.1, 0.2, 0.3])(
+    'judges every note Perfect at input offset %s s when the touches arrive that much late',
+    (offset) => {
+      // The device reports each touch `offset` late; the engine sees its time with the offset taken off.
+      const run = play(level, autoplay(level, { late: offset }), options(), false, offset)
+      expect(run.judged).toHaveLength(notes.length)
+      expect(run.judged.filter((item) => item.judgment !== JUDGMENT.perfect)).toEqual([])
+      expect(run.result().arcadeScore).toBe(ARCADE_SCORE_MAX)
+      // Taps are judged on the compensated start: on time, to the replay grid's precision.
+      const taps = new Set(notes.filter((entity) => TAP_ARCHETYPES.has(level.entities[entity]!.archetype)))
+      for (const item of run.judged)
+        if (taps.has(item.entity)) expect(Math.abs(item.accuracy)).toBeLessThan(1e-6)
+    },
+  )
+
+  it('misjudges the same touches when the offset is not taken off', () => {
+    const run = play(level, autoplay(level, { late: 0.2 }), options(), false, 0)
+    const taps = run.judged.filter((item) => TAP_ARCHETYPES.has(level.entities[item.entity]!.archetype))
+    expect(taps.filter((item) => item.judgment === JUDGMENT.perfect).length).toBeLessThan(taps.length / 2)
+  })
+})
+
+describe('hitbox edges', () => {
+  const edge = (at: number) => numeric.edgeX(at, 0.75, numeric.halfWidth(16 / 9))
+  const tap = (time: number, x: number) => ({
+    points: [
+      { time, x, y: numeric.judgmentY },
+      { time: time + 0.05, x, y: numeric.judgmentY },
+    ],
+  })
+  const judgedOf = (run: ReturnType<typeof play>, entity: number) =>
+    run.judged.find((item) => item.entity === entity)!
+  // Entity 4 is the first note after the level's header.
+  const one = tinyLevel([{ archetype: ARCHETYPES.normal, data: { beat: 1, lane: 5, laneLength: 2 } }])
+
+  it('holds a touch exactly on either edge (the note’s lanes and one more either side), and not a hair outside', () => {
+    // Lanes 5–6: the hitbox runs from lane 4's left edge (edge 3) to lane 7's right edge (edge 7).
+    for (const x of [edge(3), edge(7)])
+      expect(judgedOf(play(one, [tap(1, x)]), 4).judgment).toBe(JUDGMENT.perfect)
+    for (const x of [edge(3) - 1e-4, edge(7) + 1e-4])
+      expect(judgedOf(play(one, [tap(1, x)]), 4).judgment).toBe(JUDGMENT.miss)
+  })
+
+  it('gives a touch on one note’s edge and inside another’s to the note nearer in time; inside both, to the earlier', () => {
+    // A: lanes 1–2 at 1 s, hitbox edges −1 to 3. B: lanes 4–5 at 1.1 s, hitbox edges 2 to 6.
+    const two = tinyLevel([
+      { archetype: ARCHETYPES.normal, data: { beat: 1, lane: 1, laneLength: 2 } },
+      { archetype: ARCHETYPES.normal, data: { beat: 1.1, lane: 4, laneLength: 2 } },
+    ])
+    const onEdge = play(two, [tap(1.08, edge(3))])
+    expect(judgedOf(onEdge, 5)).toMatchObject({ judgment: JUDGMENT.perfect })
+    expect(judgedOf(onEdge, 5).accuracy).toBeCloseTo(-0.02, 6)
+    expect(judgedOf(onEdge, 4).judgment).toBe(JUDGMENT.miss)
+    const inside = play(two, [tap(1.08, edge(2.5))])
+    expect(judgedOf(inside, 4).judgment).toBe(JUDGMENT.good)
+    expect(judgedOf(inside, 4).accuracy).toBeCloseTo(0.08, 6)
+  })
+
+  it('places a new touch where it went down, not where it has moved to by the frame', () => {
+    // Down outside the hitbox, then moved into it within the same frame: no note takes it.
+    const x = edge(2)
+    const moved = {
+      points: [
+        { time: 1, x, y: numeric.judgmentY },
+        { time: 1.005, x: edge(6), y: numeric.judgmentY },
+        { time: 1.05, x: edge(6), y: numeric.judgmentY },
+      ],
+    }
+    expect(judgedOf(play(one, [moved]), 4).judgment).toBe(JUDGMENT.miss)
+  })
+})
+
+describe('play mode on long generated charts', () => {
+  // Our chart generator's charts of 1,500 notes and more: chained holds, scratch holds, relays, flicks.
+  const charts = Array.from({ length: 50 }, (_, i) => i + 1).map((seed) => ({
+    seed,
+    level: convertSus(generateSus(1000, seed).text).levelData,
+  }))
+
+  it('are long', () => {
+    for (const { level } of charts) expect(notesOf(level).length).toBeGreaterThanOrEqual(1500)
+  })
+
+  it.each(charts)('plays generated chart $seed perfectly with the auto-player: 1,000,000', ({ level }) => {
+    const run = play(level, autoplay(level))
+    expect(run.judged.filter((item) => item.judgment !== JUDGMENT.perfect)).toEqual([])
+    expect(run.result()).toMatchObject({ grade: 'allPerfect', arcadeScore: ARCADE_SCORE_MAX })
   })
 })
 

@@ -6,6 +6,7 @@ import { WatchRun } from '../../engine/interpreter/watch'
 import { levelTiming } from '../../engine/interpreter/timing'
 import { autoplay } from '../../engine/autoplay'
 import { OPTION } from '../../engine/sirius/constants'
+import { decodeReplayArrays } from '../../common/replay'
 import { engine, fixtures, notesOf, options, play, valueOf } from './helpers'
 
 const level = fixtures.find((fixture) => fixture.name === 'chart-1000.sus')!.level
@@ -26,24 +27,25 @@ describe('watch mode', () => {
     // 60 ms late: taps Great, the rest mostly Perfect.
     const replay = play(level, autoplay(level, { late: 0.06 })).replay()
     const run = watch(replay)
-    const judgments = new Map(replay.inputs.entityIndex.map((entity, i) => [entity, i]))
+    const { inputs } = decodeReplayArrays(replay)
+    const judgments = new Map(inputs.entityIndex.map((entity, i) => [entity, i]))
     const great = clipId('#GREAT')
     // Every Great the play judged sounds #GREAT at its time plus its accuracy, and nothing else does.
-    const greats = replay.inputs.entityIndex.filter((_, i) => replay.inputs.judgment[i] === 2)
+    const greats = inputs.entityIndex.filter((_, i) => inputs.judgment[i] === 2)
     expect(greats.length).toBeGreaterThan(100)
     const scheduledGreats = run.scheduled.filter((sound) => sound.clip === great && !sound.looped)
     expect(scheduledGreats.map((sound) => sound.time).sort((a, b) => a! - b!)).toEqual(
       greats
         .map((entity) => {
           const i = judgments.get(entity)!
-          return valueOf(level, entity, 'beat')! + replay.inputs.accuracy[i]!
+          return valueOf(level, entity, 'beat')! + inputs.accuracy[i]!
         })
         .sort((a, b) => a - b)
         .map((time) => expect.closeTo(time, 9)),
     )
     // Each judged note is on screen until it is hit.
     for (const entity of greats.slice(0, 20)) {
-      const accuracy = replay.inputs.accuracy[judgments.get(entity)!]!
+      const accuracy = inputs.accuracy[judgments.get(entity)!]!
       expect(run.ranges[entity]!.despawn).toBeCloseTo(
         timing.timeToScaledTime(valueOf(level, entity, 'beat')! + accuracy),
         9,

@@ -16,6 +16,7 @@ import type {
 } from '@sonolus/core'
 import { type LevelData as SiriusLevelData } from '../../common/chart/levelData/types'
 import { convertSus } from '../../common/chart'
+import { decodeReplayArrays } from '../../common/replay'
 import { NOTE_ARCHETYPES } from '../../common/chart/levelData/types'
 import { runPlay } from '../../engine/interpreter/play'
 import { WatchRun } from '../../engine/interpreter/watch'
@@ -146,9 +147,12 @@ describe.each(DIALECTS)('a chart played on our engine, on %s', (dialect) => {
       )!
       return entityData[entity * 32 + archetype.imports.find((item) => item.name === name)!.index]
     }
-    watched.inputs.entityIndex.forEach((entity, i) => {
-      expect(imported(entity, '#JUDGMENT')).toBe(watched.inputs.judgment[i])
-      expect(imported(entity, '#ACCURACY')).toBe(watched.inputs.accuracy[i])
+    // The inputs are delta encoded (the replay specs): decoded, each judged entity once.
+    const { inputs } = decodeReplayArrays(watched)
+    expect(new Set(inputs.entityIndex).size).toBe(notes)
+    inputs.entityIndex.forEach((entity, i) => {
+      expect(imported(entity, '#JUDGMENT')).toBe(inputs.judgment[i])
+      expect(imported(entity, '#ACCURACY')).toBe(inputs.accuracy[i])
     })
     const perfectClips = new Set(
       watchData.effect.clips

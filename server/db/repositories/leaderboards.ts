@@ -187,6 +187,22 @@ export class LeaderboardsRepository {
     return rows.flatMap((row) => [row.dataHash, row.configurationHash])
   }
 
+  /** These users' records: each one's id, chart and replay data file. */
+  recordsOfUsers(userIds: string[]): Promise<{ id: string; chartId: string; dataHash: string }[]> {
+    if (userIds.length === 0) return Promise.resolve([])
+    return this.db
+      .selectFrom('records')
+      .select(['id', 'chartId', 'dataHash'])
+      .where('userId', 'in', userIds)
+      .orderBy('id')
+      .execute()
+  }
+
+  /** Points a record at another replay data file (the same play, written again). */
+  async setReplayData(id: string, dataHash: string): Promise<void> {
+    await this.db.updateTable('records').set({ dataHash }).where('id', '=', id).execute()
+  }
+
   findRecord(id: string): Promise<RecordRow | undefined> {
     return this.db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirst()
   }

@@ -4,6 +4,7 @@
 import type { EngineWatchData, ReplayData } from '@sonolus/core'
 import { NOTE_ARCHETYPES, readLevelData } from '../../../common/chart'
 import { readJsonFile } from '../../../common/inflate'
+import { decodeReplayArrays } from '../../../common/replay'
 import { WatchRun } from '../../../engine/interpreter/watch'
 import { levelTiming } from '../../../engine/interpreter/timing'
 import { DRAW_STRIDE, type LoadedWatch, type WatchFrame, type WatchLoad } from './protocol'
@@ -73,10 +74,13 @@ export class WatchSession {
       else if (entity.archetype === '#BPM_CHANGE' && beat > 0) tempos.push(timing.beatToTime(beat))
     })
     notes.sort((a, b) => a.time - b.time || a.entity - b.entity)
-    // A replay without inputs plays every note on time, as the engine shows it.
-    const judgments = replay?.inputs.entityIndex.length
-      ? replay.inputs.entityIndex
-          .map((_, i) => ({ time: replay.inputs.time[i] ?? 0, judgment: replay.inputs.judgment[i] ?? 0 }))
+    // A replay without inputs plays every note on time, as the engine shows it. Its inputs' times are
+    // delta encoded (the replay specs).
+    const inputs = replay ? decodeReplayArrays(replay).inputs : undefined
+    const judgments = inputs?.entityIndex.length
+      ? inputs.entityIndex
+          .map((_, i) => ({ time: inputs.time[i] ?? 0, judgment: inputs.judgment[i] ?? 0 }))
+          .filter((item) => Number.isFinite(item.time))
           .sort((a, b) => a.time - b.time)
       : notes.map((note) => ({ time: note.time, judgment: 1 }))
     const last = Math.max(notes.length ? notes[notes.length - 1]!.time : 0, timing.beatToTime(read.maxBeat))

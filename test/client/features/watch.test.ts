@@ -218,7 +218,13 @@ describe('a watch session', () => {
         miss: 2,
         totalCount: 2,
       },
-      inputs: { entityIndex: judged.slice(0, 2), time: [3, 1], judgment: [0, 2], accuracy: [0, 0.05] },
+      // Delta encoded, as the replay specs say: entities judged[0] and judged[1] at 3 s and 1 s.
+      inputs: {
+        entityIndex: [judged[0]!, judged[1]! - judged[0]!],
+        time: [3, -2],
+        judgment: [0, 2],
+        accuracy: [0, 0.05],
+      },
       entities: [],
       touches: { l: [], t: [], x: [], y: [] },
     }

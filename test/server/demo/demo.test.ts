@@ -1,6 +1,15 @@
-import { gunzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import type { EnginePlayData, ReplayData } from '@sonolus/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readLevelData } from '../../../common/chart'
+import { convertSus, readLevelData } from '../../../common/chart'
+import { decodeReplayArrays } from '../../../common/replay'
+import { runPlay } from '../../../engine/interpreter/play'
+import { touchScriptsOf } from '../../../engine/replay'
+import { defaultOptions } from '../../../engine/sirius/configuration'
+import { OPTION } from '../../../engine/sirius/constants'
+import { demoPlay } from '../../../server/demo/plays'
+import { encodeOldDemoReplays } from '../../../server/demo/upgrade'
+import { builtInEngine } from '../../../server/packs/builtInEngine'
 import {
   DEMO_CHARTS,
   DEMO_PLAYERS,
@@ -10,7 +19,7 @@ import {
   seedDemo,
 } from '../../../server/demo/seed'
 import { demoSus } from '../../../server/demo/chart'
-import { readBlob } from '../../../server/storage/putFile'
+import { putBuffer, readBlob } from '../../../server/storage/putFile'
 import { speakAsSite } from '../helpers/context'
 import { buildApp } from '../../../server/app'
 import { newChart } from '../helpers/charts'
@@ -144,32 +153,88 @@ describe('demo seeding on an installation that already has charts', () => {
 })
 
 describe('demo replays', () => {
-  it('record one input per judged note, with the counts and the longest combo of their result', async () => {
-    const { convertSus } = await import('../../../common/chart')
-    const { demoInputs, demoResult } = await import('../../../server/demo/plays')
-    const read = readLevelData(
-      convertSus(demoSus({ seed: 7, measures: 16, style: 'relay', title: 'Inputs' })).gzipped,
-    )
-    for (const skill of ['allPerfect', 'fullCombo', 'pass'] as const) {
-      const result = demoResult(read.noteCount, skill)
-      const inputs = demoInputs(result, read)
-      expect(inputs.entityIndex).toHaveLength(read.noteCount)
-      expect(new Set(inputs.entityIndex).size).toBe(read.noteCount)
+  const level = readLevelData(
+    convertSus(demoSus({ seed: 7, measures: 16, style: 'relay', title: 'Inputs' })).gzipped,
+  )
+  const playData = JSON.parse(gunzipSync(builtInEngine().files.playData.bytes).toString()) as EnginePlayData
+
+  it.each(['allPerfect', 'fullCombo', 'pass'] as const)(
+    'are plays of the chart by our engine (%s): the inputs, decoded, judge each note once as the result says, and the touches play them again',
+    (skill) => {
+      const play = demoPlay(level.levelData, playData, defaultOptions(), skill, 1_700_000_000_000)
+      expect(play.result.grade).toBe(skill)
+      expect(play.result.totalCount).toBe(level.noteCount)
+      if (skill !== 'allPerfect') expect(play.result.great).toBeGreaterThan(0)
+      if (skill === 'pass') expect(play.result.miss).toBeGreaterThan(0)
+      const replay = JSON.parse(gunzipSync(play.data).toString()) as ReplayData
+      expect(JSON.parse(gunzipSync(play.configuration).toString())).toEqual({ options: defaultOptions() })
+      // As the app writes a replay: one entry of exported data per level entity, the touches, and the inputs
+      // delta encoded.
+      expect(replay.entities).toHaveLength(level.levelData.entities.length)
+      expect(replay.touches.l.length).toBeGreaterThan(level.noteCount / 2)
+      const { inputs } = decodeReplayArrays(replay)
+      expect(new Set(inputs.entityIndex).size).toBe(level.noteCount)
       const count = (judgment: number) => inputs.judgment.filter((value) => value === judgment).length
       expect([count(1), count(2), count(3), count(0)]).toEqual([
-        result.perfect,
-        result.great,
-        result.good,
-        result.miss,
+        play.result.perfect,
+        play.result.great,
+        play.result.good,
+        play.result.miss,
       ])
-      // In time order, a Miss ends a combo: the longest run is the result's combo.
-      let run = 0
-      let longest = 0
-      for (const judgment of inputs.judgment) {
-        run = judgment === 0 ? 0 : run + 1
-        longest = Math.max(longest, run)
-      }
-      expect(longest, skill).toBe(result.combo)
+      const again = runPlay(
+        { data: playData, level: level.levelData, options: defaultOptions(), speedOption: OPTION.speed },
+        touchScriptsOf(replay),
+      ).replay()
+      expect(again.inputs).toEqual(replay.inputs)
+    },
+  )
+})
+
+describe.each(DIALECTS)('demo replays stored before they were delta encoded, on %s', (dialect) => {
+  it('are encoded once, keeping the play, by one of two instances starting together', async () => {
+    const test = await openTestContext(dialect)
+    await seedDemo(test.ctx)
+    const records = await test.ctx.repos.leaderboards.recordsOfUsers(DEMO_PLAYERS.map((player) => player.id))
+    const [old, current] = records
+    // What the demo wrote before: absolute inputs, no touches, no entities.
+    const oldInputs = {
+      entityIndex: [7, 5, 9],
+      time: [1.5, 1, 2],
+      judgment: [1, 2, 0],
+      accuracy: [0, 0.05, 0],
     }
+    const oldReplay = {
+      ...(JSON.parse(gunzipSync((await readBlob(test.ctx.blobStore, old!.dataHash))!).toString()) as object),
+      inputs: oldInputs,
+      entities: [],
+      touches: { l: [], t: [], x: [], y: [] },
+    }
+    const oldHash = await putBuffer(
+      test.ctx.blobStore,
+      test.ctx.repos,
+      gzipSync(JSON.stringify(oldReplay)),
+      'application/gzip',
+    )
+    await test.ctx.repos.leaderboards.setReplayData(old!.id, oldHash)
+
+    const changed = await Promise.all([encodeOldDemoReplays(test.ctx), encodeOldDemoReplays(test.ctx)])
+    expect(changed.sort()).toEqual([0, 1])
+    const after = await test.ctx.repos.leaderboards.recordsOfUsers(DEMO_PLAYERS.map((player) => player.id))
+    const stored = async (id: string) => {
+      const hash = after.find((record) => record.id === id)!.dataHash
+      return JSON.parse(gunzipSync((await readBlob(test.ctx.blobStore, hash))!).toString()) as ReplayData
+    }
+    const encoded = await stored(old!.id)
+    expect(encoded.inputs).toEqual({
+      entityIndex: [7, -2, 4],
+      time: [1.5, -0.5, 1],
+      judgment: [1, 2, 0],
+      accuracy: [0, 0.05, 0],
+    })
+    expect(decodeReplayArrays(encoded).inputs).toEqual(oldInputs)
+    // A replay the engine played (with touches) is left as it is; so is everything on a second start.
+    expect(after.find((record) => record.id === current!.id)!.dataHash).toBe(current!.dataHash)
+    expect(await encodeOldDemoReplays(test.ctx)).toBe(0)
+    await test.cleanup()
   })
 })

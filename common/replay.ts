@@ -1,0 +1,87 @@
+// ReplayData as the replay specs write it (Sonolus/wiki-replay-specs, resources/replay-data.md):
+// `inputs.entityIndex`, `inputs.time`, `touches.t`, `touches.x` and `touches.y` are delta encoded, each
+// value stored as its difference from the one before (the first as it is); `judgment`, `accuracy` and
+// `touches.l` are stored as they are. Everything that writes or reads a replay goes through here.
+//
+// What `touches` holds is not documented. Ours (docs/conformance.md): the touch events in the order they
+// happened, each with `l` the identity of its finger (1, 2, … within the replay); a finger's first event
+// is where and when it went down, its last where and when it came up. Times are on the device's clock, the
+// input offset not yet taken off (the replay's `inputOffset` says how much the engine took off).
+
+/** Touch event values are kept to a grid of 2⁻²⁴ (seconds, screen units): on it, sums and differences
+ *  are exact, so delta encoding gives back the very numbers it was given. */
+const GRID = 2 ** 24
+export const onReplayGrid = (value: number): number => Math.round(value * GRID) / GRID
+
+/** Each value's difference from the one before. Each difference is taken from the value decoding gives
+ *  back, so that rounding never adds up along the array. */
+export const deltaEncode = (values: readonly number[]): number[] => {
+  const out: number[] = []
+  let decoded = 0
+  values.forEach((value, i) => {
+    const delta = i === 0 ? value : value - decoded
+    out.push(delta)
+    decoded = i === 0 ? delta : decoded + delta
+  })
+  return out
+}
+
+/** The running sum: the values delta encoding was given. */
+export const deltaDecode = (deltas: readonly number[]): number[] => {
+  const out: number[] = []
+  let value = 0
+  deltas.forEach((delta, i) => {
+    value = i === 0 ? delta : value + delta
+    out.push(value)
+  })
+  return out
+}
+
+export type ReplayInputs = { entityIndex: number[]; time: number[]; judgment: number[]; accuracy: number[] }
+export type ReplayTouches = { l: number[]; t: number[]; x: number[]; y: number[] }
+
+/** A replay's arrays as they are written (inputs and touches with absolute values in, encoded out). */
+export const encodeReplayArrays = (
+  inputs: ReplayInputs,
+  touches: ReplayTouches,
+): { inputs: ReplayInputs; touches: ReplayTouches } => ({
+  inputs: {
+    entityIndex: deltaEncode(inputs.entityIndex),
+    time: deltaEncode(inputs.time),
+    judgment: [...inputs.judgment],
+    accuracy: [...inputs.accuracy],
+  },
+  touches: {
+    l: [...touches.l],
+    t: deltaEncode(touches.t),
+    x: deltaEncode(touches.x),
+    y: deltaEncode(touches.y),
+  },
+})
+
+const numbers = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map((item) => (typeof item === 'number' ? item : Number.NaN)) : []
+
+/** A stored replay's inputs and touches with their absolute values. Arrays that are missing read as empty;
+ *  a value that is not a number reads as NaN (nothing judged at NaN is shown). */
+export const decodeReplayArrays = (replay: {
+  inputs?: unknown
+  touches?: unknown
+}): { inputs: ReplayInputs; touches: ReplayTouches } => {
+  const inputs = (replay.inputs ?? {}) as Record<string, unknown>
+  const touches = (replay.touches ?? {}) as Record<string, unknown>
+  return {
+    inputs: {
+      entityIndex: deltaDecode(numbers(inputs.entityIndex)),
+      time: deltaDecode(numbers(inputs.time)),
+      judgment: numbers(inputs.judgment),
+      accuracy: numbers(inputs.accuracy),
+    },
+    touches: {
+      l: numbers(touches.l),
+      t: deltaDecode(numbers(touches.t)),
+      x: deltaDecode(numbers(touches.x)),
+      y: deltaDecode(numbers(touches.y)),
+    },
+  }
+}
