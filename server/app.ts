@@ -36,6 +36,7 @@ import { firstPaint } from './firstPaint.js'
 import { isApiPath } from './http/paths.js'
 import { requestForLog } from './observability/logging.js'
 import { looksLikeFile, registerSpa } from './spa.js'
+import { sharedPage } from './shareLinks.js'
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger']
@@ -284,6 +285,11 @@ export const buildApp = async (ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]
+    const shared =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? sharedPage(url!, request.url.slice(url!.length))
+        : undefined
+    if (shared) return reply.header('cache-control', 'no-cache').redirect(shared, 302)
     if (
       spa &&
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -232,7 +232,7 @@ const PURE: Record<string, string> = {
   Max: 'Math.max(a, b)',
   Ceil: 'Math.ceil(a)',
   Floor: 'Math.floor(a)',
-  Round: 'Math.round(a)',
+  Round: 'U.round(a)',
   Trunc: 'Math.trunc(a)',
   Frac: 'a - Math.floor(a)',
   Log: 'Math.log(a)',
@@ -248,7 +248,7 @@ const PURE: Record<string, string> = {
   Arctan2: 'Math.atan2(a, b)',
   Degree: 'a * 180 / Math.PI',
   Radian: 'a * Math.PI / 180',
-  Clamp: 'Math.min(Math.max(a, b), c)',
+  Clamp: 'a < b ? b : a > c ? c : a',
   Lerp: 'a + (b - a) * c',
   LerpClamped: 'a + (b - a) * Math.min(Math.max(c, 0), 1)',
   Unlerp: '(c - a) / (b - a)',
@@ -335,13 +335,40 @@ const easeOf = (kind: string): ((x: number) => number) => {
     Elastic: (t) =>
       t === 0 || t === 1 ? t : -(2 ** (10 * t - 10)) * Math.sin((t * 10 - 10.75) * ((2 * Math.PI) / 3)),
   }
+  // Back and Elastic ease in and out along easings.net's own curves (the spec's reference), not halves of
+  // their In curves: Back overshoots by 1.525 times as much, Elastic swings with a longer period.
+  const c2 = c1 * 1.525
+  const inOutOwn: Record<string, (t: number) => number> = {
+    Back: (t) =>
+      t < 0.5
+        ? ((2 * t) ** 2 * ((c2 + 1) * 2 * t - c2)) / 2
+        : ((2 * t - 2) ** 2 * ((c2 + 1) * (2 * t - 2) + c2) + 2) / 2,
+    Elastic: (t) => {
+      if (t === 0 || t === 1) return t
+      const swing = Math.sin((20 * t - 11.125) * ((2 * Math.PI) / 4.5))
+      return t < 0.5 ? -(2 ** (20 * t - 10) * swing) / 2 : (2 ** (-20 * t + 10) * swing) / 2 + 1
+    },
+  }
   const match = /^Ease(InOut|OutIn|In|Out)(\w+)$/.exec(kind)!
   const f = base[match[2]!]!
-  const shaped = { In: f, Out: out(f), InOut: inOut(f), OutIn: outIn(f) }[match[1] as 'In']
+  const shaped = {
+    In: f,
+    Out: out(f),
+    InOut: inOutOwn[match[2]!] ?? inOut(f),
+    OutIn: outIn(f),
+  }[match[1] as 'In']
   return (x) => shaped(Math.min(Math.max(x, 0), 1))
 }
 
+/** To the nearest integer, halves to the even one (as .NET's Math.Round, which the app is built on). */
+const roundHalfEven = (a: number) => {
+  const floor = Math.floor(a)
+  const rest = a - floor
+  return rest > 0.5 || (rest === 0.5 && floor % 2 !== 0) ? floor + 1 : floor
+}
+
 const UTILITIES = {
+  round: roundHalfEven,
   mod: floorMod,
   judge: (
     source: number,

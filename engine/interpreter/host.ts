@@ -1,7 +1,7 @@
 // What every mode's run shares: the blocks, the timing functions, the record of what a frame drew,
 // played and spawned, and which functions each mode and callback may call.
 import type { EngineDataNode } from '@sonolus/core'
-import { BLOCKS, type Mode } from '../modes.js'
+import { BLOCKS, CALLBACKS, type Mode } from '../modes.js'
 import { Blocks, type BlockSetup } from './blocks.js'
 import { type Constants, compileNodes, type Host, type Quad, type Root, type Timing } from './compile.js'
 
@@ -37,12 +37,10 @@ const allowedIn = (mode: Mode, func: string): readonly string[] | undefined => {
     return mode === 'preview' ? undefined : mode === 'tutorial' ? frame : ['preprocess', ...frame]
   if (func.includes('ParticleEffect')) return mode === 'preview' ? undefined : frame
   if (func === 'ExportValue' || func === 'StreamSet') return mode === 'play' ? frame : undefined
-  if (func === 'Spawn')
-    return mode === 'play'
-      ? ['preprocess', ...frame]
-      : mode === 'watch'
-        ? ['preprocess', ...frame]
-        : undefined
+  // Only play has a spawn queue for what Spawn asks for; watch spawns by time alone.
+  if (func === 'Spawn') return mode === 'play' ? ['preprocess', ...frame] : undefined
+  // Debug output does nothing outside the app's debug mode, in any callback.
+  if (func === 'DebugLog' || func === 'DebugPause') return CALLBACKS[mode]
   return frame
 }
 

@@ -27,6 +27,8 @@ export class TutorialRun {
   constructor(
     readonly data: EngineTutorialData,
     aspectRatio = 16 / 9,
+    /** The player's UI settings, [scale, alpha] per element (Runtime UI Configuration): 1s by default. */
+    uiConfiguration?: readonly number[],
   ) {
     this.host = new RunHost('tutorial', { entityCount: 0, archetypeCount: 0 }, levelTiming([]), {
       sprites: data.skin.sprites.map((sprite) => sprite.name),
@@ -42,6 +44,9 @@ export class TutorialRun {
     if (data.update !== undefined) this.update = compiled.fn(data.update, 2)
     this.host.blocks.raw('RuntimeEnvironment').set([0, aspectRatio, 0])
     this.host.blocks.raw('TutorialInstruction')[0] = -1
+    const configuration = this.host.blocks.raw('RuntimeUIConfiguration')
+    if (uiConfiguration) configuration.set(uiConfiguration)
+    else configuration.fill(1)
     this.call('preprocess', this.preprocess)
   }
 

@@ -181,7 +181,8 @@ export class WatchRun {
     for (const entity of leaving) this.run('terminate', entity)
     for (const entity of leaving) {
       this.active.delete(entity)
-      blocks.raw('EntityInfo')[entity * 3 + 2] = 2
+      // Watch knows only inactive (0) and active (1): an entity out of its range is inactive again.
+      blocks.raw('EntityInfo')[entity * 3 + 2] = 0
     }
     // Going forward, only what begins after the last spawning time can arrive; after a jump back, anything.
     const arriving: number[] = []

@@ -169,6 +169,7 @@ const preprocess = (): Expr =>
     L.noteSize.set(1),
     L.stageAlpha.set(0.8),
     // Menu top right; previous and next at the stage's sides; the instruction above the stage's middle.
+    // Each is sized by its own entry of Runtime UI Configuration: menu, navigation (both), instruction.
     ...[
       [Get(TUTORIAL.RuntimeEnvironment, 1).sub(0.05), 0.95, 1, 1, 0.15, 0.15, 0, 1, 1],
       [L.halfWidth.get().neg().add(0.05), 0, 0, 0.5, 0.15, 0.15, 0, 1, 1],
@@ -179,7 +180,7 @@ const preprocess = (): Expr =>
         Set(
           TUTORIAL.RuntimeUI,
           k * 9 + i,
-          num(value).mul(i === 4 || i === 5 ? Get(TUTORIAL.RuntimeUIConfiguration, Math.min(k, 2) * 2) : 1),
+          num(value).mul(i === 4 || i === 5 ? Get(TUTORIAL.RuntimeUIConfiguration, [0, 1, 1, 2][k]! * 2) : 1),
         ),
       ),
     ),

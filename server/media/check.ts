@@ -6,6 +6,7 @@ import { type Metadata } from 'sharp'
 import { loadSharp } from './sharp.js'
 import { parseFile } from 'music-metadata'
 import { type UploadKind } from '../../common/api/uploads.js'
+import { isGzip } from '../../common/inflate.js'
 import { WorkLimitError, type WorkOwner, type WorkPool, WorkRefusal } from '../work/pool.js'
 import { type Converted, type LevelDataRead } from '../work/tasks.js'
 import { type Probe, probeFile } from './probe.js'
@@ -109,8 +110,10 @@ export const checkUpload = async (
     case 'chart':
       await convertChart(work, await fsp.readFile(file), owner)
       return 'text/plain; charset=utf-8'
-    case 'data':
-      await checkLevelData(work, await fsp.readFile(file), owner)
-      return 'application/gzip'
+    case 'data': {
+      const bytes = await fsp.readFile(file)
+      await checkLevelData(work, bytes, owner)
+      return isGzip(bytes) ? 'application/gzip' : 'application/json'
+    }
   }
 }

@@ -6,6 +6,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { BACKGROUND_HEIGHT, BACKGROUND_WIDTH } from '../../common/rules.js'
 import { type DatabaseEngineItem } from '@sonolus/core'
 import { SIRIUS_ENGINE, type EngineFileField, buildEngineFiles } from '../../engine/index.js'
 import { type Repositories } from '../db/repositories/index.js'
@@ -93,12 +95,33 @@ export const builtInEngine = (): BuiltInEngine => {
   return loaded
 }
 
-/** Copies the engine's files into the blob store (those it does not have yet). */
+/** The background data of a chart's own background (our composite, in place of the engine background's
+ *  image): its aspect ratio, so the app draws it unsquashed, covering the screen, on the engine
+ *  background's colour (the background specs' BackgroundData). */
+export const chartBackgroundData = (color: string): { hash: string; bytes: Buffer } => {
+  const bytes = gzipSync(
+    JSON.stringify({ aspectRatio: BACKGROUND_WIDTH / BACKGROUND_HEIGHT, fit: 'cover', color }),
+    { level: 9 },
+  )
+  return { hash: sha1(bytes), bytes }
+}
+/** The colour behind a chart's background: free-pack's default background's. */
+export const CHART_BACKGROUND_COLOR = '#000020'
+
+/** Copies the engine's files, and the chart backgrounds' data, into the blob store (those it does not
+ *  have yet). */
 export const installBuiltInEngine = async (blobStore: BlobStore, repos: Repositories): Promise<number> => {
   let copied = 0
-  for (const [field, { hash, bytes }] of Object.entries(builtInEngine().files)) {
+  const files = [
+    ...Object.entries(builtInEngine().files).map(([field, file]) => ({
+      ...file,
+      type: RESOURCES.engine[field]!,
+    })),
+    { ...chartBackgroundData(CHART_BACKGROUND_COLOR), type: 'application/gzip' },
+  ]
+  for (const { hash, bytes, type } of files) {
     if (await repos.files.get(hash)) continue
-    await putBuffer(blobStore, repos, bytes, RESOURCES.engine[field]!)
+    await putBuffer(blobStore, repos, bytes, type)
     copied++
   }
   return copied

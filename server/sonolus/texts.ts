@@ -38,8 +38,12 @@ const TEXTS = {
 
 export type OwnText = keyof typeof TEXTS
 
-export const ownText = (key: OwnText, locale: string | undefined): string =>
-  (TEXTS[key] as Record<string, string>)[locale ?? 'en'] ?? TEXTS[key].en
+/** Our text in the asked locale, else English. Only the locales we write count: a `localization` such as
+ *  `constructor` is not a key of the object's prototype here. */
+export const ownText = (key: OwnText, locale: string | undefined): string => {
+  const texts = TEXTS[key] as Record<string, string>
+  return locale !== undefined && Object.hasOwn(texts, locale) ? texts[locale]! : TEXTS[key].en
+}
 
 /** A time the app writes relative to now in its own language ("In 3d", "2h ago"): core's text function
  *  `##TIME_RELATIVE:<ms>` (Sonolus 1.1.2; TextFunction.TimeRelative from @sonolus/core 7.15.2, after the

@@ -54,4 +54,45 @@ describe('tutorial mode', () => {
     expect(segment()).toBe(1)
     expect(run.frames.at(-1)!.instruction).toBe(text('#TAP'))
   })
+
+  it('runs its whole lifecycle with no access the specs forbid: next through every part, back through every part, then on to its end', () => {
+    const run = new TutorialRun(engine.tutorialData)
+    const segment = () => run.host.blocks.raw('TutorialMemory')[0]
+    let frame = 0
+    const step = (navigate: -1 | 0 | 1 = 0) => run.step(frame++ / 60, navigate)
+    step()
+    const seen: number[] = []
+    for (let part = 0; part < TUTORIAL_SEGMENTS; part++) {
+      for (let k = 0; k < 30; k++) step()
+      step(1)
+      seen.push(segment()!)
+    }
+    for (let part = 0; part < TUTORIAL_SEGMENTS; part++) {
+      for (let k = 0; k < 30; k++) step()
+      step(-1)
+      seen.push(segment()!)
+    }
+    // Forward round the walk and back again, each part once each way.
+    expect(seen).toEqual([
+      ...Array.from({ length: TUTORIAL_SEGMENTS }, (_, k) => (k + 1) % TUTORIAL_SEGMENTS),
+      ...Array.from({ length: TUTORIAL_SEGMENTS }, (_, k) => TUTORIAL_SEGMENTS - 1 - k),
+    ])
+    const from = frame
+    while ((frame - from) / 60 <= TUTORIAL_LENGTH + 0.5) step()
+    // To its end and round: every part's instruction shown after the navigation.
+    const instructions = new Set(run.frames.slice(from).map((item) => item.instruction))
+    expect(instructions.size).toBeGreaterThanOrEqual(4)
+  })
+
+  it('sizes the menu, the previous and next buttons, and the instruction by their own entries of Runtime UI Configuration', () => {
+    const ui = (configuration?: number[]) => [
+      ...new TutorialRun(engine.tutorialData, 16 / 9, configuration).host.blocks.raw('RuntimeUI'),
+    ]
+    const plain = ui()
+    const scaled = ui([2, 0.5, 3, 0.6, 4, 0.7])
+    // Width and height are each element's 5th and 6th of 9 values: menu, previous, next, instruction.
+    const scale = [2, 3, 3, 4]
+    for (let k = 0; k < 4; k++)
+      for (const i of [4, 5]) expect(scaled[k * 9 + i]).toBeCloseTo(plain[k * 9 + i]! * scale[k]!, 9)
+  })
 })

@@ -4,6 +4,8 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import { isGzip } from '../../../common/inflate.js'
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TAG_LENGTH,
@@ -12,7 +14,7 @@ import {
   SCHEDULE_MAX_MS,
   type LevelFormInput,
 } from '../../../common/api/uploads.js'
-import { LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
+import { GZIP_LEVEL, LEVEL_MIN, SHA1_REGEX, levelMax } from '../../../common/rules.js'
 import {
   type TextKind,
   codePointLength,
@@ -246,8 +248,9 @@ export const prepareFiles = async (
     } else if (!susHash && isNew('dataHash')) {
       const bytes = await stored(ctx, given.dataHash!)
       stats = (await checkLevelData(ctx.work, bytes, workOwnerOf(user.id))).stats
-      data = bytes
-      dataHash = given.dataHash!
+      // The app reads level data gzipped only (the level specs); plain JSON is kept gzipped in its place.
+      data = isGzip(bytes) ? bytes : gzipSync(bytes, { level: GZIP_LEVEL })
+      dataHash = data === bytes ? given.dataHash! : await derived(data, 'application/gzip')
     }
     return {
       coverHash,

@@ -13,6 +13,7 @@ export const withUser = <K extends string>(field: K, author: string, publicUrl: 
 }
 import { type ChartRow } from '../../db/repositories/index.js'
 import { type PackCatalog } from '../../packs/catalog.js'
+import { CHART_BACKGROUND_COLOR, chartBackgroundData } from '../../packs/builtInEngine.js'
 
 export const levelName = (id: string) => `${LEVEL_NAME_PREFIX}${id}`
 
@@ -91,8 +92,10 @@ export const toRawChart = (row: ChartRow, viewerId?: string, coauthor = false): 
   scheduledTime: row.authorId === viewerId || coauthor ? row.scheduledTime : null,
 })
 
-/** The per-chart background: our 1920×1180 composite as the image, the engine background's data and
- *  configuration (docs/protocol.md §12.1; an inference to check in the app). Named like its level; served
+const CHART_BACKGROUND_DATA = chartBackgroundData(CHART_BACKGROUND_COLOR)
+
+/** The per-chart background: our 1920×1180 composite as the image, with data of its own aspect ratio
+ *  and the engine background's configuration (docs/protocol.md §12.1). Named like its level; served
  *  at /sonolus/backgrounds/{name} (what a level names resolves). None without a composite. */
 export const chartBackground = (
   row: ChartRow,
@@ -109,6 +112,7 @@ export const chartBackground = (
         author: row.author,
         tags: [],
         thumbnail: srl(row.coverHash),
+        data: srl(CHART_BACKGROUND_DATA.hash),
         image: srl(row.backgroundHash),
       }
     : undefined

@@ -6,6 +6,7 @@ import { NOTE_ARCHETYPES, readLevelData } from '../../../common/chart'
 import { readJsonFile } from '../../../common/inflate'
 import { decodeReplayArrays } from '../../../common/replay'
 import { WatchRun } from '../../../engine/interpreter/watch'
+import type { SoundCall } from '../../../engine/interpreter/host'
 import { levelTiming } from '../../../engine/interpreter/timing'
 import { DRAW_STRIDE, type LoadedWatch, type WatchFrame, type WatchLoad } from './protocol'
 
@@ -22,6 +23,21 @@ export class WatchError extends Error {
     super(detail)
     this.name = 'WatchError'
   }
+}
+
+/** The scheduled sounds the app plays: a clip scheduled within its `distance` (seconds) after the same clip
+ *  is not played again (the engine specs' PlayScheduled), so notes at one time sound once. */
+const withinDistance = (sounds: readonly SoundCall[]): SoundCall[] => {
+  const last = new Map<number, number>()
+  return [...sounds]
+    .sort((a, b) => (a.time ?? 0) - (b.time ?? 0))
+    .filter((sound) => {
+      if (sound.looped || sound.time === undefined) return true
+      const before = last.get(sound.clip)
+      if (before !== undefined && sound.time - before < (sound.distance ?? 0)) return false
+      last.set(sound.clip, sound.time)
+      return true
+    })
 }
 
 export class WatchSession {
@@ -95,7 +111,7 @@ export class WatchSession {
       },
       noteCount: notes.length,
       result: replay?.result,
-      sounds: this.run.scheduled.flatMap((sound) =>
+      sounds: withinDistance(this.run.scheduled).flatMap((sound) =>
         sound.time === undefined || clips[sound.clip] === undefined
           ? []
           : [

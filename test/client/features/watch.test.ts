@@ -198,6 +198,25 @@ describe('a watch session', () => {
     expect(early.draws.length / DRAW_STRIDE).toBeGreaterThan(5)
   })
 
+  it('plays a clip scheduled within its distance of the same clip once: notes at one time sound once', () => {
+    const session = new WatchSession({
+      level: level.slice(),
+      watchData: files.watchData.slice(),
+      options,
+      aspectRatio: 16 / 9,
+    })
+    const { noteCount } = readLevelData(level)
+    const notesAt = new Map<number, number>()
+    for (const time of session.loaded.noteTimes) notesAt.set(time, (notesAt.get(time) ?? 0) + 1)
+    // The fixture has notes that share a time (sync lines join them).
+    expect([...notesAt.values()].some((count) => count > 1)).toBe(true)
+    const once = session.loaded.sounds.filter((sound) => !sound.looped)
+    for (const [i, sound] of once.entries())
+      for (const other of once.slice(i + 1))
+        if (other.clip === sound.clip) expect(Math.abs(other.time - sound.time)).toBeGreaterThanOrEqual(0.02)
+    expect(once.length).toBeLessThan(noteCount)
+  })
+
   it('shows a replay’s judgments in time order', () => {
     const { levelData, entities } = readLevelData(level)
     const judged = entities.flatMap((entity, index) => (entity.noteCount > 0 ? [index] : []))

@@ -1,4 +1,5 @@
 // Engine and pack import (docs/protocol.md §13.3) and the pack endpoints, with a pack our tests build.
+import { gunzipSync } from 'node:zlib'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
@@ -99,6 +100,13 @@ describe.each(DIALECTS)('packs on %s', (dialect) => {
     expect(details.json().item.image).toEqual({
       hash: 'b'.repeat(40),
       url: `/sonolus/repository/${'b'.repeat(40)}`,
+    })
+    // Its data gives the composite's own aspect ratio (1920×1180), so the app draws it unsquashed.
+    const data = await get(details.json().item.data.url)
+    expect(JSON.parse(gunzipSync(data.rawPayload).toString())).toEqual({
+      aspectRatio: 1920 / 1180,
+      fit: 'cover',
+      color: '#000020',
     })
     // Lists: the pack's backgrounds, then the charts' (newest first; not the private one).
     const list = (await get('/sonolus/backgrounds/list')).json()

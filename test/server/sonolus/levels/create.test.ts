@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LevelFormBody, editValues } from '../../../../common/api/uploads'
@@ -228,6 +228,21 @@ describe.each(STORE_SETUPS)('create, edit and delete on $dialect with $store', (
     expect(response.statusCode).toBe(200)
     const row = (await test.ctx.repos.charts.findById(response.json().id))!
     expect(row).toMatchObject({ susHash: null, dataHash: sha1(browserData), musicHash: null })
+  })
+
+  it('keeps level data given as plain JSON gzipped, as the app reads it', async () => {
+    const plain = gunzipSync(convertSus(sus(1000).toString('utf8')).gzipped)
+    expect((await uploadFile(test.app, alice, plain, 'data')).statusCode).toBe(201)
+    const response = await create(form({ susHash: undefined, dataHash: sha1(plain), musicHash: undefined }))
+    expect(response.statusCode).toBe(200)
+    const row = (await test.ctx.repos.charts.findById(response.json().id))!
+    expect(row.dataHash).not.toBe(sha1(plain))
+    const served = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${row.dataHash}` })
+    expect(served.headers['content-type']).toBe('application/gzip')
+    expect(gunzipSync(served.rawPayload)).toEqual(plain)
+    // The upload itself is served as what it is.
+    const upload = await test.app.inject({ method: 'GET', url: `/sonolus/repository/${sha1(plain)}` })
+    expect(upload.headers['content-type']).toBe('application/json')
   })
 
   it('lets only the owner edit; the author stays; new music is re-encoded and the old collected', async () => {
