@@ -37,8 +37,10 @@ const allowedIn = (mode: Mode, func: string): readonly string[] | undefined => {
     return mode === 'preview' ? undefined : mode === 'tutorial' ? frame : ['preprocess', ...frame]
   if (func.includes('ParticleEffect')) return mode === 'preview' ? undefined : frame
   if (func === 'ExportValue' || func === 'StreamSet') return mode === 'play' ? frame : undefined
-  // Only play has a spawn queue for what Spawn asks for; watch spawns by time alone.
-  if (func === 'Spawn') return mode === 'play' ? ['preprocess', ...frame] : undefined
+  // Play spawns what Spawn asks for in its next frame; watch only in its preparation (its spawn system
+  // runs once, after preprocess).
+  if (func === 'Spawn')
+    return mode === 'play' ? ['preprocess', ...frame] : mode === 'watch' ? ['preprocess'] : undefined
   // Debug output does nothing outside the app's debug mode, in any callback.
   if (func === 'DebugLog' || func === 'DebugPause') return CALLBACKS[mode]
   return frame

@@ -127,8 +127,16 @@ export class WatchRun {
     blocks.raw('RuntimeEnvironment').set([0, setup.aspectRatio ?? 16 / 9, 0, 0, replay ? 1 : 0])
     blocks.raw('LevelOption').set(setup.options)
 
-    const all = level.entities.map((_, index) => index)
-    this.inOrder('preprocess', all).forEach((entity) => this.run('preprocess', entity))
+    const levelEntities = level.entities.map((_, index) => index)
+    this.inOrder('preprocess', levelEntities).forEach((entity) => this.run('preprocess', entity))
+    // What preprocess spawned joins the spawn queue with the level's entities (the spawn system), its data
+    // in its Entity Memory.
+    const spawned = this.host.spawned.map(({ archetype, data: memory }) => {
+      this.archetypeOf.push(archetype)
+      return blocks.addEntity(memory)
+    })
+    this.host.spawned = []
+    const all = [...levelEntities, ...spawned]
     this.scheduled = this.host.sounds
     this.scheduledStops = this.host.stops
     this.host.nextFrame()
@@ -179,10 +187,15 @@ export class WatchRun {
     const inRange = (entity: number) => this.ranges[entity]!.spawn <= at && at < this.ranges[entity]!.despawn
     const leaving = [...this.active].filter((entity) => !inRange(entity)).sort((a, b) => a - b)
     for (const entity of leaving) this.run('terminate', entity)
+    const info = blocks.raw('EntityInfo')
+    // Entity Info is the level's entities' (an entity made by Spawn has none).
+    const infoOf = (entity: number, state: number) => {
+      if (entity < this.setup.level.entities.length) info[entity * 3 + 2] = state
+    }
     for (const entity of leaving) {
       this.active.delete(entity)
       // Watch knows only inactive (0) and active (1): an entity out of its range is inactive again.
-      blocks.raw('EntityInfo')[entity * 3 + 2] = 0
+      infoOf(entity, 0)
     }
     // Going forward, only what begins after the last spawning time can arrive; after a jump back, anything.
     const arriving: number[] = []
@@ -197,7 +210,7 @@ export class WatchRun {
     for (const entity of arriving) {
       this.active.add(entity)
       this.spawnCount[entity]!++
-      blocks.raw('EntityInfo')[entity * 3 + 2] = 1
+      infoOf(entity, 1)
     }
     for (const entity of arriving) this.run('initialize', entity)
     const active = [...this.active].sort((a, b) => a - b)

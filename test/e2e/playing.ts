@@ -11,18 +11,31 @@ export const playAsApp = async (
   level: LevelItem,
   notes: number,
   arcadeScore: number,
+) =>
+  uploadAsApp(
+    request,
+    session,
+    level,
+    replayFiles({
+      grade: 'allPerfect',
+      arcadeScore,
+      accuracyScore: 1_000_000,
+      combo: notes,
+      perfect: notes,
+      great: 0,
+      good: 0,
+      miss: 0,
+      totalCount: notes,
+    }),
+  )
+
+/** The submit and upload of a play's two files, gzip JSON as the app writes them. */
+export const uploadAsApp = async (
+  request: APIRequestContext,
+  session: string,
+  level: LevelItem,
+  files: { data: Buffer; configuration: Buffer },
 ) => {
-  const files = replayFiles({
-    grade: 'allPerfect',
-    arcadeScore,
-    accuracyScore: 1_000_000,
-    combo: notes,
-    perfect: notes,
-    great: 0,
-    good: 0,
-    miss: 0,
-    totalCount: notes,
-  })
   const submitted = await request.post('/sonolus/levels/result/submit', {
     headers: { authorization: session },
     data: { replay: replayItem(level, files), values: '' },

@@ -2,9 +2,15 @@
 // the interpreter run in Node on the server's own files.
 import { type Page, expect } from '@playwright/test'
 import { test } from './test'
-import { logIn } from './login'
+import type { LevelData, ReplayData } from '@sonolus/core'
+import { ARCHETYPES, NOTE_ARCHETYPES } from '../../common/chart/levelData/types'
+import { deltaEncode } from '../../common/replay'
+import { checkResultAgainstChart, maxArcadeScore } from '../../common/scoring'
+import { levelTiming } from '../../engine/interpreter/timing'
+import { logIn, sessionOf } from './login'
 import { files } from './creating'
-import { expectedQuads, levelItemOf, probeOf, sortedQuads } from './watching'
+import { uploadAsApp } from './playing'
+import { expectedQuads, json, levelItemOf, probeOf, sortedQuads } from './watching'
 
 const chartNamed = async (page: Page, title: string) => {
   const list = (await (
@@ -169,6 +175,120 @@ test('a record’s Watch plays its replay, and the judgments shown at the end ar
   // Back to the chart itself.
   await page.getByRole('button', { name: 'Back to the chart' }).click()
   await expect(page.getByTestId('watch-replay')).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('an app replay, delta encoded, shows its judgments on the right notes', async ({ page }) => {
+  const errors = consoleErrors(page)
+  await logIn(page, { id: 'e2e-replayer', handle: '999521', name: 'Replay Maker' })
+  const chart = await chartNamed(page, 'Filler Chart 19')
+  const item = await levelItemOf(page.request, chart.id)
+  const level = await json<LevelData>(page.request, item.data.hash)
+  const timing = levelTiming(level.entities)
+  const beatOf = (index: number) =>
+    (level.entities[index]!.data.find((datum) => datum.name === 'beat') as { value: number }).value
+  const notes = level.entities
+    .flatMap((entity, index) =>
+      NOTE_ARCHETYPES.has(entity.archetype)
+        ? [{ entity: index, archetype: entity.archetype, time: timing.beatToTime(beatOf(index)) }]
+        : [],
+    )
+    .sort((a, b) => a.time - b.time || a.entity - b.entity)
+  // The Miss: the tap in the chart's second half with the most room around it (a quarter second at least).
+  const room = (note: (typeof notes)[number]) =>
+    Math.min(...notes.filter((other) => other !== note).map((other) => Math.abs(other.time - note.time)))
+  const taps = notes.filter(
+    (note, k) =>
+      k > notes.length / 2 &&
+      [ARCHETYPES.normal, ARCHETYPES.critical].includes(note.archetype as 'Sirius Normal Note'),
+  )
+  const missed = taps.reduce((best, note) => (room(note) > room(best) ? note : best))
+  expect(room(missed)).toBeGreaterThanOrEqual(0.25)
+  // As the app records a play: each judged note once, in the order judged (a Miss when its window closed),
+  // entity indexes and times delta encoded.
+  const judged = notes
+    .map((note) =>
+      note === missed
+        ? { ...note, judgment: 0, at: note.time + 0.125, accuracy: 0.125 }
+        : { ...note, judgment: 1, at: note.time, accuracy: 0 },
+    )
+    .sort((a, b) => a.at - b.at || a.entity - b.entity)
+  const counts = { perfect: notes.length - 1, great: 0, good: 0, miss: 1 }
+  const missAt = judged.findIndex((note) => note.judgment === 0)
+  const result = {
+    grade: 'pass' as const,
+    arcadeScore: Math.floor(maxArcadeScore(counts, notes.length)),
+    accuracyScore: Math.floor((1_000_000 * counts.perfect) / notes.length),
+    combo: Math.max(missAt, notes.length - missAt - 1),
+    ...counts,
+    totalCount: notes.length,
+  }
+  expect(checkResultAgainstChart(result, notes.length)).toBeUndefined()
+  const replay = {
+    startTime: Date.now() - 60_000,
+    saveTime: Date.now(),
+    duration: notes.at(-1)!.time + 1,
+    inputOffset: 0,
+    playArea: { width: 2400, height: 1080 },
+    result,
+    inputs: {
+      entityIndex: deltaEncode(judged.map((note) => note.entity)),
+      time: deltaEncode(judged.map((note) => note.at)),
+      judgment: judged.map((note) => note.judgment),
+      accuracy: judged.map((note) => note.accuracy),
+    },
+    entities: level.entities.map(() => ({ data: [] })),
+    touches: { l: [], t: [], x: [], y: [] },
+  } as unknown as ReplayData
+  const { gzipSync } = await import('node:zlib')
+  await uploadAsApp(page.request, await sessionOf(page), item, {
+    data: gzipSync(JSON.stringify(replay)),
+    configuration: gzipSync(JSON.stringify({ options: [] })),
+  })
+
+  await page.goto(`/chart/${chart.id}/info`)
+  await page.getByTestId('record').filter({ hasText: 'Replay Maker' }).getByTestId('record-watch').click()
+  await expect(page).toHaveURL(/#t=0&replay=/)
+  const replayName = decodeURIComponent(/replay=([^&]+)/.exec(page.url())![1]!)
+  // Just after the missed note's time: a Miss is still passing the line, where a hit note has left.
+  const at = Math.round((missed.time + 0.06) * 1000) / 1000
+  await page.evaluate(
+    ([time, name]) => (window.location.hash = `#t=${time}&replay=${name}`),
+    [at, replayName],
+  )
+  const canvas = page.getByTestId('watch-canvas')
+  await expect.poll(async () => (await probeOf(canvas)).last?.time).toBe(at)
+  const drawn = (await probeOf(canvas)).last!
+  const want = sortedQuads(await expectedQuads(page.request, item, at, drawn.width, drawn.height, {}, replay))
+  // The arrays read as absolute values (the misreading) put the Miss on another note: the note is gone.
+  const misread = {
+    ...replay,
+    inputs: {
+      ...replay.inputs,
+      entityIndex: deltaEncode(replay.inputs.entityIndex),
+      time: deltaEncode(replay.inputs.time),
+    },
+  }
+  const wrong = sortedQuads(
+    await expectedQuads(page.request, item, at, drawn.width, drawn.height, {}, misread as ReplayData),
+  )
+  expect(JSON.stringify(wrong)).not.toBe(JSON.stringify(want))
+  const got = sortedQuads(drawn.quads)
+  expect(got.map((quad) => quad.sprite)).toEqual(want.map((quad) => quad.sprite))
+  got.forEach((quad, i) =>
+    quad.corners.forEach((value, k) => expect(Math.abs(value - want[i]!.corners[k]!)).toBeLessThan(0.5)),
+  )
+  // The judgment display shows the Miss once its window has closed, and counts it.
+  const later = Math.round((missed.time + 0.15) * 1000) / 1000
+  await page.evaluate(
+    ([time, name]) => (window.location.hash = `#t=${time}&replay=${name}`),
+    [later, replayName],
+  )
+  await expect(page.getByTestId('watch-judgment')).toHaveClass(/watch-judgment-miss/)
+  await expect(page.getByTestId('watch-counts').locator('[data-judgment="miss"]')).toHaveAttribute(
+    'data-count',
+    '1',
+  )
   expect(errors).toEqual([])
 })
 

@@ -4,7 +4,7 @@
 // what the player drew (its canvas's probe): positions, not pixels.
 import { gunzipSync } from 'node:zlib'
 import { type APIRequestContext, type Locator, expect } from '@playwright/test'
-import type { EngineConfiguration, EngineWatchData, LevelData, LevelItem } from '@sonolus/core'
+import type { EngineConfiguration, EngineWatchData, LevelData, LevelItem, ReplayData } from '@sonolus/core'
 import { WatchRun } from '../../engine/interpreter/watch'
 
 type Corners = number[]
@@ -16,7 +16,7 @@ export type Probe = {
   last?: { time: number; width: number; height: number; quads: Quad[] }
 }
 
-const json = async <T>(request: APIRequestContext, hash: string | null | undefined): Promise<T> => {
+export const json = async <T>(request: APIRequestContext, hash: string | null | undefined): Promise<T> => {
   const response = await request.get(`/sonolus/repository/${hash}`)
   expect(response.status()).toBe(200)
   return JSON.parse(gunzipSync(await response.body()).toString('utf8')) as T
@@ -36,6 +36,8 @@ export const expectedQuads = async (
   height: number,
   /** Options set by name ('#MIRROR'), the rest at their defaults. */
   set: Record<string, number> = {},
+  /** The replay watched, as stored. */
+  replay?: ReplayData,
 ): Promise<Quad[]> => {
   const [data, level, configuration, skin] = await Promise.all([
     json<EngineWatchData>(request, item.engine.watchData.hash),
@@ -49,6 +51,7 @@ export const expectedQuads = async (
     options: configuration.options.map((option) => set[option.name] ?? option.def),
     aspectRatio: 16 / 9,
     record: true,
+    ...(replay ? { replay } : {}),
   })
   run.step(time, true)
   const names = ['x1', 'y1', 'x2', 'y2', 'x3', 'y3', 'x4', 'y4']

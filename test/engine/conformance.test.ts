@@ -1048,6 +1048,24 @@ describe('watch lifecycle (the spec watch-lifecycle pages)', () => {
     expect(run.host.logs.filter((value) => value === 100)).toHaveLength(2)
   })
 
+  it('puts what preprocess spawned in the spawn queue: its data in Entity Memory, its range from its own callbacks', () => {
+    const data = watchEngine([
+      watchArchetype('Spawner', { ...always, preprocess: body(call('Spawn', 1, 1.5, 2.5)) }),
+      watchArchetype('Made', {
+        spawnTime: body(Get(WATCH.EntityMemory, 0)),
+        despawnTime: body(Get(WATCH.EntityMemory, 1)),
+        updateSequential: body(append(WATCH.LevelMemory, 0, Get(WATCH.RuntimeUpdate, 0))),
+      }),
+    ])
+    const run = new WatchRun({ data, level: levelOf('Spawner'), options: [] })
+    expect(run.ranges).toEqual([
+      { spawn: -1e9, despawn: 1e9 },
+      { spawn: 1.5, despawn: 2.5 },
+    ])
+    for (const time of [0, 1, 2, 3]) run.step(time)
+    expect(listAt(run.host.blocks.raw('LevelMemory'), 0)).toEqual([2])
+  })
+
   it('marks an entity inactive in Entity Info until it spawns, active while it is, and inactive again after', () => {
     const data = watchEngine([
       watchArchetype('Watcher', {

@@ -957,9 +957,10 @@ describe('streams', () => {
 })
 
 describe('entities made by Spawn and exported values', () => {
-  it('refuses Spawn outside play: watch spawns by time alone and has no queue for it', () => {
+  it('takes Spawn in watch only while preparing: its spawn system runs once, after preprocess', () => {
+    expect(value(call('Spawn', 0), { mode: 'watch', callback: 'preprocess' })).toBe(0)
     expect(() => value(call('Spawn', 0), { mode: 'watch' })).toThrow(/calls Spawn/)
-    expect(() => value(call('Spawn', 0), { mode: 'watch', callback: 'preprocess' })).toThrow(/calls Spawn/)
+    expect(() => value(call('Spawn', 0), { mode: 'preview' })).toThrow(/calls Spawn/)
   })
 
   const empty = { skin: { sprites: [] }, effect: { clips: [] }, particle: { effects: [] }, buckets: [] }
