@@ -177,14 +177,16 @@ describe('a watch session', () => {
   const sus = fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/sus/chart-50.sus'), 'utf8')
   const level = convertSus(sus).gzipped
   const options = defaultOptions()
-
-  it('loads a chart with our engine and draws its frames', () => {
-    const session = new WatchSession({
+  const newSession = () =>
+    new WatchSession({
       level: level.slice(),
       watchData: files.watchData.slice(),
       options,
       aspectRatio: 16 / 9,
     })
+
+  it('loads a chart with our engine and draws its frames', () => {
+    const session = newSession()
     const { noteCount } = readLevelData(level)
     expect(session.loaded.noteCount).toBe(noteCount)
     expect(session.loaded.judgments.judgment).toEqual(Array<number>(noteCount).fill(1))
@@ -199,12 +201,7 @@ describe('a watch session', () => {
   })
 
   it('plays a clip scheduled within its distance of the same clip once: notes at one time sound once', () => {
-    const session = new WatchSession({
-      level: level.slice(),
-      watchData: files.watchData.slice(),
-      options,
-      aspectRatio: 16 / 9,
-    })
+    const session = newSession()
     const { noteCount } = readLevelData(level)
     const notesAt = new Map<number, number>()
     for (const time of session.loaded.noteTimes) notesAt.set(time, (notesAt.get(time) ?? 0) + 1)

@@ -590,33 +590,30 @@ describe.each(DIALECTS)('the custom-server spec on %s', (dialect) => {
       '/sonolus/skins/info',
     ]
 
+    /** Every read answers in `localization`, and the level info's "My charts" is titled `myCharts`. */
+    const answersIn = async (localization: string, myCharts: string) => {
+      for (const url of reads())
+        expect([
+          url,
+          localization,
+          (await app('GET', `${url}?localization=${localization}`, 'owner')).statusCode,
+        ]).toEqual([url, localization, 200])
+      const info = await json(`/sonolus/levels/info?localization=${localization}`, 'owner')
+      expect(
+        (info.sections as Json[]).map((section) => section.title),
+        localization,
+      ).toContain(myCharts)
+    }
+
     it('answers every locale the app lists, our own titles in en, ja and zhs and English for the rest', async () => {
       const locales = ['el', 'en', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'ru', 'tr', 'zhs', 'zht']
       const mine: Record<string, string> = { ja: '自分の譜面', zhs: '我的谱面' }
-      for (const localization of locales) {
-        for (const url of reads())
-          expect([
-            url,
-            localization,
-            (await app('GET', `${url}?localization=${localization}`, 'owner')).statusCode,
-          ]).toEqual([url, localization, 200])
-        const info = await json(`/sonolus/levels/info?localization=${localization}`, 'owner')
-        const titles = (info.sections as Json[]).map((section) => section.title)
-        expect(titles, localization).toContain(mine[localization] ?? 'My charts')
-      }
+      for (const localization of locales) await answersIn(localization, mine[localization] ?? 'My charts')
     })
 
     it('answers a localization that names a property every object has as it answers an unknown locale', async () => {
-      for (const localization of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-        for (const url of reads())
-          expect([
-            url,
-            localization,
-            (await app('GET', `${url}?localization=${localization}`, 'owner')).statusCode,
-          ]).toEqual([url, localization, 200])
-        const info = await json(`/sonolus/levels/info?localization=${localization}`, 'owner')
-        expect((info.sections as Json[]).map((section) => section.title)).toContain('My charts')
-      }
+      for (const localization of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+        await answersIn(localization, 'My charts')
     })
 
     it('takes query parameters it does not know, as the configuration options the app adds to every call', async () => {
