@@ -48,7 +48,8 @@ export type Judged = {
 
 type Entity = { archetype: number; state: 0 | 1 | 2 }
 
-type Callbacks = Partial<Record<string, { run: () => number; order: number }>>
+/** An archetype's callbacks, by their index in the play lifecycle's list (modes.ts). */
+type Callbacks = ({ run: () => number; order: number } | undefined)[]
 
 /** Blocks only preprocess writes. */
 const PREPROCESSED = [
@@ -64,6 +65,11 @@ const PREPROCESSED = [
 ] as const
 
 const PLAY_CALLBACKS = CALLBACKS.play
+/** Each callback's index in that list. */
+const C = Object.fromEntries(PLAY_CALLBACKS.map((name, index) => [name, index])) as Record<
+  (typeof PLAY_CALLBACKS)[number],
+  number
+>
 
 /** How far from its time a hit still counts towards our accuracy score, in seconds. */
 const ACCURACY_SPAN = 0.2
@@ -123,19 +129,13 @@ export class PlayRun {
       }),
     )
     const compiled = this.host.compile(data.nodes, roots)
-    this.callbacks = data.archetypes.map((archetype) => {
-      const out: Callbacks = {}
-      for (const name of PLAY_CALLBACKS) {
+    this.callbacks = data.archetypes.map((archetype) =>
+      PLAY_CALLBACKS.map((name, index) => {
         const callback = (archetype as Record<string, unknown>)[name] as
           { index: number; order?: number } | undefined
-        if (callback)
-          out[name] = {
-            run: compiled.fn(callback.index, PLAY_CALLBACKS.indexOf(name)),
-            order: callback.order ?? 0,
-          }
-      }
-      return out
-    })
+        return callback ? { run: compiled.fn(callback.index, index), order: callback.order ?? 0 } : undefined
+      }),
+    )
 
     // The level: each entity's imports written into its Entity Data; its info; its input's empty bucket.
     const entityData = blocks.raw('EntityData')
@@ -153,10 +153,10 @@ export class PlayRun {
     blocks.raw('LevelOption').set(setup.options)
 
     // Preparation: preprocess, then the spawn queue.
-    this.inOrder('preprocess', this.levelIndexes()).forEach((entity) => this.run('preprocess', entity))
+    this.inOrder(C.preprocess, this.levelIndexes()).forEach((entity) => this.run(C.preprocess, entity))
     const spawnOrders = new Map<number, number>()
-    this.inOrder('spawnOrder', this.levelIndexes()).forEach((entity) =>
-      spawnOrders.set(entity, this.run('spawnOrder', entity)),
+    this.inOrder(C.spawnOrder, this.levelIndexes()).forEach((entity) =>
+      spawnOrders.set(entity, this.run(C.spawnOrder, entity)),
     )
     this.queue = this.levelIndexes().sort(
       (a, b) => (spawnOrders.get(a) ?? 0) - (spawnOrders.get(b) ?? 0) || a - b,
@@ -166,11 +166,11 @@ export class PlayRun {
     // The app's late optimisation: what only preprocess may write is constant from now on.
     const late = this.host.compile(data.nodes, roots, this.host.constantsOf(PREPROCESSED))
     data.archetypes.forEach((archetype, index) => {
-      for (const name of PLAY_CALLBACKS) {
+      PLAY_CALLBACKS.forEach((name, callbackIndex) => {
         const callback = (archetype as Record<string, unknown>)[name] as { index: number } | undefined
-        if (callback && name !== 'preprocess')
-          this.callbacks[index]![name]!.run = late.fn(callback.index, PLAY_CALLBACKS.indexOf(name))
-      }
+        if (callback && callbackIndex !== C.preprocess)
+          this.callbacks[index]![callbackIndex]!.run = late.fn(callback.index, callbackIndex)
+      })
     })
   }
 
@@ -181,36 +181,32 @@ export class PlayRun {
     )
   }
 
-  /** Entities that have this callback, by its order then their index (`entities` are by index). */
-  private inOrder(callback: string, entities: readonly number[]): readonly number[] {
-    let orders = this.orders.get(callback)
+  /** Entities, by the order of their archetype's callback, then their index (`entities` are by index). */
+  private inOrder(callback: number, entities: readonly number[]): readonly number[] {
+    let orders = this.orders[callback]
     if (!orders) {
-      orders = new Set(
-        this.callbacks.flatMap((archetype) => (archetype[callback] ? [archetype[callback].order] : [])),
-      )
-      this.orders.set(callback, orders)
+      const found = new Set<number>()
+      for (const archetype of this.callbacks) if (archetype[callback]) found.add(archetype[callback].order)
+      orders = this.orders[callback] = [...found].sort((a, b) => a - b)
     }
-    if (orders.size <= 1) return entities
+    if (orders.length <= 1) return entities
     const orderOf = (entity: number) =>
       this.callbacks[this.entities[entity]!.archetype]![callback]?.order ?? 0
-    return [...entities].sort((a, b) => orderOf(a) - orderOf(b) || a - b)
+    return orders.flatMap((order) => entities.filter((entity) => orderOf(entity) === order))
   }
-  private readonly orders = new Map<string, Set<number>>()
+  private readonly orders: number[][] = []
 
-  private run(callback: string, entity: number): number {
+  private run(callback: number, entity: number): number {
     const found = this.callbacks[this.entities[entity]!.archetype]![callback]
     if (!found) return 0
     const blocks = this.host.blocks
-    blocks.callback = this.callbackIndexes[callback]!
+    blocks.callback = callback
     blocks.entity = entity
     const result = found.run()
     blocks.callback = -1
     blocks.entity = -1
     return result
   }
-  private readonly callbackIndexes: Record<string, number> = Object.fromEntries(
-    PLAY_CALLBACKS.map((name, index) => [name, index]),
-  )
 
   private takeSpawnRequests() {
     this.spawnRequests.push(...this.host.spawned)
@@ -309,9 +305,9 @@ export class PlayRun {
     const spawnedNow: number[] = []
     while (this.queueHead < this.queue.length) {
       const entity = this.queue[this.queueHead]!
-      if (!this.callbacks[this.entities[entity]!.archetype]!.shouldSpawn) {
+      if (!this.callbacks[this.entities[entity]!.archetype]![C.shouldSpawn]) {
         // No shouldSpawn: the app's default is to spawn.
-      } else if (!this.run('shouldSpawn', entity)) break
+      } else if (!this.run(C.shouldSpawn, entity)) break
       this.queueHead++
       this.activate(entity)
       spawnedNow.push(entity)
@@ -325,17 +321,17 @@ export class PlayRun {
     this.spawnRequests = []
     if (spawnedNow.length) this.active = [...this.active, ...spawnedNow].sort((a, b) => a - b)
 
-    for (const entity of spawnedNow) this.run('initialize', entity)
-    for (const entity of this.inOrder('updateSequential', this.active)) this.run('updateSequential', entity)
-    if (count > 0) for (const entity of this.inOrder('touch', this.active)) this.run('touch', entity)
-    for (const entity of this.active) this.run('updateParallel', entity)
+    for (const entity of spawnedNow) this.run(C.initialize, entity)
+    for (const entity of this.inOrder(C.updateSequential, this.active)) this.run(C.updateSequential, entity)
+    if (count > 0) for (const entity of this.inOrder(C.touch, this.active)) this.run(C.touch, entity)
+    for (const entity of this.active) this.run(C.updateParallel, entity)
 
     // Despawning.
     const staying: number[] = []
     const leaving: number[] = []
     const despawns = blocks.raw('EntityDespawn')
     for (const entity of this.active) (despawns[entity] ? leaving : staying).push(entity)
-    for (const entity of leaving) this.run('terminate', entity)
+    for (const entity of leaving) this.run(C.terminate, entity)
     for (const entity of leaving) this.despawn(entity)
     this.active = staying
     this.takeSpawnRequests()
