@@ -31,3 +31,11 @@ export const fromSonolusLocalization = (code: string | undefined): UiLocale => {
   for (const locale of UI_LOCALES) if (LOCALES[locale].sonolus === code) return locale
   return DEFAULT_LOCALE
 }
+
+/** A text of a table by locale: the locale's own entry, else the fallback's, else any. Only the table's own
+ *  entries count: a `localization` such as `constructor` or `__proto__` is no locale. */
+export const textIn = (texts: Readonly<Record<string, string>>, locale: string, fallback: string): string =>
+  (Object.hasOwn(texts, locale) ? texts[locale] : undefined) ??
+  (Object.hasOwn(texts, fallback) ? texts[fallback] : undefined) ??
+  Object.values(texts)[0] ??
+  ''

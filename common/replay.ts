@@ -13,75 +13,66 @@
 const GRID = 2 ** 24
 export const onReplayGrid = (value: number): number => Math.round(value * GRID) / GRID
 
-/** Each value's difference from the one before. Each difference is taken from the value decoding gives
- *  back, so that rounding never adds up along the array. */
+/** Each value's difference from the one before (the first's from 0). Each difference is taken from the
+ *  value decoding gives back, so that rounding never adds up along the array. */
 export const deltaEncode = (values: readonly number[]): number[] => {
-  const out: number[] = []
   let decoded = 0
-  values.forEach((value, i) => {
-    const delta = i === 0 ? value : value - decoded
-    out.push(delta)
-    decoded = i === 0 ? delta : decoded + delta
+  return values.map((value) => {
+    const delta = value - decoded
+    decoded += delta
+    return delta
   })
-  return out
 }
 
 /** The running sum: the values delta encoding was given. */
 export const deltaDecode = (deltas: readonly number[]): number[] => {
-  const out: number[] = []
   let value = 0
-  deltas.forEach((delta, i) => {
-    value = i === 0 ? delta : value + delta
-    out.push(value)
-  })
-  return out
+  return deltas.map((delta) => (value += delta))
 }
 
 export type ReplayInputs = { entityIndex: number[]; time: number[]; judgment: number[]; accuracy: number[] }
 export type ReplayTouches = { l: number[]; t: number[]; x: number[]; y: number[] }
 
-/** A replay's arrays as they are written (inputs and touches with absolute values in, encoded out). */
-export const encodeReplayArrays = (
-  inputs: ReplayInputs,
-  touches: ReplayTouches,
-): { inputs: ReplayInputs; touches: ReplayTouches } => ({
-  inputs: {
-    entityIndex: deltaEncode(inputs.entityIndex),
-    time: deltaEncode(inputs.time),
-    judgment: [...inputs.judgment],
-    accuracy: [...inputs.accuracy],
-  },
-  touches: {
-    l: [...touches.l],
-    t: deltaEncode(touches.t),
-    x: deltaEncode(touches.x),
-    y: deltaEncode(touches.y),
-  },
+/** Inputs as they are written, from their absolute values. */
+export const encodeReplayInputs = (inputs: ReplayInputs): ReplayInputs => ({
+  entityIndex: deltaEncode(inputs.entityIndex),
+  time: deltaEncode(inputs.time),
+  judgment: [...inputs.judgment],
+  accuracy: [...inputs.accuracy],
+})
+
+/** Touches as they are written, from their absolute values. */
+export const encodeReplayTouches = (touches: ReplayTouches): ReplayTouches => ({
+  l: [...touches.l],
+  t: deltaEncode(touches.t),
+  x: deltaEncode(touches.x),
+  y: deltaEncode(touches.y),
 })
 
 const numbers = (value: unknown): number[] =>
   Array.isArray(value) ? value.map((item) => (typeof item === 'number' ? item : Number.NaN)) : []
+const fields = (value: unknown) => (value ?? {}) as Record<string, unknown>
 
-/** A stored replay's inputs and touches with their absolute values. Arrays that are missing read as empty;
- *  a value that is not a number reads as NaN (nothing judged at NaN is shown). */
-export const decodeReplayArrays = (replay: {
-  inputs?: unknown
-  touches?: unknown
-}): { inputs: ReplayInputs; touches: ReplayTouches } => {
-  const inputs = (replay.inputs ?? {}) as Record<string, unknown>
-  const touches = (replay.touches ?? {}) as Record<string, unknown>
+/** A stored replay's inputs with their absolute values. Arrays that are missing read as empty; a value
+ *  that is not a number reads as NaN (nothing judged at NaN is shown). Its touches, often far larger,
+ *  are left alone. */
+export const decodeReplayInputs = (replay: { inputs?: unknown }): ReplayInputs => {
+  const inputs = fields(replay.inputs)
   return {
-    inputs: {
-      entityIndex: deltaDecode(numbers(inputs.entityIndex)),
-      time: deltaDecode(numbers(inputs.time)),
-      judgment: numbers(inputs.judgment),
-      accuracy: numbers(inputs.accuracy),
-    },
-    touches: {
-      l: numbers(touches.l),
-      t: deltaDecode(numbers(touches.t)),
-      x: deltaDecode(numbers(touches.x)),
-      y: deltaDecode(numbers(touches.y)),
-    },
+    entityIndex: deltaDecode(numbers(inputs.entityIndex)),
+    time: deltaDecode(numbers(inputs.time)),
+    judgment: numbers(inputs.judgment),
+    accuracy: numbers(inputs.accuracy),
+  }
+}
+
+/** A stored replay's touches with their absolute values, read as decodeReplayInputs reads inputs. */
+export const decodeReplayTouches = (replay: { touches?: unknown }): ReplayTouches => {
+  const touches = fields(replay.touches)
+  return {
+    l: numbers(touches.l),
+    t: deltaDecode(numbers(touches.t)),
+    x: deltaDecode(numbers(touches.x)),
+    y: deltaDecode(numbers(touches.y)),
   }
 }

@@ -1,11 +1,11 @@
 // A replay's touches played again: each finger's events, decoded as the replay specs say, become the
 // finger our interpreter is given (common/replay.ts says what our replays' touches hold).
-import { decodeReplayArrays } from '../common/replay.js'
+import { decodeReplayTouches } from '../common/replay.js'
 import type { TouchPoint, TouchScript } from './interpreter/play.js'
 
 /** The fingers of a replay, in the order they went down. */
 export const touchScriptsOf = (replay: { touches?: unknown }): TouchScript[] => {
-  const { touches } = decodeReplayArrays(replay)
+  const touches = decodeReplayTouches(replay)
   const fingers = new Map<number, TouchPoint[]>()
   touches.l.forEach((id, i) => {
     let points = fingers.get(id)

@@ -12,7 +12,7 @@ import { RunHost } from './host.js'
 import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
-import { encodeReplayArrays, onReplayGrid } from '../../common/replay.js'
+import { encodeReplayInputs, encodeReplayTouches, onReplayGrid } from '../../common/replay.js'
 
 /** A touch event: when (the device's clock, before the input offset is taken off) and where. */
 export type TouchPoint = { time: number; x: number; y: number }
@@ -468,20 +468,20 @@ export class PlayRun {
         }))
       })
       .sort((a, b) => a.time - b.time || a.id - b.id || a.order - b.order)
-    const encoded = encodeReplayArrays(
-      {
+    const encoded = {
+      inputs: encodeReplayInputs({
         entityIndex: inputs.map((item) => item.entity),
         time: inputs.map((item) => item.time),
         judgment: inputs.map((item) => item.judgment),
         accuracy: inputs.map((item) => item.accuracy),
-      },
-      {
+      }),
+      touches: encodeReplayTouches({
         l: events.map((event) => event.id),
         t: events.map((event) => event.time),
         x: events.map((event) => event.x),
         y: events.map((event) => event.y),
-      },
-    )
+      }),
+    }
     return {
       startTime: 0,
       saveTime: 0,

@@ -9,7 +9,7 @@ import { RunHost } from './host.js'
 import { CALLBACKS } from '../modes.js'
 import { loadLevel } from './level.js'
 import { levelTiming } from './timing.js'
-import { decodeReplayArrays } from '../../common/replay.js'
+import { type ReplayInputs, decodeReplayInputs } from '../../common/replay.js'
 
 export type WatchSetup = {
   data: EngineWatchData
@@ -43,6 +43,8 @@ export class WatchRun {
   private readonly updateSpawn: () => number
   private active = new Set<number>()
   readonly spawnCount: number[]
+  /** The replay's inputs, decoded. */
+  readonly replayInputs: ReplayInputs | undefined
 
   constructor(private readonly setup: WatchSetup) {
     const { data, level, replay } = setup
@@ -96,13 +98,14 @@ export class WatchRun {
     this.updateSpawn = compiled.fn(updateSpawn.index, updateSpawn.callback)
 
     // The level, with the replay's judgments and exports where the archetypes import them.
+    this.replayInputs = replay ? decodeReplayInputs(replay) : undefined
     const inputs = new Map<number, { judgment: number; accuracy: number }>()
-    if (replay) {
-      const decoded = decodeReplayArrays(replay).inputs
-      decoded.entityIndex.forEach((entity, i) =>
-        inputs.set(entity, { judgment: decoded.judgment[i]!, accuracy: decoded.accuracy[i]! }),
-      )
-    }
+    this.replayInputs?.entityIndex.forEach((entity, i) =>
+      inputs.set(entity, {
+        judgment: this.replayInputs!.judgment[i]!,
+        accuracy: this.replayInputs!.accuracy[i]!,
+      }),
+    )
     const entityData = blocks.raw('EntityData')
     const entityInfo = blocks.raw('EntityInfo')
     const entityInput = blocks.raw('EntityInput')

@@ -380,8 +380,15 @@ export const drawSplitLine = (): Expr => {
   )
 }
 
-/** Whether a touch slot's x lies in the hitbox of lanes l..r: their span at the judgment line and one lane
- *  more either side, over the whole height of the screen. Both edges are in it, with the same tolerance. */
+/** Whether x lies between left and right: both edges in, alike, within HITBOX_EDGE. */
+export const within = (x: Val, left: Val, right: Val): Expr =>
+  And(num(x).ge(num(left).sub(HITBOX_EDGE)), num(x).le(num(right).add(HITBOX_EDGE)))
+/** Whether x is on the edge at left or at right, within HITBOX_EDGE. */
+export const onEdge = (x: Val, left: Val, right: Val): Expr =>
+  Or(Abs(num(x).sub(left)).le(HITBOX_EDGE), Abs(num(x).sub(right)).le(HITBOX_EDGE))
+
+/** The hitbox of lanes l..r: their span at the judgment line and one lane more either side, over the whole
+ *  height of the screen. */
 export const hitbox = (left: Val, right: Val) => {
   const w = halfWidth()
   const lane = widthAt(JUDGMENT_DEPTH)
@@ -393,9 +400,7 @@ export const hitbox = (left: Val, right: Val) => {
     left: x0,
     right: x1,
     centre: x0.add(x1).div(2),
-    contains: (x: Val) => And(num(x).ge(x0.sub(HITBOX_EDGE)), num(x).le(x1.add(HITBOX_EDGE))),
-    /** On either edge, within HITBOX_EDGE. */
-    onEdge: (x: Val) => Or(Abs(num(x).sub(x0)).le(HITBOX_EDGE), Abs(num(x).sub(x1)).le(HITBOX_EDGE)),
+    contains: (x: Val) => within(x, x0, x1),
   }
 }
 

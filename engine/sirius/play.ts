@@ -37,15 +37,7 @@ import {
 import { Layout } from '../builder/memory.js'
 import type { Expr } from '../builder/node.js'
 import { PLAY } from '../modes.js'
-import {
-  ARCHETYPES,
-  EIGHTH_WINDOW,
-  FLICK_SPEED,
-  HITBOX_EDGE,
-  JUDGMENT_DEPTH,
-  SPAWN_LEAD,
-  WINDOW,
-} from './constants.js'
+import { ARCHETYPES, EIGHTH_WINDOW, FLICK_SPEED, JUDGMENT_DEPTH, SPAWN_LEAD, WINDOW } from './constants.js'
 import {
   ARCHETYPE_ORDER,
   bucketOf,
@@ -65,12 +57,14 @@ import {
   hitbox,
   holdParticle,
   inputOffset,
+  onEdge,
   levelConstants,
   now,
   scaledNow,
   scoring,
   splitTable,
   uiLayout,
+  within,
 } from './common.js'
 import { CANDIDATES, claimLayout, importsOf } from './layout.js'
 import { C, P, effectOf, particleOf, skinOf } from './resources.js'
@@ -209,12 +203,10 @@ const handOut = (): Expr => {
   const distance = num(x).sub(claims.centre.at(c.get()).get())
   const candidate = And(
     Not(claims.touchTaken.at(i.get()).get()),
-    x.ge(left.sub(HITBOX_EDGE)),
-    x.le(right.add(HITBOX_EDGE)),
+    within(x, left, right),
     st.ge(time.sub(WINDOW.good)),
     st.le(time.add(WINDOW.good)),
   )
-  const onEdge = Or(Abs(x.sub(left)).le(HITBOX_EDGE), Abs(x.sub(right)).le(HITBOX_EDGE))
   const nearerInTime = Or(
     T.gap.get().lt(T.bestGap.get()),
     And(T.gap.get().eq(T.bestGap.get()), T.distance.get().lt(T.bestDistance.get())),
@@ -252,7 +244,7 @@ const handOut = (): Expr => {
               candidate,
               T.distance.set(Abs(distance)),
               T.gap.set(Abs(num(st).sub(time))),
-              T.edge.set(onEdge),
+              T.edge.set(onEdge(x, left, right)),
               when(
                 better,
                 T.best.set(c.get()),

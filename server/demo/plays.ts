@@ -2,7 +2,6 @@
 // auto-player's fingers, some of them late or left out for the skill asked. The result and the replay are
 // what the app would upload after such a play: ReplayData (inputs and touches delta encoded, one entry of
 // exported data per entity) and ReplayConfiguration (the engine's options), gzip JSON.
-import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { type EnginePlayData, type GameplayResult, type ReplayData } from '@sonolus/core'
 import { type LevelData } from '../../common/chart/index.js'
@@ -55,8 +54,10 @@ export const demoTouches = (level: LevelData, skill: DemoSkill): TouchScript[] =
   })
 }
 
-/** Plays already played in this process, by what decides them (a play is a pure function of them). */
-const played = new Map<string, { result: GameplayResult; replay: ReplayData; length: number }>()
+type Played = { result: GameplayResult; replay: ReplayData; length: number }
+/** Plays already played in this process, by the play data, then the level, options and skill (a play is
+ *  a pure function of them). */
+const played = new WeakMap<EnginePlayData, Map<string, Played>>()
 const PLAYS_KEPT = 64
 
 /** One demo play: its result and the replay's two files. */
@@ -67,18 +68,18 @@ export const demoPlay = (
   skill: DemoSkill,
   savedAt: number,
 ): { result: GameplayResult; data: Buffer; configuration: Buffer } => {
-  const key = createHash('sha1')
-    .update(JSON.stringify([level, options, skill, playData]))
-    .digest('hex')
-  let play = played.get(key)
+  let plays = played.get(playData)
+  if (!plays) played.set(playData, (plays = new Map()))
+  const key = JSON.stringify([level, options, skill])
+  let play = plays.get(key)
   if (!play) {
     const run = runPlay(
       { data: playData, level, options, speedOption: OPTION.speed },
       demoTouches(level, skill),
     )
     play = { result: run.result(), replay: run.replay({ width: 1920, height: 1080 }), length: run.time }
-    if (played.size >= PLAYS_KEPT) played.clear()
-    played.set(key, play)
+    if (plays.size >= PLAYS_KEPT) plays.clear()
+    plays.set(key, play)
   }
   const { result, replay, length: duration } = play
   const problem = checkResultAgainstChart(result, result.totalCount)

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import { type EnginePlayData } from '@sonolus/core'
 import { LEADERBOARDS } from '../../common/api/levels.js'
 import { chartStats, convertSus, readLevelData } from '../../common/chart/index.js'
 import { GZIP_LEVEL } from '../../common/rules.js'
@@ -162,6 +163,12 @@ export const DEMO_CHARTS: DemoChart[] = [
   },
 ]
 
+/** The plays are played by our engine as this server serves it (read once a process), with its options at
+ *  their defaults. */
+let parsedPlayData: EnginePlayData | undefined
+const demoPlayData = (): EnginePlayData =>
+  (parsedPlayData ??= JSON.parse(gunzipSync(builtInEngine().files.playData.bytes).toString('utf8')))
+
 /** Seeds the demo charts into an empty installation, once. Returns undefined when nothing was done. */
 export const seedDemo = async (
   ctx: AppContext,
@@ -186,8 +193,7 @@ export const seedDemo = async (
     stats: StatsColumns
   }
   const prepared: Prepared[] = []
-  // The plays are played by our engine as this server serves it, with its options at their defaults.
-  const playData = JSON.parse(gunzipSync(builtInEngine().files.playData.bytes).toString('utf8'))
+  const playData = demoPlayData()
   const options = defaultOptions()
   for (const [index, chart] of DEMO_CHARTS.entries()) {
     const id = randomBytes(16).toString('hex')

@@ -5,7 +5,7 @@
 // points the records at them and marks the work done, so two instances starting together do it once and a
 // stop half-way leaves nothing half-done.
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { encodeReplayArrays } from '../../common/replay.js'
+import { encodeReplayInputs } from '../../common/replay.js'
 import { GZIP_LEVEL } from '../../common/rules.js'
 import { recordsChanged } from '../cache/tags.js'
 import { type AppContext } from '../context.js'
@@ -50,15 +50,12 @@ export const encodeOldDemoReplays = async (ctx: AppContext, now = Date.now()): P
     }
     if (!writtenBeforeEncoding(replay)) continue
     const inputs = replay.inputs!
-    const { inputs: encoded } = encodeReplayArrays(
-      {
-        entityIndex: numbers(inputs.entityIndex)!,
-        time: numbers(inputs.time)!,
-        judgment: numbers(inputs.judgment)!,
-        accuracy: numbers(inputs.accuracy)!,
-      },
-      { l: [], t: [], x: [], y: [] },
-    )
+    const encoded = encodeReplayInputs({
+      entityIndex: numbers(inputs.entityIndex)!,
+      time: numbers(inputs.time)!,
+      judgment: numbers(inputs.judgment)!,
+      accuracy: numbers(inputs.accuracy)!,
+    })
     const data = gzipSync(JSON.stringify({ ...replay, inputs: encoded }), { level: GZIP_LEVEL })
     changes.push({ ...record, dataHash: await putBuffer(blobStore, repos, data, 'application/gzip', now) })
   }

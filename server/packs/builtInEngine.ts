@@ -96,17 +96,15 @@ export const builtInEngine = (): BuiltInEngine => {
 }
 
 /** The background data of a chart's own background (our composite, in place of the engine background's
- *  image): its aspect ratio, so the app draws it unsquashed, covering the screen, on the engine
+ *  image): its aspect ratio, so the app draws it unsquashed, covering the screen, on free-pack's default
  *  background's colour (the background specs' BackgroundData). */
-export const chartBackgroundData = (color: string): { hash: string; bytes: Buffer } => {
+export const CHART_BACKGROUND_DATA = (() => {
   const bytes = gzipSync(
-    JSON.stringify({ aspectRatio: BACKGROUND_WIDTH / BACKGROUND_HEIGHT, fit: 'cover', color }),
+    JSON.stringify({ aspectRatio: BACKGROUND_WIDTH / BACKGROUND_HEIGHT, fit: 'cover', color: '#000020' }),
     { level: 9 },
   )
   return { hash: sha1(bytes), bytes }
-}
-/** The colour behind a chart's background: free-pack's default background's. */
-export const CHART_BACKGROUND_COLOR = '#000020'
+})()
 
 /** Copies the engine's files, and the chart backgrounds' data, into the blob store (those it does not
  *  have yet). */
@@ -117,7 +115,7 @@ export const installBuiltInEngine = async (blobStore: BlobStore, repos: Reposito
       ...file,
       type: RESOURCES.engine[field]!,
     })),
-    { ...chartBackgroundData(CHART_BACKGROUND_COLOR), type: 'application/gzip' },
+    { ...CHART_BACKGROUND_DATA, type: 'application/gzip' },
   ]
   for (const { hash, bytes, type } of files) {
     if (await repos.files.get(hash)) continue

@@ -10,18 +10,11 @@ import {
   type ParticleItem,
   type SkinItem,
 } from '@sonolus/core'
+import { textIn as localize } from '../../common/locales.js'
 import { setBounded } from '../bounded.js'
 import { type Repositories } from '../db/repositories/index.js'
 import { FREE_PACK, readFreePack } from './freePack.js'
 import { type AnyDatabaseItem, type DatabaseItemOf, PACK_ITEM_TYPES, type PackItemType } from './types.js'
-
-/** A pack text in the asked locale, else the fallback's, else any. Like core's `localize`, but only the
- *  text's own locales count: `constructor` or `__proto__` is no locale of any text. */
-const localize = (text: Record<string, string>, locale: string, fallback: string): string =>
-  (Object.hasOwn(text, locale) ? text[locale] : undefined) ??
-  (Object.hasOwn(text, fallback) ? text[fallback] : undefined) ??
-  Object.values(text)[0] ??
-  ''
 
 export type ServedItemOf = {
   engine: EngineItem

@@ -1,6 +1,7 @@
 // The few titles we show in the app for which @sonolus/core has no text key (every title is a
 // core key where one exists). The app localizes core keys itself; these we localize, in the languages we
 // write (en, ja, zhs), English for the others.
+import { textIn } from '../../common/locales.js'
 const TEXTS = {
   myCharts: { en: 'My charts', ja: '自分の譜面', zhs: '我的谱面' },
   reasonCopyright: { en: 'Copyright / official assets', ja: '著作権・公式素材', zhs: '版权／官方素材' },
@@ -38,12 +39,9 @@ const TEXTS = {
 
 export type OwnText = keyof typeof TEXTS
 
-/** Our text in the asked locale, else English. Only the locales we write count: a `localization` such as
- *  `constructor` is not a key of the object's prototype here. */
-export const ownText = (key: OwnText, locale: string | undefined): string => {
-  const texts = TEXTS[key] as Record<string, string>
-  return locale !== undefined && Object.hasOwn(texts, locale) ? texts[locale]! : TEXTS[key].en
-}
+/** Our text in the asked locale, else English. */
+export const ownText = (key: OwnText, locale: string | undefined): string =>
+  textIn(TEXTS[key], locale ?? 'en', 'en')
 
 /** A time the app writes relative to now in its own language ("In 3d", "2h ago"): core's text function
  *  `##TIME_RELATIVE:<ms>` (Sonolus 1.1.2; TextFunction.TimeRelative from @sonolus/core 7.15.2, after the

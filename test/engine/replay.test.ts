@@ -2,7 +2,13 @@
 // touches' t, x and y delta encoded), and played again from their own touches.
 import { describe, expect, it } from 'vitest'
 import type { ReplayData } from '@sonolus/core'
-import { decodeReplayArrays, deltaDecode, deltaEncode, onReplayGrid } from '../../common/replay'
+import {
+  decodeReplayInputs,
+  decodeReplayTouches,
+  deltaDecode,
+  deltaEncode,
+  onReplayGrid,
+} from '../../common/replay'
 import { autoplay } from '../../engine/autoplay'
 import { touchScriptsOf } from '../../engine/replay'
 import { fixtures, notesOf, play } from './helpers'
@@ -24,7 +30,7 @@ describe('a replay our interpreter writes', () => {
   const replay = run.replay() as ReplayData & {
     touches: { l: number[]; t: number[]; x: number[]; y: number[] }
   }
-  const decoded = decodeReplayArrays(replay)
+  const decoded = { inputs: decodeReplayInputs(replay), touches: decodeReplayTouches(replay) }
 
   it('writes inputs.entityIndex and inputs.time delta encoded: decoded, each judged entity once, when it was judged', () => {
     const { inputs } = decoded

@@ -6,7 +6,7 @@ import { WatchRun } from '../../engine/interpreter/watch'
 import { levelTiming } from '../../engine/interpreter/timing'
 import { autoplay } from '../../engine/autoplay'
 import { OPTION } from '../../engine/sirius/constants'
-import { decodeReplayArrays } from '../../common/replay'
+import { decodeReplayInputs } from '../../common/replay'
 import { engine, fixtures, notesOf, options, play, valueOf } from './helpers'
 
 const level = fixtures.find((fixture) => fixture.name === 'chart-1000.sus')!.level
@@ -27,7 +27,7 @@ describe('watch mode', () => {
     // 60 ms late: taps Great, the rest mostly Perfect.
     const replay = play(level, autoplay(level, { late: 0.06 })).replay()
     const run = watch(replay)
-    const { inputs } = decodeReplayArrays(replay)
+    const inputs = decodeReplayInputs(replay)
     const judgments = new Map(inputs.entityIndex.map((entity, i) => [entity, i]))
     const great = clipId('#GREAT')
     // Every Great the play judged sounds #GREAT at its time plus its accuracy, and nothing else does.

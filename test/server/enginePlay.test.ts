@@ -16,7 +16,7 @@ import type {
 } from '@sonolus/core'
 import { type LevelData as SiriusLevelData } from '../../common/chart/levelData/types'
 import { convertSus } from '../../common/chart'
-import { decodeReplayArrays } from '../../common/replay'
+import { decodeReplayInputs } from '../../common/replay'
 import { NOTE_ARCHETYPES } from '../../common/chart/levelData/types'
 import { runPlay } from '../../engine/interpreter/play'
 import { WatchRun } from '../../engine/interpreter/watch'
@@ -148,7 +148,7 @@ describe.each(DIALECTS)('a chart played on our engine, on %s', (dialect) => {
       return entityData[entity * 32 + archetype.imports.find((item) => item.name === name)!.index]
     }
     // The inputs are delta encoded (the replay specs): decoded, each judged entity once.
-    const { inputs } = decodeReplayArrays(watched)
+    const inputs = decodeReplayInputs(watched)
     expect(new Set(inputs.entityIndex).size).toBe(notes)
     inputs.entityIndex.forEach((entity, i) => {
       expect(imported(entity, '#JUDGMENT')).toBe(inputs.judgment[i])

@@ -13,7 +13,7 @@ export const withUser = <K extends string>(field: K, author: string, publicUrl: 
 }
 import { type ChartRow } from '../../db/repositories/index.js'
 import { type PackCatalog } from '../../packs/catalog.js'
-import { CHART_BACKGROUND_COLOR, chartBackgroundData } from '../../packs/builtInEngine.js'
+import { CHART_BACKGROUND_DATA } from '../../packs/builtInEngine.js'
 
 export const levelName = (id: string) => `${LEVEL_NAME_PREFIX}${id}`
 
@@ -91,8 +91,6 @@ export const toRawChart = (row: ChartRow, viewerId?: string, coauthor = false): 
   stats: statsOf(row),
   scheduledTime: row.authorId === viewerId || coauthor ? row.scheduledTime : null,
 })
-
-const CHART_BACKGROUND_DATA = chartBackgroundData(CHART_BACKGROUND_COLOR)
 
 /** The per-chart background: our 1920×1180 composite as the image, with data of its own aspect ratio
  *  and the engine background's configuration (docs/protocol.md §12.1). Named like its level; served

@@ -4,7 +4,6 @@
 import type { EngineWatchData, ReplayData } from '@sonolus/core'
 import { NOTE_ARCHETYPES, readLevelData } from '../../../common/chart'
 import { readJsonFile } from '../../../common/inflate'
-import { decodeReplayArrays } from '../../../common/replay'
 import { WatchRun } from '../../../engine/interpreter/watch'
 import type { SoundCall } from '../../../engine/interpreter/host'
 import { levelTiming } from '../../../engine/interpreter/timing'
@@ -90,9 +89,8 @@ export class WatchSession {
       else if (entity.archetype === '#BPM_CHANGE' && beat > 0) tempos.push(timing.beatToTime(beat))
     })
     notes.sort((a, b) => a.time - b.time || a.entity - b.entity)
-    // A replay without inputs plays every note on time, as the engine shows it. Its inputs' times are
-    // delta encoded (the replay specs).
-    const inputs = replay ? decodeReplayArrays(replay).inputs : undefined
+    // A replay without inputs plays every note on time, as the engine shows it.
+    const inputs = this.run.replayInputs
     const judgments = inputs?.entityIndex.length
       ? inputs.entityIndex
           .map((_, i) => ({ time: inputs.time[i] ?? 0, judgment: inputs.judgment[i] ?? 0 }))

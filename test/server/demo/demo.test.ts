@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib'
 import type { EnginePlayData, ReplayData } from '@sonolus/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { convertSus, readLevelData } from '../../../common/chart'
-import { decodeReplayArrays } from '../../../common/replay'
+import { decodeReplayInputs } from '../../../common/replay'
 import { runPlay } from '../../../engine/interpreter/play'
 import { touchScriptsOf } from '../../../engine/replay'
 import { defaultOptions } from '../../../engine/sirius/configuration'
@@ -172,7 +172,7 @@ describe('demo replays', () => {
       // delta encoded.
       expect(replay.entities).toHaveLength(level.levelData.entities.length)
       expect(replay.touches.l.length).toBeGreaterThan(level.noteCount / 2)
-      const { inputs } = decodeReplayArrays(replay)
+      const inputs = decodeReplayInputs(replay)
       expect(new Set(inputs.entityIndex).size).toBe(level.noteCount)
       const count = (judgment: number) => inputs.judgment.filter((value) => value === judgment).length
       expect([count(1), count(2), count(3), count(0)]).toEqual([
@@ -231,7 +231,7 @@ describe.each(DIALECTS)('demo replays stored before they were delta encoded, on 
       judgment: [1, 2, 0],
       accuracy: [0, 0.05, 0],
     })
-    expect(decodeReplayArrays(encoded).inputs).toEqual(oldInputs)
+    expect(decodeReplayInputs(encoded)).toEqual(oldInputs)
     // A replay the engine played (with touches) is left as it is; so is everything on a second start.
     expect(after.find((record) => record.id === current!.id)!.dataHash).toBe(current!.dataHash)
     expect(await encodeOldDemoReplays(test.ctx)).toBe(0)
